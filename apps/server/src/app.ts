@@ -1,0 +1,103 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { API_BASE } from '@portal/shared';
+import type { Config } from './config.ts';
+import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from './db/database.ts';
+import { JwtService } from './lib/jwt.ts';
+import { createMailer } from './lib/mailer.ts';
+import type { AppContext } from './context.ts';
+import { registerErrorHandler } from './plugins/error-handler.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
+import { signupRoutes } from './modules/signup/signup.routes.ts';
+import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
+import { profileRoutes } from './modules/profile/profile.routes.ts';
+import { geoRoutes } from './modules/geo/geo.routes.ts';
+
+export interface BuildOptions {
+  config: Config;
+  /** Use this database instead of opening one from the config (tests share snapshots). */
+  database?: DatabaseHandle;
+  /** Skip migrations (the caller already migrated). */
+  skipMigrations?: boolean;
+  logger?: boolean;
+}
+
+export type App = FastifyInstance & { ctx: AppContext; database: DatabaseHandle };
+
+/** The JWT key: JWT_SECRET if set, otherwise one generated once and kept in the database. */
+async function jwtSecret(db: Db, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  const generated = crypto.randomBytes(48).toString('base64url');
+  await db.insertInto('settings').values({ key: 'jwt_secret', value: generated }).onConflict((oc) => oc.doNothing()).execute();
+  const row = await db.selectFrom('settings').select('value').where('key', '=', 'jwt_secret').executeTakeFirstOrThrow();
+  return row.value;
+}
+
+export async function buildApp(opts: BuildOptions): Promise<App> {
+  const { config } = opts;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const database =
+    opts.database ??
+    (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE }));
+  if (!opts.skipMigrations) await migrateToLatest(database.db);
+
+  const ctx: AppContext = {
+    config,
+    db: database.db,
+    dbKind: database.kind,
+    jwt: new JwtService(await jwtSecret(database.db, config.JWT_SECRET), config.ACCESS_TOKEN_TTL_MINUTES * 60),
+    mailer: createMailer({
+      smtpUrl: config.SMTP_URL,
+      from: config.MAIL_FROM,
+      outboxDir: path.join(config.DATA_DIR, 'outbox'),
+      log: app.log,
+    }),
+    log: app.log,
+  };
+
+  app.decorateRequest('auth', null);
+  app.addHook('onSend', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+  });
+  registerErrorHandler(app);
+  await registerSecurity(app);
+  await registerOpenApi(app);
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes(ctx));
+      await api.register(authRoutes(ctx));
+      await api.register(twoFactorRoutes(ctx));
+      await api.register(signupRoutes(ctx));
+      await api.register(passwordResetRoutes(ctx));
+      await api.register(profileRoutes(ctx));
+      await api.register(geoRoutes(ctx));
+    },
+    { prefix: API_BASE },
+  );
+  await registerWebApp(app, config);
+
+  app.addHook('onClose', async () => {
+    if (!opts.database) await database.close();
+  });
+
+  return Object.assign(app, { ctx, database }) as unknown as App;
+}

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const bool = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const url = z.string().url().transform((v) => v.replace(/\/+$/, ''));
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  PUBLIC_URL: url.optional(),
+  PUBLIC_TRACKING_URL: url.optional(),
+  POSTBACK_ALLOWED_HOSTS: z.string().default(''),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  MAIL_FROM: z.string().default('Publisher Portal <no-reply@portal.test>'),
+  DEMO_SEED: bool.default(true),
+  JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).max(60 * 24 * 30).default(60 * 12),
+  SIGNUP_DAILY_LIMIT: z.coerce.number().int().min(0).default(100),
+  TRUST_PROXY: z.string().default(''),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  MINIMUM_PAYOUT_USD: z.coerce.number().min(0).default(50),
+  REFERRAL_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(5),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config extends Env {
+  publicUrl: string;
+  publicTrackingUrl: string;
+  postbackAllowedHosts: string[];
+  /** `false`, `true` or a list of proxy addresses, as Fastify's trustProxy takes them. */
+  trustProxy: boolean | string[];
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment. A bad value stops the process with a message naming it. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Env> = {}): Config {
+  const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = { ...parsed.data, ...overrides };
+  const publicUrl = e.PUBLIC_URL ?? `http://localhost:${e.PORT}`;
+  const trust = e.TRUST_PROXY.trim();
+  return {
+    ...e,
+    DATA_DIR: path.resolve(e.DATA_DIR),
+    publicUrl,
+    publicTrackingUrl: e.PUBLIC_TRACKING_URL ?? publicUrl,
+    postbackAllowedHosts: e.POSTBACK_ALLOWED_HOSTS.split(',')
+      .map((h) => h.trim().toLowerCase())
+      .filter(Boolean),
+    trustProxy:
+      trust === '' || trust === 'false' ? false : trust === 'true' ? true : trust.split(',').map((s) => s.trim()),
+  };
+}

@@ -1,0 +1,90 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Kysely, Migrator, PostgresDialect, sql, type Dialect } from 'kysely';
+import type { Database } from './types.ts';
+import { migrations } from './migrations/index.ts';
+
+export type Db = Kysely<Database>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  poolSize?: number;
+  /** PGlite only: start from this data-dir tarball (tests use a migrated snapshot). */
+  loadDataDir?: Blob;
+  /** PGlite only: keep everything in memory. */
+  inMemory?: boolean;
+}
+
+const INT8 = 20;
+const NUMERIC = 1700;
+const DATE = 1082;
+
+/** Both drivers answer with the same JS types: int8 and numeric as numbers, dates as 'YYYY-MM-DD'. */
+const parsers = {
+  [INT8]: (v: string) => Number(v),
+  [NUMERIC]: (v: string) => Number(v),
+  [DATE]: (v: string) => v,
+};
+
+export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) {
+    const pg = await import('pg');
+    const Pool = pg.default.Pool;
+    for (const [oid, fn] of Object.entries(parsers)) pg.default.types.setTypeParser(Number(oid), fn);
+    const pool = new Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: 5000,
+      idleTimeoutMillis: 30_000,
+    });
+    // A dropped connection must not crash the process; the next query reconnects.
+    pool.on('error', () => {});
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGliteDialect } = await import('kysely-pglite-dialect');
+  let dataDir: string | undefined;
+  if (!opts.inMemory) {
+    dataDir = path.join(opts.dataDir, 'pgdata');
+    fs.mkdirSync(opts.dataDir, { recursive: true });
+  }
+  const pglite = await PGlite.create({
+    ...(dataDir ? { dataDir } : {}),
+    ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}),
+    parsers,
+  });
+  const dialect: Dialect = new PGliteDialect(pglite);
+  const db = new Kysely<Database>({ dialect });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: () => Promise.resolve(migrations) },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}
+
+export async function ping(db: Db): Promise<void> {
+  await sql`SELECT 1`.execute(db);
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-accounts.ts';
+
+/**
+ * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
+ * Add a file per change and a line here; never edit a migration that has shipped.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-accounts': m0001,
+};

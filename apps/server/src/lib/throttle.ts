@@ -1,0 +1,51 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.ts';
+import { tooManyRequests } from './errors.ts';
+
+export interface ThrottleRule {
+  /** Attempts allowed per window. */
+  limit: number;
+  windowSeconds: number;
+}
+
+/**
+ * Fixed-window counters kept in the database, so every server process shares one budget and a
+ * restart does not reset it. One atomic upsert per check.
+ */
+export async function hit(db: Db, key: string, rule: ThrottleRule): Promise<{ allowed: boolean; retryAfter: number }> {
+  const row = await sql<{ count: number; window_start: Date }>`
+    INSERT INTO throttle_buckets (key, window_start, count) VALUES (${key}, now(), 1)
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN throttle_buckets.window_start < now() - make_interval(secs => ${rule.windowSeconds})
+                   THEN 1 ELSE throttle_buckets.count + 1 END,
+      window_start = CASE WHEN throttle_buckets.window_start < now() - make_interval(secs => ${rule.windowSeconds})
+                   THEN now() ELSE throttle_buckets.window_start END
+    RETURNING count, window_start`.execute(db);
+  const r = row.rows[0]!;
+  const elapsed = (Date.now() - new Date(r.window_start).getTime()) / 1000;
+  return { allowed: Number(r.count) <= rule.limit, retryAfter: Math.max(1, Math.ceil(rule.windowSeconds - elapsed)) };
+}
+
+/** Counts one attempt against every key; throws 429 if any budget is spent. */
+export async function enforce(db: Db, keys: string[], rule: ThrottleRule, message?: string): Promise<void> {
+  let retryAfter = 0;
+  for (const key of keys) {
+    const r = await hit(db, key, rule);
+    if (!r.allowed) retryAfter = Math.max(retryAfter, r.retryAfter);
+  }
+  if (retryAfter > 0) throw tooManyRequests(retryAfter, message);
+}
+
+/** Forgets the failures of a key (a successful login clears its account's count). */
+export async function reset(db: Db, key: string): Promise<void> {
+  await db.deleteFrom('throttle_buckets').where('key', '=', key).execute();
+}
+
+export const THROTTLE = {
+  loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
+  loginPerAddress: { limit: 100, windowSeconds: 15 * 60 },
+  twoFactorPerUser: { limit: 10, windowSeconds: 15 * 60 },
+  resetPerAccount: { limit: 5, windowSeconds: 60 * 60 },
+  resetPerAddress: { limit: 30, windowSeconds: 60 * 60 },
+  signupPerAddress: { limit: 60, windowSeconds: 60 * 60 },
+} satisfies Record<string, ThrottleRule>;

@@ -1,0 +1,63 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_PATHS,
+  authenticateRequestSchema,
+  authenticateResponseSchema,
+  emptyRequestSchema,
+  impersonateRequestSchema,
+  jwtResponseSchema,
+  multiLoginResponseSchema,
+  verifyCodeRequestSchema,
+} from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import { requireAuth } from '../../plugins/auth.ts';
+import { unauthenticated } from '../../lib/errors.ts';
+import { authService } from './auth.service.ts';
+
+export const authRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['session'];
+
+    app.post(
+      API_PATHS.authenticate,
+      { schema: { tags, body: authenticateRequestSchema, response: { 200: authenticateResponseSchema } } },
+      async (req) => ({ data: await authService.authenticate(ctx, req.body.user_name, req.body.password, req.ip) }),
+    );
+
+    app.post(
+      API_PATHS.verifyCode,
+      {
+        preHandler: requireAuth(ctx, ['two_factor']),
+        schema: { tags, security: [{ bearer: [] }], body: verifyCodeRequestSchema, response: { 200: jwtResponseSchema } },
+      },
+      async (req) => {
+        const auth = req.auth;
+        if (!auth) throw unauthenticated();
+        return { data: await authService.verifyCode(ctx, auth.userId, auth.tokenVersion, req.body.code) };
+      },
+    );
+
+    app.post(
+      API_PATHS.multiLogin,
+      {
+        preHandler: requireAuth(ctx, ['select_account', 'access']),
+        schema: { tags, security: [{ bearer: [] }], body: emptyRequestSchema, response: { 200: multiLoginResponseSchema } },
+      },
+      async (req) => ({ data: await authService.multiLogin(ctx, req.auth!.userId) }),
+    );
+
+    app.post(
+      API_PATHS.impersonate,
+      {
+        preHandler: requireAuth(ctx, ['select_account', 'access']),
+        schema: { tags, security: [{ bearer: [] }], body: impersonateRequestSchema, response: { 200: jwtResponseSchema } },
+      },
+      async (req) => {
+        const auth = req.auth!;
+        return {
+          data: await authService.impersonate(ctx, auth.userId, auth.tokenVersion, req.body.user_id, req.body.publisher_id),
+        };
+      },
+    );
+  };

@@ -1,0 +1,82 @@
+import { ERROR_CODES } from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import { AppError, badCredentials, notFound } from '../../lib/errors.ts';
+import { verifyAgainstDummy, verifyPassword } from '../../lib/password.ts';
+import { enforce, reset, THROTTLE } from '../../lib/throttle.ts';
+import { accountsService } from '../accounts/accounts.service.ts';
+import { twoFactorService } from '../two-factor/two-factor.service.ts';
+
+const pendingApproval = () =>
+  new AppError(
+    403,
+    ERROR_CODES.PENDING_APPROVAL,
+    'Your account is currently pending approval. You cannot log in at this time. Please contact support for further assistance',
+  );
+
+const inactive = () =>
+  new AppError(403, ERROR_CODES.FORBIDDEN, 'Your account is not active. Please contact your account manager.');
+
+async function activeAccounts(ctx: AppContext, userId: number) {
+  const linked = await accountsService.linkedPublishers(ctx, userId);
+  const active = linked.filter((p) => p.status === 'active');
+  if (active.length === 0) throw linked.some((p) => p.status === 'pending') ? pendingApproval() : inactive();
+  return active;
+}
+
+/** The token a user gets once their password (and 2FA, if on) is accepted. */
+async function sessionToken(ctx: AppContext, userId: number, version: number) {
+  const active = await activeAccounts(ctx, userId);
+  if (active.length > 1) {
+    return { jwt: await ctx.jwt.sign({ userId, publisherId: null, purpose: 'select_account', version }), multilogin_enabled: true };
+  }
+  return {
+    jwt: await ctx.jwt.sign({ userId, publisherId: active[0]!.id, purpose: 'access', version }),
+    multilogin_enabled: false,
+  };
+}
+
+export const authService = {
+  async authenticate(ctx: AppContext, email: string, password: string, ip: string) {
+    const accountKey = `login:acct:${email.trim().toLowerCase()}`;
+    // Per address and per account: rotating addresses or accounts alone mints no new budget (A8).
+    await enforce(ctx.db, [`login:ip:${ip}`], THROTTLE.loginPerAddress);
+    await enforce(ctx.db, [accountKey], THROTTLE.loginPerAccount);
+    const user = await accountsService.findUserByEmail(ctx, email);
+    const ok = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
+    if (!user || !ok) throw badCredentials();
+    await reset(ctx.db, accountKey);
+    const active = await activeAccounts(ctx, user.id);
+    if (user.totp_enabled) {
+      return {
+        jwt: await ctx.jwt.sign({ userId: user.id, publisherId: null, purpose: 'two_factor', version: user.token_version }),
+        multilogin_enabled: active.length > 1,
+        two_factor_required: true,
+      };
+    }
+    return sessionToken(ctx, user.id, user.token_version);
+  },
+
+  async verifyCode(ctx: AppContext, userId: number, version: number, code: string) {
+    await twoFactorService.checkCode(ctx, userId, code);
+    const { jwt } = await sessionToken(ctx, userId, version);
+    return { jwt };
+  },
+
+  async multiLogin(ctx: AppContext, userId: number) {
+    const user = await accountsService.findUserById(ctx, userId);
+    if (!user) throw notFound();
+    const accounts = (await accountsService.linkedPublishers(ctx, userId)).filter((p) => p.status === 'active');
+    return {
+      user: { id: user.id, firstname: user.firstname, lastname: user.lastname, email: user.email },
+      accounts: accounts.map((a) => ({ account_id: a.id, account_name: a.name, user_name: user.email })),
+    };
+  },
+
+  /** Exchanges an account choice for an access token; only accounts linked to that user (else 404). */
+  async impersonate(ctx: AppContext, tokenUserId: number, version: number, userId: number, publisherId: number) {
+    if (userId !== tokenUserId) throw notFound();
+    const publisher = await accountsService.findLinkedPublisher(ctx, userId, publisherId);
+    if (!publisher || publisher.status !== 'active') throw notFound();
+    return { jwt: await ctx.jwt.sign({ userId, publisherId, purpose: 'access', version }) };
+  },
+};

@@ -1,0 +1,100 @@
+import { sql } from 'kysely';
+import { ERROR_CODES, PASSWORD_MIN_LENGTH, type FieldError, type ResetPasswordRequest } from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import { fieldErrors } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { newOpaqueToken, sha256 } from '../../lib/tokens.ts';
+import { enforce, THROTTLE } from '../../lib/throttle.ts';
+import { accountsService } from '../accounts/accounts.service.ts';
+
+const TOKEN_TTL_MINUTES = 60;
+
+const expired = () =>
+  fieldErrors({ token: { code: ERROR_CODES.TOO_SHORT_OR_INVALID, message: 'Your password reset link has expired.' } }, 'Your password reset link has expired.');
+
+async function createAndSend(ctx: AppContext, email: string): Promise<void> {
+  const user = await accountsService.findUserByEmail(ctx, email);
+  if (!user) return;
+  const { token, hash } = newOpaqueToken();
+  await ctx.db
+    .insertInto('password_reset_tokens')
+    .values({ user_id: user.id, token_hash: hash, expires_at: sql<Date>`now() + make_interval(mins => ${TOKEN_TTL_MINUTES})` })
+    .execute();
+  // Links come from PUBLIC_URL, never from the request's Host header (RELIABILITY A7).
+  const link = `${ctx.config.publicUrl}/forgot-password/${token}`;
+  await ctx.mailer.send({
+    to: user.email,
+    subject: 'Reset your password',
+    text:
+      `Hello ${user.firstname},\n\nUse this link to choose a new password. It works once and expires in ${TOKEN_TTL_MINUTES} minutes:\n\n${link}\n\n` +
+      'If you did not ask for this, ignore this e-mail; your password stays as it is.',
+  });
+}
+
+export const passwordResetService = {
+  /**
+   * Always the same answer, and the work for an existing account happens after the answer is sent,
+   * so neither the body nor the timing says whether the e-mail has an account (RELIABILITY A4).
+   */
+  async sendToken(ctx: AppContext, email: string, ip: string): Promise<{ success: true }> {
+    await enforce(ctx.db, [`reset:ip:${ip}`], THROTTLE.resetPerAddress);
+    await enforce(ctx.db, [`reset:acct:${email.trim().toLowerCase()}`], THROTTLE.resetPerAccount);
+    setImmediate(() => {
+      createAndSend(ctx, email).catch((err: unknown) => ctx.log.error({ err }, 'password reset e-mail failed'));
+    });
+    return { success: true };
+  },
+
+  async verifyToken(ctx: AppContext, token: string): Promise<{ success: boolean }> {
+    const row = await ctx.db
+      .selectFrom('password_reset_tokens')
+      .select('id')
+      .where('token_hash', '=', sha256(token))
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', sql<Date>`now()`)
+      .executeTakeFirst();
+    return { success: Boolean(row) };
+  },
+
+  async reset(ctx: AppContext, body: ResetPasswordRequest, ip: string): Promise<{ success: true }> {
+    await enforce(ctx.db, [`reset:ip:${ip}`], THROTTLE.resetPerAddress);
+    const errors: Record<string, FieldError> = {};
+    const pw = body.new_password ?? '';
+    const verify = body.new_password_verify ?? '';
+    if (!pw) errors['new_password'] = { code: ERROR_CODES.MISSING, message: 'Please enter a password' };
+    else if (pw.length < PASSWORD_MIN_LENGTH) {
+      errors['new_password'] = { code: ERROR_CODES.TOO_SHORT_OR_INVALID, message: 'Password must be at least 8 characters' };
+    }
+    if (!verify) errors['new_password_verify'] = { code: ERROR_CODES.MISSING, message: 'Please confirm your password' };
+    else if (pw && verify !== pw) errors['new_password_verify'] = { code: ERROR_CODES.MISMATCH, message: 'Passwords do not match.' };
+    if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+
+    const passwordHash = await hashPassword(pw);
+    const done = await ctx.db.transaction().execute(async (trx) => {
+      // Single use: the UPDATE claims the token; a second request finds nothing to claim.
+      const claimed = await trx
+        .updateTable('password_reset_tokens')
+        .set({ used_at: sql<Date>`now()` })
+        .where('token_hash', '=', sha256(body.token))
+        .where('used_at', 'is', null)
+        .where('expires_at', '>', sql<Date>`now()`)
+        .returning('user_id')
+        .executeTakeFirst();
+      if (!claimed) return false;
+      await trx
+        .updateTable('users')
+        .set({ password_hash: passwordHash, token_version: sql`token_version + 1` })
+        .where('id', '=', claimed.user_id)
+        .execute();
+      await trx
+        .updateTable('password_reset_tokens')
+        .set({ used_at: sql<Date>`now()` })
+        .where('user_id', '=', claimed.user_id)
+        .where('used_at', 'is', null)
+        .execute();
+      return true;
+    });
+    if (!done) throw expired();
+    return { success: true };
+  },
+};

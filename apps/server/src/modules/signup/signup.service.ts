@@ -1,0 +1,130 @@
+import { sql } from 'kysely';
+import { ERROR_CODES, SIGNUP_FIELDS, SIGNUP_STEPS, type SignupField, type SignupRequest } from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import { AppError, fieldError, fieldErrors } from '../../lib/errors.ts';
+import { hashPassword } from '../../lib/password.ts';
+import { enforce, THROTTLE } from '../../lib/throttle.ts';
+import { accountsService } from '../accounts/accounts.service.ts';
+import { businessUnitsService } from '../business-units/business-units.service.ts';
+import { validateSignup } from './signup.validation.ts';
+
+const limitReached = () => new AppError(429, ERROR_CODES.RATE_LIMITED, 'Daily signup limit has been reached');
+
+class EmailTaken extends Error {}
+
+const isUniqueViolation = (err: unknown) =>
+  typeof err === 'object' && err !== null && 'code' in err && (err as { code: unknown }).code === '23505';
+
+async function resolveReferrer(ctx: AppContext, raw: SignupRequest['user_referrer_account_id']) {
+  if (raw == null || String(raw).trim() === '') return null;
+  const code = String(raw).trim();
+  const byCode = await accountsService.findPublisherByReferralCode(ctx, code);
+  if (byCode) return byCode.id;
+  return null;
+}
+
+async function resolveBusinessUnit(ctx: AppContext, raw: SignupRequest['user_business_unit_id']) {
+  const id = Number(raw);
+  if (raw == null || !Number.isSafeInteger(id) || id <= 0) return null;
+  return (await businessUnitsService.exists(ctx, id)) ? id : null;
+}
+
+export const signupService = {
+  /**
+   * Speculative calls check only the fields sent (one wizard step); the final call checks all,
+   * then creates the user and a publisher account pending approval, within the daily limit.
+   */
+  async signUp(ctx: AppContext, body: SignupRequest, ip: string): Promise<{ success: true; speculative: boolean }> {
+    const speculative = body.speculative === true;
+    if (speculative) {
+      await enforce(ctx.db, [`signup-check:ip:${ip}`], { limit: 120, windowSeconds: 3600 });
+      const sent = SIGNUP_FIELDS.filter((f) => f in body);
+      const fields: readonly SignupField[] = sent.length > 0 ? sent : (SIGNUP_STEPS[0] ?? []);
+      const { values, errors } = validateSignup(body, fields);
+      if (fields.includes('user_email') && values.user_email && !errors['user_email']) {
+        if (await accountsService.findUserByEmail(ctx, values.user_email)) {
+          errors['user_email'] = { code: ERROR_CODES.ALREADY_EXISTS, message: 'Email already exists' };
+        }
+      }
+      if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+      return { success: true, speculative };
+    }
+
+    await enforce(ctx.db, [`signup:ip:${ip}`], THROTTLE.signupPerAddress);
+    const { values, errors } = validateSignup(body, SIGNUP_FIELDS);
+    if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+    const businessUnitId = await resolveBusinessUnit(ctx, body.user_business_unit_id);
+    if (businessUnitId) {
+      const [unit] = await ctx.db.selectFrom('business_units').select('three_step_signup').where('id', '=', businessUnitId).execute();
+      if (unit?.three_step_signup && body.terms_accepted !== true) {
+        throw fieldError('terms_accepted', ERROR_CODES.MISSING, 'Please accept the Terms and Conditions');
+      }
+    }
+    const referrerId = await resolveReferrer(ctx, body.user_referrer_account_id);
+    const passwordHash = await hashPassword(values.user_password!);
+    const email = values.user_email!;
+
+    try {
+      await ctx.db.transaction().execute(async (trx) => {
+        // The counter and the account commit together, so the limit is exact under concurrency (L5).
+        const counted = await sql<{ count: number }>`
+          INSERT INTO signup_counters (day, count) VALUES (current_date, 1)
+          ON CONFLICT (day) DO UPDATE SET count = signup_counters.count + 1
+          WHERE signup_counters.count < ${ctx.config.SIGNUP_DAILY_LIMIT}
+          RETURNING count`.execute(trx);
+        if (counted.rows.length === 0 || ctx.config.SIGNUP_DAILY_LIMIT === 0) throw limitReached();
+        try {
+          await accountsService.createPublisherAccount(trx, {
+            email,
+            password: '',
+            passwordHash,
+            firstname: values.user_name_first!,
+            lastname: values.user_name_last!,
+            title: values.user_title,
+            phone: values.user_phone,
+            chatPlatform: values.user_chat_platform?.toLowerCase() ?? null,
+            chatPlatformId: values.user_chat_platform_id,
+            publisherName: values.company_name!,
+            status: 'pending',
+            businessUnitId,
+            referrerPublisherId: referrerId,
+            company: {
+              website_url: values.company_website_url,
+              phone: values.company_phone,
+              tax_id: values.company_tax_id,
+              address_street_1: values.company_address_street_1,
+              address_street_2: values.company_address_street_2,
+              address_city: values.company_address_city,
+              address_region: values.company_address_region,
+              address_postal_code: values.company_address_postal_code,
+              address_country: values.company_address_country,
+            },
+          });
+        } catch (err) {
+          if (isUniqueViolation(err)) throw new EmailTaken();
+          throw err;
+        }
+      });
+    } catch (err) {
+      if (!(err instanceof EmailTaken)) throw err;
+      // Same answer as a new sign-up, so the final call reveals nothing; the owner hears of it.
+      await ctx.mailer.send({
+        to: email,
+        subject: 'Someone tried to sign up with your e-mail address',
+        text:
+          'Someone tried to create a publisher account with this e-mail address, which already has an account.\n\n' +
+          `If it was you, log in at ${ctx.config.publicUrl}/login or reset your password at ${ctx.config.publicUrl}/forgot-password.\n` +
+          'If it was not you, you can ignore this message.',
+      });
+      return { success: true, speculative };
+    }
+    await ctx.mailer.send({
+      to: email,
+      subject: 'Thank you for signing up',
+      text:
+        `Hello ${values.user_name_first},\n\nThank you for signing up. Your publisher account is pending approval; ` +
+        `we will let you know when it is active. You can then log in at ${ctx.config.publicUrl}/login.`,
+    });
+    return { success: true, speculative };
+  },
+};

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_PATHS,
+  successSchema,
+  twoFactorDisableRequestSchema,
+  twoFactorEnableRequestSchema,
+  twoFactorEnableResponseSchema,
+  twoFactorSetupResponseSchema,
+  twoFactorStatusResponseSchema,
+} from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import { publisherOf, requireAuth } from '../../plugins/auth.ts';
+import { twoFactorService } from './two-factor.service.ts';
+
+/** The profile's Two-Factor Auth tab: status, enrol (secret + otpauth URI, confirm), turn off. */
+export const twoFactorRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const guard = { preHandler: requireAuth(ctx), schema: { tags: ['two-factor'], security: [{ bearer: [] }] } };
+
+    app.post(API_PATHS.twoFactorStatus, { ...guard, schema: { ...guard.schema, response: { 200: twoFactorStatusResponseSchema } } }, async (req) => ({
+      data: await twoFactorService.status(ctx, publisherOf(req).userId),
+    }));
+
+    app.post(API_PATHS.twoFactorSetup, { ...guard, schema: { ...guard.schema, response: { 200: twoFactorSetupResponseSchema } } }, async (req) => ({
+      data: await twoFactorService.setup(ctx, publisherOf(req).userId),
+    }));
+
+    app.post(
+      API_PATHS.twoFactorEnable,
+      { ...guard, schema: { ...guard.schema, body: twoFactorEnableRequestSchema, response: { 200: twoFactorEnableResponseSchema } } },
+      async (req) => ({ data: await twoFactorService.enable(ctx, publisherOf(req).userId, req.body.code) }),
+    );
+
+    app.post(
+      API_PATHS.twoFactorDisable,
+      { ...guard, schema: { ...guard.schema, body: twoFactorDisableRequestSchema, response: { 200: successSchema } } },
+      async (req) => {
+        await twoFactorService.disable(ctx, publisherOf(req).userId, req.body.code);
+        return { success: true };
+      },
+    );
+  };

@@ -1,0 +1,42 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { migrateToLatest, openDatabase } from '../../src/db/database.ts';
+import { adminUrl, testDbKind } from './test-db.ts';
+
+/**
+ * Migrates once per run: a PGlite data-dir snapshot that every test file starts from (0.7 s instead
+ * of a 3–7 s cold start plus migrations), or a PostgreSQL template database each file clones.
+ */
+export default async function setup({ provide }: { provide: (key: string, value: string) => void }) {
+  if (testDbKind() === 'postgres') {
+    const template = `portal_tpl_${crypto.randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl() });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${template}`);
+    await admin.end();
+    const handle = await openDatabase({ databaseUrl: adminUrl(template), dataDir: os.tmpdir(), poolSize: 2 });
+    await migrateToLatest(handle.db);
+    await handle.close();
+    provide('templateDb', template);
+    return async () => {
+      const c = new pg.Client({ connectionString: adminUrl() });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+      await c.end();
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGliteDialect } = await import('kysely-pglite-dialect');
+  const { Kysely } = await import('kysely');
+  const pglite = await PGlite.create();
+  await migrateToLatest(new Kysely({ dialect: new PGliteDialect(pglite) }));
+  const blob = await pglite.dumpDataDir('none');
+  const file = path.join(os.tmpdir(), `portal-snapshot-${process.pid}-${Date.now()}.tar`);
+  fs.writeFileSync(file, Buffer.from(await blob.arrayBuffer()));
+  await pglite.close();
+  provide('snapshotFile', file);
+  return () => fs.rmSync(file, { force: true });
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { TWO_FACTOR_CODE_LENGTH } from '../constants.ts';
+import { dataEnvelope } from '../common/envelope.ts';
+
+export const authenticateRequestSchema = z.strictObject({
+  user_name: z.string().max(256),
+  password: z.string().max(1024),
+});
+export type AuthenticateRequest = z.infer<typeof authenticateRequestSchema>;
+
+export const authenticateResponseSchema = dataEnvelope(
+  z.object({
+    jwt: z.string(),
+    multilogin_enabled: z.boolean(),
+    two_factor_required: z.boolean().optional(),
+  }),
+);
+export type AuthenticateResponse = z.infer<typeof authenticateResponseSchema>;
+
+export const verifyCodeRequestSchema = z.strictObject({
+  /** A 6-digit TOTP code, or a recovery code (xxxx-xxxx). */
+  code: z.string().min(1).max(32),
+});
+export type VerifyCodeRequest = z.infer<typeof verifyCodeRequestSchema>;
+
+export const jwtResponseSchema = dataEnvelope(z.object({ jwt: z.string() }));
+export type JwtResponse = z.infer<typeof jwtResponseSchema>;
+
+export const accountChoiceSchema = z.object({
+  account_id: z.number().int(),
+  account_name: z.string(),
+  user_name: z.string(),
+});
+export type AccountChoice = z.infer<typeof accountChoiceSchema>;
+
+export const multiLoginResponseSchema = dataEnvelope(
+  z.object({
+    user: z.object({ id: z.number().int(), firstname: z.string(), lastname: z.string(), email: z.string() }),
+    accounts: z.array(accountChoiceSchema),
+  }),
+);
+export type MultiLoginResponse = z.infer<typeof multiLoginResponseSchema>;
+
+export const impersonateRequestSchema = z.strictObject({
+  user_id: z.coerce.number().int().positive(),
+  publisher_id: z.coerce.number().int().positive(),
+});
+export type ImpersonateRequest = z.infer<typeof impersonateRequestSchema>;
+
+/** Two-factor enrolment (profile tab; DESIGN.md §9). */
+export const twoFactorStatusResponseSchema = dataEnvelope(
+  z.object({ enabled: z.boolean(), recovery_codes_left: z.number().int() }),
+);
+export type TwoFactorStatusResponse = z.infer<typeof twoFactorStatusResponseSchema>;
+
+export const twoFactorSetupResponseSchema = dataEnvelope(
+  z.object({ secret: z.string(), otpauth_uri: z.string() }),
+);
+export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponseSchema>;
+
+export const twoFactorCodeSchema = z
+  .string()
+  .regex(new RegExp(`^\\d{${TWO_FACTOR_CODE_LENGTH}}$`), 'Invalid code');
+
+export const twoFactorEnableRequestSchema = z.strictObject({ code: twoFactorCodeSchema });
+export type TwoFactorEnableRequest = z.infer<typeof twoFactorEnableRequestSchema>;
+
+export const twoFactorEnableResponseSchema = dataEnvelope(
+  z.object({ enabled: z.literal(true), recovery_codes: z.array(z.string()) }),
+);
+export type TwoFactorEnableResponse = z.infer<typeof twoFactorEnableResponseSchema>;
+
+export const twoFactorDisableRequestSchema = z.strictObject({
+  /** A current TOTP code or an unused recovery code. */
+  code: z.string().min(1).max(32),
+});
+export type TwoFactorDisableRequest = z.infer<typeof twoFactorDisableRequestSchema>;

@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// Runs every test: unit, API against PGlite and PostgreSQL, then the browser suite.
+// Prints one closing line "N passed, N failed" summed over all runs.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const only = process.argv.slice(2);
+const runs = [
+  { name: 'unit', args: ['--project', 'unit'], env: {} },
+  { name: 'api (PGlite)', args: ['--project', 'api'], env: { TEST_DB: 'pglite' } },
+  { name: 'api (PostgreSQL)', args: ['--project', 'api'], env: { TEST_DB: 'postgres' } },
+  { name: 'e2e (Chromium)', args: ['--project', 'e2e'], env: {} },
+].filter((r) => only.length === 0 || only.some((o) => r.name.startsWith(o)));
+
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+let exitCode = 0;
+for (const run of runs) {
+  console.log(`\n=== ${run.name} ===`);
+  const out = path.join(os.tmpdir(), `vitest-${process.pid}-${run.name.replace(/\W+/g, '-')}.json`);
+  const r = spawnSync(
+    'npx',
+    ['vitest', 'run', ...run.args, '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    { stdio: 'inherit', env: { ...process.env, ...run.env } },
+  );
+  if (fs.existsSync(out)) {
+    const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+    passed += report.numPassedTests;
+    failed += report.numFailedTests;
+    skipped += report.numPendingTests + report.numTodoTests;
+    if (report.numTotalTests === 0) {
+      console.error(`${run.name}: no tests ran`);
+      exitCode = 1;
+    }
+    fs.rmSync(out);
+  }
+  if (r.status !== 0) exitCode = r.status ?? 1;
+}
+console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
+process.exit(exitCode);
