@@ -100,7 +100,7 @@ export interface ThrottleBucketsTable {
   count: number;
 }
 
-export interface Database {
+export interface Database extends NetworkTables {
   settings: SettingsTable;
   business_units: BusinessUnitsTable;
   account_managers: AccountManagersTable;
@@ -111,4 +111,109 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   signup_counters: SignupCountersTable;
   throttle_buckets: ThrottleBucketsTable;
+}
+
+export type PayoutType = 'cpa' | 'revshare';
+export type EventType = 'conversion' | 'partial' | 'upsell';
+
+export interface AdvertisersTable {
+  id: Generated<number>;
+  name: string;
+  status: Generated<'active' | 'inactive'>;
+  api_token_hash: string;
+  created_at: CreatedAt;
+}
+
+export interface OffersTable {
+  id: Generated<number>;
+  advertiser_id: number;
+  name: string;
+  description: Generated<string>;
+  status: Generated<'active' | 'ready' | 'paused' | 'expired' | 'pending'>;
+  preview_url: string | null;
+  expire_date: string | null;
+  geos: Generated<string[]>;
+  tags: Generated<string[]>;
+  payout: Generated<number>;
+  payout_type: Generated<PayoutType>;
+  daily_cap: number | null;
+  monthly_cap: number | null;
+  cap_scope: Generated<'global' | 'publisher'>;
+  fallback_url: string | null;
+  lookback_days: Generated<number>;
+  is_public: Generated<boolean>;
+  created_at: CreatedAt;
+}
+
+export interface PublisherOffersTable {
+  publisher_id: number;
+  offer_id: number;
+  created_at: CreatedAt;
+}
+
+export interface OfferEventsTable {
+  id: Generated<number>;
+  offer_id: number;
+  name: string;
+  event_type: Generated<EventType>;
+  payout: Generated<number>;
+  payout_type: Generated<PayoutType>;
+  is_base: Generated<boolean>;
+}
+
+export interface LandingPagesTable {
+  id: Generated<number>;
+  offer_id: number;
+  name: string;
+  url: string;
+  is_default: Generated<boolean>;
+}
+
+export interface CreativesTable {
+  id: Generated<number>;
+  offer_id: number;
+  name: string;
+  type: 'image' | 'video' | 'audio' | 'link' | 'flash' | 'text' | 'html';
+  url: string;
+  created_at: CreatedAt;
+}
+
+export interface PostbacksTable {
+  id: Generated<number>;
+  publisher_id: number;
+  name: string;
+  offer_id: number | null;
+  event_id: number | null;
+  event_type: EventType | null;
+  type: 'postback' | 'pixel';
+  status: Generated<'active' | 'inactive'>;
+  value: string;
+  failing_since: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface NotificationsTable {
+  id: Generated<number>;
+  publisher_id: number;
+  summary: string;
+  description: Generated<string>;
+  urgent: Generated<boolean>;
+  is_read: Generated<boolean>;
+  context_domain: 'offer' | null;
+  context_id: number | null;
+  kind: Generated<string>;
+  dedup_key: string | null;
+  sent_at: Generated<Timestamp>;
+}
+
+export interface NetworkTables {
+  advertisers: AdvertisersTable;
+  offers: OffersTable;
+  publisher_offers: PublisherOffersTable;
+  offer_events: OfferEventsTable;
+  landing_pages: LandingPagesTable;
+  creatives: CreativesTable;
+  postbacks: PostbacksTable;
+  notifications: NotificationsTable;
 }
