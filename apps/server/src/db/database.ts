@@ -77,6 +77,9 @@ export async function migrateToLatest(db: Db): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },
+    // Feature areas number their migrations in their own ranges (0010s accounts, 0020s offers,
+    // 0030s tracking, 0040s reports), so a lower number may land after a higher one.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { accountsService } from '../modules/accounts/accounts.service.ts';
 import { hashPassword } from '../lib/password.ts';
+import { seedDemoOffers } from './demo-offers.ts';
+import { seedDemoTraffic } from './demo-traffic.ts';
+import { seedDemoBilling } from './demo-billing.ts';
 
 /** The logins of DESIGN.md §6, printed at start and listed in the README. */
 export const DEMO_LOGINS = [
@@ -104,5 +107,10 @@ export async function seedDemoNetwork(ctx: AppContext): Promise<{ seeded: boolea
     });
     await sql`SELECT 1`.execute(trx);
   });
+  // Each area seeds its own part, in this order: the network, then traffic through the tracking
+  // engine's own code path, then what is computed from that traffic.
+  await seedDemoOffers(ctx);
+  await seedDemoTraffic(ctx);
+  await seedDemoBilling(ctx);
   return { seeded: true };
 }
