@@ -11,6 +11,7 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const TRACKING_PATH = /^\/(c|postback|pixel)(\/|\?|$)/;
 
 /**
  * Security headers on every answer (DESIGN.md §8): a CSP without inline script, no framing,
@@ -43,7 +44,8 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
     const isApi = request.url.startsWith(`${API_BASE}/`) || request.url === API_BASE;
     if (isApi) void reply.header('cache-control', 'no-store');
     const cookieValue = request.cookies[XSRF_COOKIE];
-    if (!cookieValue) {
+    // Tracking requests (clicks, conversions, pixels) never need it: keep the hot path lean.
+    if (!cookieValue && !TRACKING_PATH.test(request.url)) {
       void reply.setCookie(XSRF_COOKIE, crypto.randomBytes(24).toString('base64url'), {
         path: '/',
         sameSite: 'lax',
