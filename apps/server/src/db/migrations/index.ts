@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-accounts.ts';
 import * as m0002 from './0002-network.ts';
+import * as m0030 from './0030-tracking.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -9,4 +10,5 @@ import * as m0002 from './0002-network.ts';
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
   '0002-network': m0002,
+  '0030-tracking': m0030,
 };
