@@ -1,0 +1,47 @@
+#!/usr/bin/env node
+// Prints the gzipped size of every built script and fails when the login page's JavaScript (the
+// entry, its static imports and the login route's lazy chunks) is over the budget.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+
+const BUDGET_KB = 150;
+const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
+const manifestPath = path.join(dist, '.vite/manifest.json');
+if (!fs.existsSync(manifestPath)) {
+  console.error('check-size: dist/.vite/manifest.json missing (build with manifest: true)');
+  process.exit(1);
+}
+const manifest = JSON.parse(fs.readFileSync(manifestPath, 'utf8'));
+const gz = (file) => zlib.gzipSync(fs.readFileSync(path.join(dist, file)), { level: 9 }).length;
+const kb = (n) => `${(n / 1024).toFixed(1)} kB`;
+
+// Every script, largest first.
+const scripts = fs
+  .readdirSync(path.join(dist, 'assets'))
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => ({ file: `assets/${f}`, size: gz(`assets/${f}`) }))
+  .sort((a, b) => b.size - a.size);
+console.log('\nScripts (gzipped):');
+for (const s of scripts) console.log(`  ${kb(s.size).padStart(9)}  ${s.file}`);
+
+// The login page: the entry's static import graph plus the login route module and its imports.
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const loginKey = Object.keys(manifest).find((k) => /routes\/auth\/login-page\.tsx$/.test(k));
+const seen = new Set();
+const walk = (key) => {
+  const chunk = manifest[key];
+  if (!chunk || seen.has(chunk.file)) return;
+  seen.add(chunk.file);
+  for (const imp of chunk.imports ?? []) walk(imp);
+};
+walk(entryKey);
+if (loginKey) walk(loginKey);
+else console.warn('check-size: login route chunk not found in the manifest');
+const loginTotal = [...seen].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gz(f), 0);
+console.log(`\nLogin page JavaScript: ${kb(loginTotal)} gzipped (budget ${BUDGET_KB} kB, ${seen.size} files)`);
+if (loginTotal > BUDGET_KB * 1024) {
+  console.error(`check-size: login page JavaScript is over budget by ${kb(loginTotal - BUDGET_KB * 1024)}`);
+  process.exit(1);
+}

@@ -1,0 +1,24 @@
+import { Outlet } from 'react-router';
+import { AccountManagerCard } from '../../components/layout/account-manager-card.tsx';
+import { AppHeader } from '../../components/layout/app-header.tsx';
+import { Footer } from '../../components/layout/footer.tsx';
+
+/** The authenticated layout: header, content, footer and the account manager card. */
+export function Component() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+      >
+        Skip to content
+      </a>
+      <AppHeader />
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      <Footer />
+      <AccountManagerCard />
+    </div>
+  );
+}

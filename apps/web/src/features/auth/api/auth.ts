@@ -1,0 +1,24 @@
+import { API_PATHS } from '@portal/shared/api-paths';
+import type { AuthenticateRequest, AuthenticateResponse, ImpersonateRequest, JwtResponse, MultiLoginResponse } from '@portal/shared/auth/auth.schemas';
+import { queryOptions, useMutation } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+export const authenticate = (body: AuthenticateRequest) => api.post<AuthenticateResponse>(API_PATHS.authenticate, body);
+
+/** The pending two-factor token is sent as the bearer; only verify-code accepts it. */
+export const verifyCode = (code: string, pendingToken: string) =>
+  api.post<JwtResponse>(API_PATHS.verifyCode, { code }, { token: pendingToken });
+
+export const multiLoginQuery = () =>
+  queryOptions({
+    queryKey: ['multi-login'],
+    queryFn: ({ signal }) => api.post<MultiLoginResponse>(API_PATHS.multiLogin, {}, { signal }),
+    staleTime: 0,
+    gcTime: 0,
+  });
+
+export const impersonate = (body: ImpersonateRequest) => api.post<JwtResponse>(API_PATHS.impersonate, body);
+
+export const useAuthenticate = () => useMutation({ mutationFn: authenticate });
+export const useVerifyCode = () => useMutation({ mutationFn: (v: { code: string; token: string }) => verifyCode(v.code, v.token) });
+export const useImpersonate = () => useMutation({ mutationFn: impersonate });

@@ -1,0 +1,5 @@
+/** Page title rule of spec §1: "{title} / {product}", or the product name alone. */
+export function pageTitle(productName: string, title?: string | null): string {
+  const t = title?.trim();
+  return t ? `${t} / ${productName}` : productName;
+}
