@@ -45,7 +45,10 @@ export const THROTTLE = {
   loginPerAccount: { limit: 10, windowSeconds: 15 * 60 },
   loginPerAddress: { limit: 100, windowSeconds: 15 * 60 },
   twoFactorPerUser: { limit: 10, windowSeconds: 15 * 60 },
+  twoFactorPerAddress: { limit: 100, windowSeconds: 15 * 60 },
   resetPerAccount: { limit: 5, windowSeconds: 60 * 60 },
   resetPerAddress: { limit: 30, windowSeconds: 60 * 60 },
   signupPerAddress: { limit: 60, windowSeconds: 60 * 60 },
+  signupPerAccount: { limit: 10, windowSeconds: 60 * 60 },
+  signupCheckPerAddress: { limit: 120, windowSeconds: 60 * 60 },
 } satisfies Record<string, ThrottleRule>;

@@ -40,3 +40,56 @@ export async function login(t: TestApp, p: { email: string; password: string }):
   if (r.status !== 200) throw new Error(`login failed: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body.data.jwt as string;
 }
+
+/** Another publisher account linked to an existing user (multi-account login). */
+export async function addAccount(
+  t: TestApp,
+  userId: number,
+  opts: { status?: PublisherStatus; name?: string } = {},
+): Promise<{ publisherId: number; name: string }> {
+  counter += 1;
+  const name = opts.name ?? `Linked Account ${counter}`;
+  const row = await t.app.ctx.db
+    .insertInto('publishers')
+    .values({ name, status: opts.status ?? 'active', referral_code: `lnk${counter}${crypto.randomBytes(3).toString('hex')}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await accountsService.link(t.app.ctx.db, userId, row.id);
+  return { publisherId: row.id, name };
+}
+
+/** Turns two-factor authentication on for a user with the given base32 secret. */
+export async function enableTwoFactor(t: TestApp, userId: number, secret: string): Promise<void> {
+  await t.app.ctx.db.updateTable('users').set({ totp_secret: secret, totp_enabled: true, totp_last_step: null }).where('id', '=', userId).execute();
+}
+
+/**
+ * Many active publishers sharing one password hash, inserted directly: for tests that need
+ * hundreds of accounts without hashing hundreds of passwords.
+ */
+export async function createPublishersInBulk(
+  t: TestApp,
+  count: number,
+  opts: { passwordHash: string; prefix?: string },
+): Promise<{ userId: number; publisherId: number; email: string }[]> {
+  const tag = `${opts.prefix ?? 'bulk'}${crypto.randomBytes(3).toString('hex')}`;
+  const out: { userId: number; publisherId: number; email: string }[] = [];
+  await t.app.ctx.db.transaction().execute(async (trx) => {
+    for (let i = 0; i < count; i++) {
+      const email = `${tag}-${i}@example.test`;
+      const pub = await trx
+        .insertInto('publishers')
+        .values({ name: `${tag} ${i}`, status: 'active', referral_code: `${tag}${i}` })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const user = await trx
+        .insertInto('users')
+        .values({ email, password_hash: opts.passwordHash, firstname: 'Bulk', lastname: String(i) })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx.insertInto('publisher_users').values({ user_id: user.id, publisher_id: pub.id }).execute();
+      out.push({ userId: user.id, publisherId: pub.id, email });
+    }
+  });
+  return out;
+}

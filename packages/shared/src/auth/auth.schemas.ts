@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { TWO_FACTOR_CODE_LENGTH } from '../constants.ts';
 import { dataEnvelope } from '../common/envelope.ts';
 
+/** Missing or empty values are answered with spec §5's field messages by the server, not by the schema. */
 export const authenticateRequestSchema = z.strictObject({
-  user_name: z.string().max(256),
-  password: z.string().max(1024),
+  user_name: z.string().max(256).nullish(),
+  password: z.string().max(1024).nullish(),
 });
 export type AuthenticateRequest = z.infer<typeof authenticateRequestSchema>;
 
@@ -41,9 +42,14 @@ export const multiLoginResponseSchema = dataEnvelope(
 );
 export type MultiLoginResponse = z.infer<typeof multiLoginResponseSchema>;
 
+/** A positive id as a JSON number or a string of digits; booleans, arrays and the like are refused. */
+export const accountIdSchema = z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/).transform(Number)]).pipe(
+  z.number().int().positive().max(2_147_483_647),
+);
+
 export const impersonateRequestSchema = z.strictObject({
-  user_id: z.coerce.number().int().positive(),
-  publisher_id: z.coerce.number().int().positive(),
+  user_id: accountIdSchema,
+  publisher_id: accountIdSchema,
 });
 export type ImpersonateRequest = z.infer<typeof impersonateRequestSchema>;
 
@@ -62,7 +68,8 @@ export const twoFactorCodeSchema = z
   .string()
   .regex(new RegExp(`^\\d{${TWO_FACTOR_CODE_LENGTH}}$`), 'Invalid code');
 
-export const twoFactorEnableRequestSchema = z.strictObject({ code: twoFactorCodeSchema });
+/** The code's format is checked by the server, so a malformed code gets the same 'Invalid code' as a wrong one. */
+export const twoFactorEnableRequestSchema = z.strictObject({ code: z.string().min(1).max(32) });
 export type TwoFactorEnableRequest = z.infer<typeof twoFactorEnableRequestSchema>;
 
 export const twoFactorEnableResponseSchema = dataEnvelope(

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NOTIFICATION_SUBSCRIPTION_KEYS } from '../constants.ts';
 import { dataEnvelope } from '../common/envelope.ts';
+import { accountIdSchema } from '../auth/auth.schemas.ts';
 
 export const accountManagerSchema = z.object({
   id: z.number().int(),
@@ -51,7 +52,7 @@ export type UserProfileResponse = z.infer<typeof userProfileResponseSchema>;
 
 export const updateUserRequestSchema = z.strictObject({
   user_timezone: z.string().min(1).max(64),
-  user_id: z.coerce.number().int().optional(),
+  user_id: accountIdSchema.optional(),
 });
 export type UpdateUserRequest = z.infer<typeof updateUserRequestSchema>;
 

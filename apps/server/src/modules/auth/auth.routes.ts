@@ -34,7 +34,7 @@ export const authRoutes =
       async (req) => {
         const auth = req.auth;
         if (!auth) throw unauthenticated();
-        return { data: await authService.verifyCode(ctx, auth.userId, auth.tokenVersion, req.body.code) };
+        return { data: await authService.verifyCode(ctx, auth.userId, auth.tokenVersion, req.body.code, req.ip) };
       },
     );
 

@@ -1,6 +1,6 @@
-import { ERROR_CODES } from '@portal/shared';
+import { ERROR_CODES, type FieldError } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { AppError, badCredentials, notFound } from '../../lib/errors.ts';
+import { AppError, badCredentials, fieldErrors, notFound } from '../../lib/errors.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password.ts';
 import { enforce, reset, THROTTLE } from '../../lib/throttle.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
@@ -35,8 +35,22 @@ async function sessionToken(ctx: AppContext, userId: number, version: number) {
   };
 }
 
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/;
+
+/** Spec §5: the server's field errors for a login form sent without a usable e-mail or password. */
+function checkCredentialsShape(email: string, password: string): void {
+  const errors: Record<string, FieldError> = {};
+  if (!email) errors['user_name'] = { code: ERROR_CODES.MISSING, message: 'Must provide valid email address.' };
+  else if (!EMAIL_SHAPE.test(email)) errors['user_name'] = { code: ERROR_CODES.BAD_FORMAT, message: 'Must provide valid email address.' };
+  if (!password) errors['password'] = { code: ERROR_CODES.MISSING, message: 'Must provide a password.' };
+  if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+}
+
 export const authService = {
-  async authenticate(ctx: AppContext, email: string, password: string, ip: string) {
+  async authenticate(ctx: AppContext, rawEmail: string | null | undefined, rawPassword: string | null | undefined, ip: string) {
+    const email = (rawEmail ?? '').trim();
+    const password = rawPassword ?? '';
+    checkCredentialsShape(email, password);
     const accountKey = `login:acct:${email.trim().toLowerCase()}`;
     // Per address and per account: rotating addresses or accounts alone mints no new budget (A8).
     await enforce(ctx.db, [`login:ip:${ip}`], THROTTLE.loginPerAddress);
@@ -56,8 +70,8 @@ export const authService = {
     return sessionToken(ctx, user.id, user.token_version);
   },
 
-  async verifyCode(ctx: AppContext, userId: number, version: number, code: string) {
-    await twoFactorService.checkCode(ctx, userId, code);
+  async verifyCode(ctx: AppContext, userId: number, version: number, code: string, ip: string) {
+    await twoFactorService.checkCode(ctx, userId, code, ip);
     const { jwt } = await sessionToken(ctx, userId, version);
     return { jwt };
   },

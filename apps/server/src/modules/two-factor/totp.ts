@@ -29,4 +29,8 @@ export function newRecoveryCodes(count = 10): string[] {
   });
 }
 
-export const normaliseRecoveryCode = (code: string) => code.trim().toLowerCase().replace(/\s+/g, '');
+/** As shown (`k3m9-x2qa`) whatever the case, spacing or a missing dash the user typed. */
+export function normaliseRecoveryCode(code: string): string {
+  const c = code.trim().toLowerCase().replace(/\s+/g, '');
+  return /^[a-z0-9]{8}$/.test(c) ? `${c.slice(0, 4)}-${c.slice(4)}` : c;
+}

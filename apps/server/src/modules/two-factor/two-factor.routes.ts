@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
+  emptyRequestSchema,
   successSchema,
   twoFactorDisableRequestSchema,
   twoFactorEnableRequestSchema,
@@ -18,25 +19,25 @@ export const twoFactorRoutes =
   async (app) => {
     const guard = { preHandler: requireAuth(ctx), schema: { tags: ['two-factor'], security: [{ bearer: [] }] } };
 
-    app.post(API_PATHS.twoFactorStatus, { ...guard, schema: { ...guard.schema, response: { 200: twoFactorStatusResponseSchema } } }, async (req) => ({
+    app.post(API_PATHS.twoFactorStatus, { ...guard, schema: { ...guard.schema, body: emptyRequestSchema, response: { 200: twoFactorStatusResponseSchema } } }, async (req) => ({
       data: await twoFactorService.status(ctx, publisherOf(req).userId),
     }));
 
-    app.post(API_PATHS.twoFactorSetup, { ...guard, schema: { ...guard.schema, response: { 200: twoFactorSetupResponseSchema } } }, async (req) => ({
+    app.post(API_PATHS.twoFactorSetup, { ...guard, schema: { ...guard.schema, body: emptyRequestSchema, response: { 200: twoFactorSetupResponseSchema } } }, async (req) => ({
       data: await twoFactorService.setup(ctx, publisherOf(req).userId),
     }));
 
     app.post(
       API_PATHS.twoFactorEnable,
       { ...guard, schema: { ...guard.schema, body: twoFactorEnableRequestSchema, response: { 200: twoFactorEnableResponseSchema } } },
-      async (req) => ({ data: await twoFactorService.enable(ctx, publisherOf(req).userId, req.body.code) }),
+      async (req) => ({ data: await twoFactorService.enable(ctx, publisherOf(req).userId, req.body.code, req.ip) }),
     );
 
     app.post(
       API_PATHS.twoFactorDisable,
       { ...guard, schema: { ...guard.schema, body: twoFactorDisableRequestSchema, response: { 200: successSchema } } },
       async (req) => {
-        await twoFactorService.disable(ctx, publisherOf(req).userId, req.body.code);
+        await twoFactorService.disable(ctx, publisherOf(req).userId, req.body.code, req.ip);
         return { success: true };
       },
     );
