@@ -13,5 +13,7 @@ await build({
   sourcemap: true,
   external: Object.keys(pkg.dependencies ?? {}),
   banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  // Node 20.10+ reads JSON through import attributes; esbuild would drop them for a plain node20 target.
+  supported: { 'import-attributes': true },
   logLevel: 'info',
 });
