@@ -1,0 +1,127 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect, inject } from 'vitest';
+
+export const baseUrl = () => inject('baseUrl');
+export const port = () => inject('port');
+
+const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
+
+export const WIDTHS = { desktop: 1280, phone: 390 } as const;
+export type Width = keyof typeof WIDTHS;
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      // White-label host names (northwind.test, …) reach the local server.
+      '--host-resolver-rules=MAP *.test 127.0.0.1',
+    ],
+  });
+}
+
+let ipCounter = 1;
+
+export interface Session {
+  context: BrowserContext;
+  page: Page;
+  /** Console CSP violations and uncaught page errors seen so far. */
+  problems: string[];
+  close: () => Promise<void>;
+}
+
+/** A fresh context (axe needs one) at the given width, with its own client address. */
+export async function open(browser: Browser, width: Width = 'desktop'): Promise<Session> {
+  const n = ipCounter++;
+  const context = await browser.newContext({
+    viewport: { width: WIDTHS[width], height: width === 'phone' ? 844 : 860 },
+    deviceScaleFactor: 1,
+    timezoneId: 'America/Toronto',
+    locale: 'en-US',
+    reducedMotion: 'reduce',
+    extraHTTPHeaders: { 'x-forwarded-for': `10.${(process.pid >> 8) & 255}.${(n >> 8) & 255}.${n & 255}` },
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    const text = msg.text();
+    if (/Content Security Policy|Refused to (execute|load|apply)/i.test(text)) problems.push(`CSP: ${text}`);
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  return { context, page, problems, close: () => context.close() };
+}
+
+export async function goto(page: Page, route: string, host = 'localhost') {
+  await page.goto(`http://${host}:${port()}${route}`);
+}
+
+/** No serious or critical accessibility violations on what is on screen now. */
+export async function expectAccessible(page: Page, label: string) {
+  const result = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa', 'best-practice'])
+    .disableRules(['region'])
+    .analyze();
+  const bad = result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+  expect(bad, `axe on ${label}`).toEqual([]);
+}
+
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  const width = page.viewportSize()?.width ?? 0;
+  await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true });
+}
+
+/** Axe scan plus screenshot: every screen gets both. */
+export async function checkScreen(page: Page, name: string) {
+  await expectAccessible(page, name);
+  await screenshot(page, name);
+}
+
+export const DEMO = { email: 'demo@portal.test', password: 'demo-password' };
+export const MULTI = { email: 'multi@portal.test', password: 'demo-password' };
+export const TWO_FA = { email: '2fa@portal.test', password: 'demo-password', secret: 'JBSWY3DPEHPK3PXP' };
+export const PENDING = { email: 'pending@portal.test', password: 'demo-password' };
+
+/** Logs in through the form and waits for the dashboard. */
+export async function loginViaUi(page: Page, creds: { email: string; password: string }, host = 'localhost') {
+  await goto(page, '/login', host);
+  await page.getByLabel('Email').fill(creds.email);
+  await page.getByLabel('Password').fill(creds.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/** A session token from the API, stored as the app stores it (faster than the form). */
+export async function loginViaApi(s: Session, creds: { email: string; password: string }) {
+  const r = await s.context.request.post(`${baseUrl()}/api/v1/user/authenticate`, {
+    data: { user_name: creds.email, password: creds.password },
+  });
+  expect(r.status()).toBe(200);
+  const body = (await r.json()) as { data: { jwt: string } };
+  await goto(s.page, `/login?token=${encodeURIComponent(body.data.jwt)}&publisher_id=`);
+  await s.page.waitForURL(`**/`);
+  return body.data.jwt;
+}
+
+export async function expectToast(page: Page, text: string, type?: 'success' | 'error' | 'warning') {
+  const toast = page.locator(type ? `[data-alert-type="${type}"]` : '[data-alert-type]').filter({ hasText: text });
+  await toast.first().waitFor({ state: 'visible' });
+}
+
+/** A problem-free page: no CSP violations, no uncaught errors. */
+export function expectNoProblems(s: Session) {
+  expect(s.problems).toEqual([]);
+}
