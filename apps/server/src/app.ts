@@ -19,6 +19,7 @@ import { signupRoutes } from './modules/signup/signup.routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -90,6 +91,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       await api.register(passwordResetRoutes(ctx));
       await api.register(profileRoutes(ctx));
       await api.register(geoRoutes(ctx));
+      await api.register(reportsRoutes(ctx));
     },
     { prefix: API_BASE },
   );

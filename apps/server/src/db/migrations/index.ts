@@ -2,6 +2,9 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-accounts.ts';
 import * as m0002 from './0002-network.ts';
 import * as m0030 from './0030-tracking.ts';
+import * as m0040 from './0040-report-rollups.ts';
+import * as m0041 from './0041-invoices.ts';
+import * as m0042 from './0042-export-jobs.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -11,4 +14,7 @@ export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
   '0002-network': m0002,
   '0030-tracking': m0030,
+  '0040-report-rollups': m0040,
+  '0041-invoices': m0041,
+  '0042-export-jobs': m0042,
 };

@@ -1,0 +1,198 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Segment } from './reports.time.ts';
+
+/** All SQL of the reports. Identifiers come from fixed tables below, never from the request. */
+
+export type Cast = 'int' | 'text' | 'numeric' | 'timestamptz' | 'uuid';
+
+export interface SortColumn {
+  /** SQL expression (from the fixed tables in this file). */
+  expr: string;
+  cast: Cast;
+}
+
+export interface PageQuery {
+  sort: SortColumn;
+  /** Unique tie-breakers after the sort column. */
+  ties: SortColumn[];
+  order: 1 | -1;
+  after: (string | number | null)[] | null;
+  limit: number;
+}
+
+export interface RangeFilter {
+  publisherId: number;
+  segments: Segment[];
+  offerIds: number[] | null;
+  landingPageIds: number[] | null;
+}
+
+export const METRIC_COLUMNS: Record<string, SortColumn> = {
+  clicks: { expr: 'clicks', cast: 'numeric' },
+  conversions: { expr: 'conversions', cast: 'numeric' },
+  partials: { expr: 'partials', cast: 'numeric' },
+  upsells: { expr: 'upsells', cast: 'numeric' },
+  cvr: { expr: 'cvr', cast: 'numeric' },
+  earnings: { expr: 'earnings', cast: 'numeric' },
+  epc: { expr: 'epc', cast: 'numeric' },
+};
+
+const castSql = (c: Cast) => sql.raw(c === 'int' ? 'int8' : c);
+
+function keyset(q: PageQuery): RawBuilder<unknown> {
+  const cols = [q.sort, ...q.ties];
+  if (!q.after) return sql`TRUE`;
+  const left = sql.join(cols.map((c) => sql.raw(c.expr)));
+  const right = sql.join(cols.map((c, i) => sql`${q.after![i] == null ? null : String(q.after![i])}::${castSql(c.cast)}`));
+  return q.order === 1 ? sql`(${left}) > (${right})` : sql`(${left}) < (${right})`;
+}
+
+function orderBy(q: PageQuery): RawBuilder<unknown> {
+  const dir = q.order === 1 ? 'ASC' : 'DESC';
+  return sql.raw([q.sort, ...q.ties].map((c) => `${c.expr} ${dir}`).join(', '));
+}
+
+function segmentsCte(segments: Segment[]): RawBuilder<unknown> {
+  const g = segments.map((s) => s.grain);
+  const f = segments.map((s) => new Date(s.from).toISOString());
+  const t = segments.map((s) => new Date(s.to).toISOString());
+  return sql`seg AS (SELECT * FROM unnest(${g}::int2[], ${f}::timestamptz[], ${t}::timestamptz[]) AS s(grain, f, t))`;
+}
+
+function rollupScan(table: 'report_rollups' | 'report_subid_rollups', f: RangeFilter, publisherIds?: number[]): RawBuilder<unknown> {
+  const pub = publisherIds ? sql`r.publisher_id = ANY(${publisherIds}::int[])` : sql`r.publisher_id = ${f.publisherId}`;
+  const offers = f.offerIds?.length ? sql`AND r.offer_id = ANY(${f.offerIds}::int[])` : sql``;
+  const lps = f.landingPageIds?.length ? sql`AND r.landing_page_id = ANY(${f.landingPageIds}::int[])` : sql``;
+  // One index range scan per segment (LATERAL), index-only thanks to the INCLUDEd metrics.
+  return sql`seg CROSS JOIN LATERAL (
+    SELECT r.* FROM ${sql.table(table)} r
+    WHERE ${pub} AND r.grain = seg.grain AND r.bucket >= seg.f AND r.bucket < seg.t ${offers} ${lps}
+  ) r`;
+}
+
+const SUMS = sql.raw(
+  'sum(r.clicks)::int8 AS clicks, sum(r.clicks_unique)::int8 AS clicks_unique, sum(r.conversions)::int8 AS conversions, ' +
+    'sum(r.partials)::int8 AS partials, sum(r.upsells)::int8 AS upsells, sum(r.earnings) AS earnings',
+);
+const DERIVED = sql.raw(
+  'CASE WHEN a.clicks > 0 THEN round(a.conversions * 100.0 / a.clicks, 2) ELSE 0 END AS cvr, ' +
+    'CASE WHEN a.clicks > 0 THEN round(a.earnings / a.clicks, 4) ELSE 0 END AS epc',
+);
+
+export interface MetricsRow {
+  clicks: number;
+  clicks_unique: number;
+  conversions: number;
+  partials: number;
+  upsells: number;
+  earnings: number;
+  cvr: number;
+  epc: number;
+}
+
+export type SummaryKind = 'campaign' | 'daily' | 'hourly' | 'landing-page' | 'sub-id';
+
+/** Group keys and the columns each summary report adds to the metrics. */
+const SUMMARY_SQL: Record<SummaryKind, { table: 'report_rollups' | 'report_subid_rollups'; group: string; groupCount: number; select: string; joins: string }> = {
+  campaign: {
+    table: 'report_rollups',
+    group: 'r.offer_id',
+    groupCount: 1,
+    select: "a.offer_id, coalesce(o.name, '') AS campaign_name",
+    joins: 'LEFT JOIN offers o ON o.id = a.offer_id',
+  },
+  'landing-page': {
+    table: 'report_rollups',
+    group: 'r.landing_page_id, r.offer_id',
+    groupCount: 2,
+    select: "a.landing_page_id, coalesce(lp.name, '') AS landing_page_name, a.offer_id, coalesce(o.name, '') AS offer_name",
+    joins: 'LEFT JOIN offers o ON o.id = a.offer_id LEFT JOIN landing_pages lp ON lp.id = a.landing_page_id',
+  },
+  'sub-id': { table: 'report_subid_rollups', group: 'r.sub_id', groupCount: 1, select: 'a.sub_id', joins: '' },
+  daily: { table: 'report_rollups', group: '', groupCount: 1, select: 'a.day', joins: '' },
+  hourly: { table: 'report_rollups', group: '', groupCount: 1, select: 'a.hour_start', joins: '' },
+};
+
+function groupExpr(kind: SummaryKind, tz: string): RawBuilder<unknown> {
+  if (kind === 'daily') return sql`to_char(r.bucket AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS day`;
+  // The instant the local hour starts: unique even for the repeated hour of a DST day.
+  if (kind === 'hourly') return sql`r.bucket - make_interval(mins => extract(minute FROM r.bucket AT TIME ZONE ${tz})::int) AS hour_start`;
+  return sql.raw(SUMMARY_SQL[kind].group);
+}
+
+export const reportsRepository = {
+  async summaryPage(db: Db, kind: SummaryKind, tz: string, f: RangeFilter, q: PageQuery): Promise<Record<string, unknown>[]> {
+    if (f.segments.length === 0) return [];
+    const spec = SUMMARY_SQL[kind];
+    const groupBy = sql.raw(Array.from({ length: spec.groupCount }, (_, i) => String(i + 1)).join(', '));
+    const { rows } = await sql<Record<string, unknown>>`
+      WITH ${segmentsCte(f.segments)},
+      agg AS (SELECT ${groupExpr(kind, tz)}, ${SUMS} FROM ${rollupScan(spec.table, f)} GROUP BY ${groupBy}),
+      rows AS (SELECT ${sql.raw(spec.select)}, a.clicks, a.conversions, a.partials, a.upsells, a.earnings, ${DERIVED}
+               FROM agg a ${sql.raw(spec.joins)})
+      SELECT * FROM rows WHERE ${keyset(q)} ORDER BY ${orderBy(q)} LIMIT ${q.limit + 1}`.execute(db);
+    return rows;
+  },
+
+  async summaryTotal(db: Db, table: 'report_rollups' | 'report_subid_rollups', f: RangeFilter): Promise<MetricsRow> {
+    if (f.segments.length === 0) return { clicks: 0, clicks_unique: 0, conversions: 0, partials: 0, upsells: 0, earnings: 0, cvr: 0, epc: 0 };
+    const { rows } = await sql<MetricsRow>`
+      WITH ${segmentsCte(f.segments)},
+      s AS (SELECT ${SUMS} FROM ${rollupScan(table, f)}),
+      a AS (SELECT coalesce(clicks, 0) AS clicks, coalesce(clicks_unique, 0) AS clicks_unique, coalesce(conversions, 0) AS conversions,
+                   coalesce(partials, 0) AS partials, coalesce(upsells, 0) AS upsells, coalesce(earnings, 0) AS earnings FROM s)
+      SELECT a.*, ${DERIVED} FROM a`.execute(db);
+    return rows[0]!;
+  },
+
+  /** Earnings and conversions per referred publisher and offer (spec §3 referral row). */
+  async referralPage(db: Db, referrerId: number, f: RangeFilter, percent: number, q: PageQuery): Promise<Record<string, unknown>[]> {
+    if (f.segments.length === 0) return [];
+    const referred = await db.selectFrom('publishers').select(['id']).where('referrer_publisher_id', '=', referrerId).execute();
+    if (referred.length === 0) return [];
+    const ids = referred.map((r) => r.id);
+    const { rows } = await sql<Record<string, unknown>>`
+      WITH ${segmentsCte(f.segments)},
+      agg AS (SELECT r.publisher_id, r.offer_id, ${SUMS} FROM ${rollupScan('report_rollups', f, ids)} GROUP BY 1, 2),
+      rows AS (SELECT a.publisher_id AS referred_publisher_id, p.name AS referred_publisher_name, a.offer_id, coalesce(o.name, '') AS offer_name,
+                      a.conversions, a.earnings AS payout_amount_total, round(a.earnings * ${String(percent)}::numeric / 100, 4) AS commission_amount
+               FROM agg a JOIN publishers p ON p.id = a.publisher_id LEFT JOIN offers o ON o.id = a.offer_id
+               WHERE a.conversions + a.partials + a.upsells > 0 OR a.earnings <> 0)
+      SELECT * FROM rows WHERE ${keyset(q)} ORDER BY ${orderBy(q)} LIMIT ${q.limit + 1}`.execute(db);
+    return rows;
+  },
+
+  /** Raw conversions by keyset (spec §3 conversion row). */
+  async conversionPage(db: Db, f: RangeFilter & { from: number; to: number }, q: PageQuery): Promise<Record<string, unknown>[]> {
+    const offers = f.offerIds?.length ? sql`AND c.offer_id = ANY(${f.offerIds}::int[])` : sql``;
+    const lps = f.landingPageIds?.length ? sql`AND coalesce(c.landing_page_id, 0) = ANY(${f.landingPageIds}::int[])` : sql``;
+    const { rows } = await sql<Record<string, unknown>>`
+      SELECT c.id AS conversion_id, c.created_at, c.click_created_at, c.offer_id, coalesce(o.name, '') AS offer_name, c.event_id, c.event_type,
+             c.s1, c.s2, c.s3, c.s4, c.s5, c.pub_source, c.payout AS earnings
+      FROM conversions c LEFT JOIN offers o ON o.id = c.offer_id
+      WHERE c.publisher_id = ${f.publisherId} AND c.created_at >= ${new Date(f.from)} AND c.created_at < ${new Date(f.to)}
+        AND c.status = 'approved' ${offers} ${lps} AND ${keyset(q)}
+      ORDER BY ${orderBy(q)} LIMIT ${q.limit + 1}`.execute(db);
+    return rows;
+  },
+
+  /** Raw clicks by keyset (spec §3 click row). */
+  async clickPage(db: Db, f: RangeFilter & { from: number; to: number }, q: PageQuery): Promise<Record<string, unknown>[]> {
+    const offers = f.offerIds?.length ? sql`AND c.offer_id = ANY(${f.offerIds}::int[])` : sql``;
+    const lps = f.landingPageIds?.length ? sql`AND coalesce(c.landing_page_id, 0) = ANY(${f.landingPageIds}::int[])` : sql``;
+    const { rows } = await sql<Record<string, unknown>>`
+      SELECT c.id AS click_id, c.created_at, c.offer_id, coalesce(o.name, '') AS offer_name, c.s1, c.s2, c.s3, c.s4, c.s5,
+             c.pub_click_id, c.pub_source, c.ip, c.has_conversion
+      FROM clicks c LEFT JOIN offers o ON o.id = c.offer_id
+      WHERE c.publisher_id = ${f.publisherId} AND c.created_at >= ${new Date(f.from)} AND c.created_at < ${new Date(f.to)}
+        ${offers} ${lps} AND ${keyset(q)}
+      ORDER BY ${orderBy(q)} LIMIT ${q.limit + 1}`.execute(db);
+    return rows;
+  },
+
+  async userTimezone(db: Db, userId: number): Promise<string> {
+    const row = await db.selectFrom('users').select('timezone').where('id', '=', userId).executeTakeFirst();
+    return row?.timezone ?? 'UTC';
+  },
+};

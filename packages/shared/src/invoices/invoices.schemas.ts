@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { INVOICE_STATUSES } from '../constants.ts';
+import { cursorSchema, dateRangeSchema, limitSchema, listResponseSchema, searchSchema, sortOrderSchema } from '../common/list.ts';
+
+/** Invoices of spec §3 / §7: one per publisher per closed calendar month (UTC), moved by the operator. */
+export const invoiceSchema = z.object({
+  id: z.number().int(),
+  date_range_start: z.string(),
+  date_range_end: z.string(),
+  payout_total: z.number(),
+  status: z.enum(INVOICE_STATUSES),
+  created_at: z.string(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+export const invoiceItemSchema = z.object({
+  /** 'offer' for an offer's payouts, 'referral' for commissions on a referred publisher's payouts. */
+  kind: z.enum(['offer', 'referral']),
+  name: z.string(),
+  price_per_action: z.number(),
+  payed_actions: z.number(),
+  total: z.number(),
+});
+export type InvoiceItem = z.infer<typeof invoiceItemSchema>;
+
+export const invoiceListRequestSchema = z.strictObject({
+  filters: z.strictObject({ date_range: dateRangeSchema.nullish() }).nullish(),
+  limit: limitSchema,
+  sort: z.enum(['date_range_start', 'id']).default('date_range_start'),
+  order: sortOrderSchema.default(-1),
+  search: searchSchema,
+  cursor: cursorSchema,
+});
+export type InvoiceListRequest = z.infer<typeof invoiceListRequestSchema>;
+export const invoiceListResponseSchema = listResponseSchema(invoiceSchema);
+export type InvoiceListResponse = z.infer<typeof invoiceListResponseSchema>;
+
+export const invoiceRequestSchema = z.strictObject({ id: z.coerce.number().int().positive() });
+export const invoiceResponseSchema = z.object({ invoice: invoiceSchema, items: z.array(invoiceItemSchema) });
+export type InvoiceResponse = z.infer<typeof invoiceResponseSchema>;
