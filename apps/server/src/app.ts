@@ -19,6 +19,8 @@ import { signupRoutes } from './modules/signup/signup.routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
+import { offersRoutes } from './modules/offers/offers.routes.ts';
+import { postbacksRoutes } from './modules/postbacks/postbacks.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 
 export interface BuildOptions {
@@ -91,6 +93,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       await api.register(passwordResetRoutes(ctx));
       await api.register(profileRoutes(ctx));
       await api.register(geoRoutes(ctx));
+      await api.register(offersRoutes(ctx));
+      await api.register(postbacksRoutes(ctx));
       await api.register(reportsRoutes(ctx));
     },
     { prefix: API_BASE },

@@ -1,0 +1,138 @@
+import { sql, type ExpressionBuilder, type RawBuilder } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/types.ts';
+import { containsPattern, keysetOrder, keysetWhere, type Keyset } from '../../lib/keyset.ts';
+
+/**
+ * A publisher may run an offer when it is public or granted to them (publisher_offers). Every
+ * query of this module goes through this predicate; anything else does not exist for the caller.
+ */
+export const runnableBy =
+  (publisherId: number) =>
+  (eb: ExpressionBuilder<Database, 'offers'>) =>
+    eb.or([
+      eb('offers.is_public', '=', true),
+      eb.exists(
+        eb
+          .selectFrom('publisher_offers')
+          .select(sql`1`.as('one'))
+          .whereRef('publisher_offers.offer_id', '=', 'offers.id')
+          .where('publisher_offers.publisher_id', '=', publisherId),
+      ),
+    ]);
+
+const offerColumns = [
+  'offers.id',
+  'offers.name',
+  'offers.status',
+  'offers.description',
+  'offers.preview_url',
+  'offers.expire_date',
+  'offers.geos',
+  'offers.tags',
+  'offers.payout',
+  'offers.payout_type',
+  'offers.created_at',
+] as const;
+
+export interface CampaignRowDb {
+  id: number;
+  name: string;
+  status: 'active' | 'ready' | 'paused' | 'expired' | 'pending';
+  payout: number;
+  payout_type: 'cpa' | 'revshare';
+  preview_url: string | null;
+  clicks_unique: number;
+  epc: number;
+  earnings: number;
+  sort_key: string;
+}
+
+export const offersRepository = {
+  findRunnable: (db: Db, publisherId: number, offerId: number) =>
+    db.selectFrom('offers').select(offerColumns).where('offers.id', '=', offerId).where(runnableBy(publisherId)).executeTakeFirst(),
+
+  creatives: (db: Db, offerId: number) =>
+    db.selectFrom('creatives').select(['id', 'name', 'type', 'url']).where('offer_id', '=', offerId).orderBy('id').execute(),
+
+  landingPages: (db: Db, offerId: number) =>
+    db
+      .selectFrom('landing_pages')
+      .select(['id', 'name', 'url', 'is_default'])
+      .where('offer_id', '=', offerId)
+      .orderBy('is_default', 'desc')
+      .orderBy('id')
+      .execute(),
+
+  events: (db: Db, offerId: number) =>
+    db.selectFrom('offer_events').select(['id', 'name', 'event_type']).where('offer_id', '=', offerId).orderBy('id').execute(),
+
+  findEvent: (db: Db, offerId: number, eventId: number) =>
+    db.selectFrom('offer_events').select(['id', 'name', 'event_type']).where('offer_id', '=', offerId).where('id', '=', eventId).executeTakeFirst(),
+
+  /** Offers for pickers, in keyset order. */
+  async list(db: Db, publisherId: number, opts: { keyset: Keyset; limit: number; search: string | null; statuses: string[] | null }) {
+    let q = db
+      .selectFrom('offers')
+      .select([...offerColumns, sql<string>`${opts.keyset.key.expr}::text`.as('sort_key')])
+      .where(runnableBy(publisherId))
+      .where(keysetWhere(opts.keyset))
+      .orderBy(keysetOrder(opts.keyset))
+      .limit(opts.limit + 1);
+    if (opts.statuses && opts.statuses.length > 0) q = q.where('offers.status', 'in', opts.statuses as never[]);
+    if (opts.search) q = q.where(searchCondition(opts.search));
+    return q.execute();
+  },
+
+  /**
+   * My Offers: every runnable offer with the publisher's unique clicks, earnings (approved
+   * conversions) and EPC over [from, to). Clicks and conversions are read from the tracking
+   * engine's tables through their (publisher_id, created_at) indexes.
+   */
+  async campaignTable(
+    db: Db,
+    publisherId: number,
+    opts: { from: RawBuilder<unknown>; to: RawBuilder<unknown>; keyset: Keyset; limit: number; search: string | null },
+  ): Promise<CampaignRowDb[]> {
+    const search = opts.search ? sql`AND ${searchCondition(opts.search)}` : sql``;
+    const result = await sql<CampaignRowDb>`
+      WITH m AS (
+        SELECT offers.id, offers.name, offers.status, offers.payout, offers.payout_type, offers.preview_url,
+               coalesce(c.clicks, 0)::int AS clicks,
+               coalesce(c.clicks_unique, 0)::int AS clicks_unique,
+               coalesce(v.earnings, 0)::numeric(14, 4) AS earnings
+        FROM offers
+        LEFT JOIN (
+          SELECT offer_id, count(*) AS clicks, count(*) FILTER (WHERE is_unique) AS clicks_unique
+          FROM clicks
+          WHERE publisher_id = ${publisherId} AND created_at >= ${opts.from} AND created_at < ${opts.to}
+          GROUP BY offer_id
+        ) c ON c.offer_id = offers.id
+        LEFT JOIN (
+          SELECT offer_id, sum(payout) AS earnings
+          FROM conversions
+          WHERE publisher_id = ${publisherId} AND status = 'approved' AND created_at >= ${opts.from} AND created_at < ${opts.to}
+          GROUP BY offer_id
+        ) v ON v.offer_id = offers.id
+        WHERE (offers.is_public OR EXISTS (
+          SELECT 1 FROM publisher_offers po WHERE po.offer_id = offers.id AND po.publisher_id = ${publisherId}
+        )) ${search}
+      ), r AS (
+        SELECT m.*, (CASE WHEN clicks > 0 THEN round(earnings / clicks, 4) ELSE 0 END)::numeric(14, 4) AS epc FROM m
+      )
+      SELECT r.id, r.name, r.status, r.payout, r.payout_type, r.preview_url, r.clicks_unique, r.earnings, r.epc,
+             (${opts.keyset.key.expr})::text AS sort_key
+      FROM r
+      WHERE ${keysetWhere(opts.keyset)}
+      ORDER BY ${keysetOrder(opts.keyset)}
+      LIMIT ${opts.limit + 1}
+    `.execute(db);
+    return result.rows;
+  },
+};
+
+/** Name contains the text (case-insensitive), or the id is the number typed. */
+function searchCondition(text: string): RawBuilder<boolean> {
+  const byId = /^\d{1,9}$/.test(text) ? sql`OR offers.id = ${Number(text)}` : sql``;
+  return sql<boolean>`(offers.name ILIKE ${containsPattern(text)} ESCAPE '\\' ${byId})`;
+}

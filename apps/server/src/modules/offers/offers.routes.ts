@@ -1,0 +1,118 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_PATHS,
+  campaignTableRequestSchema,
+  campaignTableResponseSchema,
+  eventListResponseSchema,
+  landingPageListResponseSchema,
+  offerCreativesResponseSchema,
+  offerDetailsResponseSchema,
+  offerIdRequestSchema,
+  offerListRequestSchema,
+  offerListResponseSchema,
+  offerResponseSchema,
+  offerTrackingLinkResponseSchema,
+  searchQuerySchema,
+  searchResponseSchema,
+} from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import { publisherOf, requireAuth } from '../../plugins/auth.ts';
+import { offersService } from './offers.service.ts';
+
+/**
+ * The publisher's offers (spec §7 "Offers and postbacks"). Every call is scoped to the offers the
+ * publisher may run; any other offer id answers 404 whether it exists or not.
+ */
+export const offersRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    // onRequest: the token is checked before the body is even parsed, so an anonymous caller learns nothing from validation.
+    const onRequest = requireAuth(ctx);
+    const base = { tags: ['offers'], security: [{ bearer: [] }] };
+
+    app.post(
+      API_PATHS.campaignTable,
+      {
+        onRequest,
+        schema: {
+          ...base,
+          summary: 'My Offers: runnable offers with unique clicks, EPC and earnings over a date range',
+          body: campaignTableRequestSchema,
+          response: { 200: campaignTableResponseSchema },
+        },
+      },
+      async (req) => offersService.campaignTable(ctx, publisherOf(req), req.body),
+    );
+
+    app.post(
+      API_PATHS.offerList,
+      {
+        onRequest,
+        schema: {
+          ...base,
+          summary: 'Offers the publisher may run, for pickers (cursor-paginated, searchable)',
+          body: offerListRequestSchema,
+          response: { 200: offerListResponseSchema },
+        },
+      },
+      async (req) => offersService.list(ctx, publisherOf(req), req.body),
+    );
+
+    app.post(
+      API_PATHS.offer,
+      { onRequest, schema: { ...base, summary: 'One offer', body: offerIdRequestSchema, response: { 200: offerResponseSchema } } },
+      async (req) => ({ data: await offersService.offer(ctx, publisherOf(req), req.body.offer_id) }),
+    );
+
+    app.post(
+      API_PATHS.offerDetails,
+      { onRequest, schema: { ...base, summary: 'The Details tab of an offer', body: offerIdRequestSchema, response: { 200: offerDetailsResponseSchema } } },
+      async (req) => ({ data: await offersService.details(ctx, publisherOf(req), req.body.offer_id) }),
+    );
+
+    app.post(
+      API_PATHS.offerCreatives,
+      { onRequest, schema: { ...base, summary: "An offer's creatives", body: offerIdRequestSchema, response: { 200: offerCreativesResponseSchema } } },
+      async (req) => ({ data: await offersService.creatives(ctx, publisherOf(req), req.body.offer_id) }),
+    );
+
+    app.post(
+      API_PATHS.offerTrackingLink,
+      {
+        onRequest,
+        schema: {
+          ...base,
+          summary: "The tracking link builder: the publisher's base URL for the offer and its landing pages",
+          body: offerIdRequestSchema,
+          response: { 200: offerTrackingLinkResponseSchema },
+        },
+      },
+      async (req) => ({ data: await offersService.trackingLink(ctx, publisherOf(req), req.body.offer_id) }),
+    );
+
+    app.post(
+      API_PATHS.landingPageList,
+      { onRequest, schema: { ...base, summary: "An offer's landing pages", body: offerIdRequestSchema, response: { 200: landingPageListResponseSchema } } },
+      async (req) => ({ data: await offersService.landingPages(ctx, publisherOf(req), req.body.offer_id) }),
+    );
+
+    app.post(
+      API_PATHS.eventList,
+      { onRequest, schema: { ...base, summary: "An offer's events", body: offerIdRequestSchema, response: { 200: eventListResponseSchema } } },
+      async (req) => ({ data: await offersService.events(ctx, publisherOf(req), req.body.offer_id) }),
+    );
+
+    app.get(
+      API_PATHS.search,
+      {
+        onRequest,
+        schema: {
+          ...base,
+          summary: 'Option lists: postback statuses, postback types, event types',
+          querystring: searchQuerySchema,
+          response: { 200: searchResponseSchema },
+        },
+      },
+      async (req) => ({ data: offersService.options(req.query.subject) }),
+    );
+  };

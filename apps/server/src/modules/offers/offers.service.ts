@@ -1,0 +1,189 @@
+import { sql } from 'kysely';
+import {
+  SEARCH_OPTIONS,
+  type CampaignTableResponse,
+  type CampaignTableSort,
+  type Creative,
+  type DateRange,
+  type EventListItem,
+  type LandingPageItem,
+  type Offer,
+  type OfferDetails,
+  type OfferListResponse,
+  type OfferTrackingLink,
+  type Option,
+  type SearchSubject,
+  type SortOrder,
+} from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import { notFound } from '../../lib/errors.ts';
+import { keyset, keysetPage, type SortKey } from '../../lib/keyset.ts';
+import type { PublisherAuth } from '../../plugins/auth.ts';
+import { offersRepository } from './offers.repository.ts';
+
+type OfferRow = NonNullable<Awaited<ReturnType<typeof offersRepository.findRunnable>>>;
+
+/** Sort keys of My Offers, over the query's `r` rows (see offersRepository.campaignTable). */
+const CAMPAIGN_SORT_KEYS: Record<CampaignTableSort, SortKey> = {
+  name: { expr: sql`lower(r.name) COLLATE "C"`, type: 'text' },
+  payout: { expr: sql`r.payout`, type: 'numeric' },
+  clicks_unique: { expr: sql`r.clicks_unique`, type: 'int' },
+  epc: { expr: sql`r.epc`, type: 'numeric' },
+  earnings: { expr: sql`r.earnings`, type: 'numeric' },
+};
+
+const OFFER_LIST_SORT_KEYS: Record<'name' | 'offer_id', SortKey> = {
+  name: { expr: sql`lower(offers.name) COLLATE "C"`, type: 'text' },
+  offer_id: { expr: sql`offers.id`, type: 'int' },
+};
+
+/** Today's calendar day in a time zone. */
+export function todayIn(timeZone: string, now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** [from, to) instants of calendar days in a time zone (DESIGN.md §3 "Filters"). */
+export function dayRangeBounds(range: DateRange, timeZone: string) {
+  return {
+    from: sql`((${range.start}::date)::timestamp AT TIME ZONE ${timeZone})`,
+    to: sql`((${range.end}::date + 1)::timestamp AT TIME ZONE ${timeZone})`,
+  };
+}
+
+const trackingBaseUrl = (ctx: AppContext, offerId: number, publisherId: number) =>
+  `${ctx.config.publicTrackingUrl}/c/${offerId}/${publisherId}`;
+
+const toOffer = (ctx: AppContext, auth: PublisherAuth, o: OfferRow): Offer => ({
+  id: o.id,
+  offer_id: o.id,
+  name: o.name,
+  status: o.status,
+  preview_url: o.preview_url,
+  description: o.description,
+  expiration: o.expire_date,
+  geos: o.geos,
+  payout: Number(o.payout),
+  payout_type: o.payout_type,
+  tags: o.tags,
+  tracking_link_base_url: trackingBaseUrl(ctx, o.id, auth.publisherId),
+});
+
+async function userTimeZone(ctx: AppContext, userId: number): Promise<string> {
+  const row = await ctx.db.selectFrom('users').select('timezone').where('id', '=', userId).executeTakeFirst();
+  return row?.timezone ?? 'UTC';
+}
+
+export const offersService = {
+  /** The offer if this publisher may run it; 404 otherwise, whether it exists or not. */
+  async findRunnableOrFail(ctx: AppContext, auth: PublisherAuth, offerId: number): Promise<OfferRow> {
+    const offer = await offersRepository.findRunnable(ctx.db, auth.publisherId, offerId);
+    if (!offer) throw notFound('Offer not found.');
+    return offer;
+  },
+
+  /** The offer if runnable, else null (for callers that answer their own error). */
+  findRunnable: (ctx: AppContext, auth: PublisherAuth, offerId: number) => offersRepository.findRunnable(ctx.db, auth.publisherId, offerId),
+
+  /** An event of that offer, or null. */
+  findEvent: (ctx: AppContext, offerId: number, eventId: number) => offersRepository.findEvent(ctx.db, offerId, eventId),
+
+  async offer(ctx: AppContext, auth: PublisherAuth, offerId: number): Promise<Offer> {
+    return toOffer(ctx, auth, await this.findRunnableOrFail(ctx, auth, offerId));
+  },
+
+  async details(ctx: AppContext, auth: PublisherAuth, offerId: number): Promise<OfferDetails> {
+    const o = await this.findRunnableOrFail(ctx, auth, offerId);
+    return {
+      offer_id: o.id,
+      offer_name: o.name,
+      offer_status: o.status,
+      offer_description: o.description,
+      offer_expire_date: o.expire_date,
+      offer_geos: o.geos,
+      offer_payout: Number(o.payout),
+      offer_payout_type: o.payout_type,
+      offer_tags: o.tags,
+      offer_preview_url: o.preview_url,
+    };
+  },
+
+  async creatives(ctx: AppContext, auth: PublisherAuth, offerId: number): Promise<Creative[]> {
+    await this.findRunnableOrFail(ctx, auth, offerId);
+    const rows = await offersRepository.creatives(ctx.db, offerId);
+    return rows.map((c) => ({ creative_id: c.id, creative_name: c.name, creative_type: c.type, creative_url: c.url }));
+  },
+
+  async trackingLink(ctx: AppContext, auth: PublisherAuth, offerId: number): Promise<OfferTrackingLink> {
+    await this.findRunnableOrFail(ctx, auth, offerId);
+    const pages = await offersRepository.landingPages(ctx.db, offerId);
+    return {
+      base_url: trackingBaseUrl(ctx, offerId, auth.publisherId),
+      landing_page_list: pages.map((p) => ({ landing_page_name: p.name, landing_page_cr: p.id, default: p.is_default })),
+    };
+  },
+
+  async landingPages(ctx: AppContext, auth: PublisherAuth, offerId: number): Promise<LandingPageItem[]> {
+    await this.findRunnableOrFail(ctx, auth, offerId);
+    const pages = await offersRepository.landingPages(ctx.db, offerId);
+    return pages.map((p) => ({ id: p.id, name: p.name, is_default: p.is_default }));
+  },
+
+  async events(ctx: AppContext, auth: PublisherAuth, offerId: number): Promise<EventListItem[]> {
+    await this.findRunnableOrFail(ctx, auth, offerId);
+    const events = await offersRepository.events(ctx.db, offerId);
+    return events.map((e) => ({ event_id: e.id, name: e.name, event_type: e.event_type }));
+  },
+
+  options: (subject: SearchSubject): Option[] => SEARCH_OPTIONS[subject],
+
+  async list(
+    ctx: AppContext,
+    auth: PublisherAuth,
+    req: { sort: 'name' | 'offer_id'; order: SortOrder; limit: number; search: string | null; cursor?: string | null | undefined; filters: { status?: string[] | null | undefined } },
+  ): Promise<OfferListResponse> {
+    const k = keyset({ sort: req.sort, order: req.order, key: OFFER_LIST_SORT_KEYS[req.sort], id: sql`offers.id`, cursor: req.cursor });
+    const rows = await offersRepository.list(ctx.db, auth.publisherId, {
+      keyset: k,
+      limit: req.limit,
+      search: req.search,
+      statuses: req.filters.status ?? null,
+    });
+    return keysetPage(k, rows, req.limit, (r) => r.id, (r) => ({
+      offer_id: r.id,
+      id: r.id,
+      name: r.name,
+      status: r.status,
+      created_at: new Date(r.created_at).toISOString(),
+    }));
+  },
+
+  /** My Offers (spec §2): runnable offers with metrics over the range, default today in the user's zone. */
+  async campaignTable(
+    ctx: AppContext,
+    auth: PublisherAuth,
+    req: { sort: CampaignTableSort; order: SortOrder; limit: number; search: string | null; cursor?: string | null | undefined; filters: { date_range?: DateRange | null | undefined } },
+  ): Promise<CampaignTableResponse> {
+    const k = keyset({ sort: req.sort, order: req.order, key: CAMPAIGN_SORT_KEYS[req.sort], id: sql`r.id`, cursor: req.cursor });
+    const tz = await userTimeZone(ctx, auth.userId);
+    const today = todayIn(tz);
+    const range = req.filters.date_range ?? { start: today, end: today };
+    const rows = await offersRepository.campaignTable(ctx.db, auth.publisherId, {
+      ...dayRangeBounds(range, tz),
+      keyset: k,
+      limit: req.limit,
+      search: req.search,
+    });
+    return keysetPage(k, rows, req.limit, (r) => r.id, (r) => ({
+      offer_id: r.id,
+      id: r.id,
+      name: r.name,
+      status: r.status,
+      payout: Number(r.payout),
+      payout_type: r.payout_type,
+      clicks_unique: Number(r.clicks_unique),
+      epc: Number(r.epc),
+      earnings: Number(r.earnings),
+      preview_url: r.preview_url,
+    }));
+  },
+};

@@ -1,0 +1,74 @@
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { PostbacksTable } from '../../db/types.ts';
+import { containsPattern, keysetOrder, keysetWhere, type Keyset } from '../../lib/keyset.ts';
+
+export type PostbackRow = Selectable<PostbacksTable> & { offer_name: string | null; event_name: string | null };
+
+export interface PostbackValues {
+  name: string;
+  status: 'active' | 'inactive';
+  type: 'postback' | 'pixel';
+  value: string;
+  offer_id: number | null;
+  event_id: number | null;
+  event_type: 'conversion' | 'partial' | 'upsell' | null;
+}
+
+const base = (db: Db) =>
+  db
+    .selectFrom('postbacks')
+    .leftJoin('offers', 'offers.id', 'postbacks.offer_id')
+    .leftJoin('offer_events', 'offer_events.id', 'postbacks.event_id')
+    .selectAll('postbacks')
+    .select(['offers.name as offer_name', 'offer_events.name as event_name']);
+
+export interface PostbackListQuery {
+  keyset: Keyset;
+  limit: number;
+  status: 'active' | 'inactive' | null;
+  offerIds: number[] | null;
+  search: string | null;
+}
+
+export const postbacksRepository = {
+  /** One of the publisher's postbacks; another publisher's id finds nothing. */
+  find: (db: Db, publisherId: number, id: number): Promise<PostbackRow | undefined> =>
+    base(db).where('postbacks.publisher_id', '=', publisherId).where('postbacks.id', '=', id).executeTakeFirst(),
+
+  async list(db: Db, publisherId: number, q: PostbackListQuery): Promise<(PostbackRow & { sort_key: string })[]> {
+    let query = base(db)
+      .select(sql<string>`${q.keyset.key.expr}::text`.as('sort_key'))
+      .where('postbacks.publisher_id', '=', publisherId)
+      .where(keysetWhere(q.keyset))
+      .orderBy(keysetOrder(q.keyset))
+      .limit(q.limit + 1);
+    if (q.status) query = query.where('postbacks.status', '=', q.status);
+    if (q.offerIds && q.offerIds.length > 0) query = query.where('postbacks.offer_id', 'in', q.offerIds);
+    if (q.search) {
+      const pattern = containsPattern(q.search);
+      query = query.where(sql<boolean>`(postbacks.name ILIKE ${pattern} ESCAPE '\\' OR postbacks.value ILIKE ${pattern} ESCAPE '\\')`);
+    }
+    return query.execute();
+  },
+
+  async insert(db: Db, publisherId: number, v: PostbackValues): Promise<number> {
+    const row = await db
+      .insertInto('postbacks')
+      .values({ publisher_id: publisherId, ...v })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return row.id;
+  },
+
+  /** Saving clears the failing mark: the publisher has looked at it (the next delivery tells anew). */
+  async update(db: Db, publisherId: number, id: number, v: PostbackValues): Promise<boolean> {
+    const r = await db
+      .updateTable('postbacks')
+      .set({ ...v, failing_since: null, updated_at: sql`now()` })
+      .where('publisher_id', '=', publisherId)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  },
+};

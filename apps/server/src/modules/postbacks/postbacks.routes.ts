@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_PATHS,
+  postbackCreateRequestSchema,
+  postbackRequestSchema,
+  postbackResponseSchema,
+  postbackTableRequestSchema,
+  postbackTableResponseSchema,
+  postbackUpdateRequestSchema,
+} from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import { publisherOf, requireAuth } from '../../plugins/auth.ts';
+import { postbacksService } from './postbacks.service.ts';
+
+/** The publisher's pixels and postbacks (spec §7). Another publisher's postback answers 404. */
+export const postbacksRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    // onRequest: the token is checked before the body is even parsed, so an anonymous caller learns nothing from validation.
+    const onRequest = requireAuth(ctx);
+    const base = { tags: ['postbacks'], security: [{ bearer: [] }] };
+
+    app.post(
+      API_PATHS.postback,
+      { onRequest, schema: { ...base, summary: 'One pixel / postback', body: postbackRequestSchema, response: { 200: postbackResponseSchema } } },
+      async (req) => ({ data: await postbacksService.findOrFail(ctx, publisherOf(req), req.body.id) }),
+    );
+
+    app.post(
+      API_PATHS.postbackTable,
+      {
+        onRequest,
+        schema: {
+          ...base,
+          summary: "An offer's pixels / postbacks ({offer_id}) or the global list (filters, search, sort, cursor)",
+          body: postbackTableRequestSchema,
+          response: { 200: postbackTableResponseSchema },
+        },
+      },
+      async (req) => postbacksService.table(ctx, publisherOf(req), req.body),
+    );
+
+    app.post(
+      API_PATHS.postbackCreate,
+      {
+        onRequest,
+        schema: {
+          ...base,
+          summary: 'Create a pixel / postback',
+          description:
+            'Field errors: postback_status / postback_type 0x4013, postback_value 0x4010 (not an http(s) URL) or 0x4011 (a {variable} outside the whitelist), ' +
+            'postback_event_id 0x4010 (not an event of the offer). An offer the publisher may not run answers 404.',
+          body: postbackCreateRequestSchema,
+          response: { 200: postbackResponseSchema },
+        },
+      },
+      async (req) => ({ data: await postbacksService.create(ctx, publisherOf(req), req.body) }),
+    );
+
+    app.post(
+      API_PATHS.postbackUpdate,
+      {
+        onRequest,
+        schema: {
+          ...base,
+          summary: 'Update a pixel / postback',
+          description: 'As create, plus postback_id; another publisher’s postback answers 404.',
+          body: postbackUpdateRequestSchema,
+          response: { 200: postbackResponseSchema },
+        },
+      },
+      async (req) => {
+        const { postback_id, ...input } = req.body;
+        return { data: await postbacksService.update(ctx, publisherOf(req), postback_id, input) };
+      },
+    );
+  };
