@@ -3,6 +3,12 @@ import { TWO_FACTOR_CODE_LENGTH } from '../constants.ts';
 import { dataEnvelope } from '../common/envelope.ts';
 
 /** Missing or empty values are answered with spec §5's field messages by the server, not by the schema. */
+/**
+ * The body of calls whose payload is "none" (spec §7): no body at all (Fastify hands the schema
+ * `null` then), `null` or `{}`; anything inside is an unknown field.
+ */
+export const noBodyRequestSchema = z.strictObject({}).nullish();
+
 export const authenticateRequestSchema = z.strictObject({
   user_name: z.string().max(256).nullish(),
   password: z.string().max(1024).nullish(),

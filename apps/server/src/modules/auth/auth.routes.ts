@@ -3,7 +3,7 @@ import {
   API_PATHS,
   authenticateRequestSchema,
   authenticateResponseSchema,
-  emptyRequestSchema,
+  noBodyRequestSchema,
   impersonateRequestSchema,
   jwtResponseSchema,
   multiLoginResponseSchema,
@@ -42,7 +42,7 @@ export const authRoutes =
       API_PATHS.multiLogin,
       {
         preHandler: requireAuth(ctx, ['select_account', 'access']),
-        schema: { tags, security: [{ bearer: [] }], body: emptyRequestSchema, response: { 200: multiLoginResponseSchema } },
+        schema: { tags, security: [{ bearer: [] }], body: noBodyRequestSchema, response: { 200: multiLoginResponseSchema } },
       },
       async (req) => ({ data: await authService.multiLogin(ctx, req.auth!.userId) }),
     );

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
-  emptyRequestSchema,
+  noBodyRequestSchema,
   managerResponseSchema,
   meResponseSchema,
   timezoneResponseSchema,
@@ -26,11 +26,11 @@ export const profileRoutes =
       data: { user: await profileService.me(ctx, publisherOf(req)) },
     }));
 
-    app.post(API_PATHS.manager, { preHandler, schema: { ...base, body: emptyRequestSchema, response: { 200: managerResponseSchema } } }, async (req) => ({
+    app.post(API_PATHS.manager, { preHandler, schema: { ...base, body: noBodyRequestSchema, response: { 200: managerResponseSchema } } }, async (req) => ({
       data: await profileService.manager(ctx, publisherOf(req)),
     }));
 
-    app.post(API_PATHS.user, { preHandler, schema: { ...base, body: emptyRequestSchema, response: { 200: userProfileResponseSchema } } }, async (req) => ({
+    app.post(API_PATHS.user, { preHandler, schema: { ...base, body: noBodyRequestSchema, response: { 200: userProfileResponseSchema } } }, async (req) => ({
       data: await profileService.profile(ctx, publisherOf(req)),
     }));
 
@@ -52,7 +52,7 @@ export const profileRoutes =
       async (req) => ({ data: await profileService.updateNotifications(ctx, publisherOf(req), req.body.notification_subscriptions) }),
     );
 
-    app.post(API_PATHS.timezone, { preHandler, schema: { ...base, body: emptyRequestSchema, response: { 200: timezoneResponseSchema } } }, async () => ({
+    app.post(API_PATHS.timezone, { preHandler, schema: { ...base, body: noBodyRequestSchema, response: { 200: timezoneResponseSchema } } }, async () => ({
       data: profileService.timezones(),
     }));
   };

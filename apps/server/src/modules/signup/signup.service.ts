@@ -1,12 +1,22 @@
 import { sql } from 'kysely';
 import { ERROR_CODES, SIGNUP_FIELDS, SIGNUP_STEPS, type SignupField, type SignupRequest } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
+import type { MailMessage } from '../../lib/mailer.ts';
 import { AppError, fieldError, fieldErrors } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { enforce, THROTTLE } from '../../lib/throttle.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 import { businessUnitsService } from '../business-units/business-units.service.ts';
 import { validateSignup } from './signup.validation.ts';
+
+/** A mail that cannot be sent is logged, never turned into an error: the account exists either way. */
+async function sendQuietly(ctx: AppContext, message: MailMessage): Promise<void> {
+  try {
+    await ctx.mailer.send(message);
+  } catch (err) {
+    ctx.log.error({ err }, 'sign-up e-mail failed');
+  }
+}
 
 const limitReached = () => new AppError(429, ERROR_CODES.RATE_LIMITED, 'Daily signup limit has been reached');
 
@@ -37,7 +47,8 @@ export const signupService = {
   async signUp(ctx: AppContext, body: SignupRequest, ip: string): Promise<{ success: true; speculative: boolean }> {
     const speculative = body.speculative === true;
     if (speculative) {
-      await enforce(ctx.db, [`signup-check:ip:${ip}`], { limit: 120, windowSeconds: 3600 });
+      // The step check says whether an e-mail is taken (a product decision), so it is throttled per address.
+      await enforce(ctx.db, [`signup-check:ip:${ip}`], THROTTLE.signupCheckPerAddress);
       const sent = SIGNUP_FIELDS.filter((f) => f in body);
       const fields: readonly SignupField[] = sent.length > 0 ? sent : (SIGNUP_STEPS[0] ?? []);
       const { values, errors } = validateSignup(body, fields);
@@ -53,6 +64,8 @@ export const signupService = {
     await enforce(ctx.db, [`signup:ip:${ip}`], THROTTLE.signupPerAddress);
     const { values, errors } = validateSignup(body, SIGNUP_FIELDS);
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+    // Per e-mail as well: repeated final sign-ups with someone's address cannot flood their inbox.
+    await enforce(ctx.db, [`signup:acct:${values.user_email!.toLowerCase()}`], THROTTLE.signupPerAccount);
     const businessUnitId = await resolveBusinessUnit(ctx, body.user_business_unit_id);
     if (businessUnitId) {
       const [unit] = await ctx.db.selectFrom('business_units').select('three_step_signup').where('id', '=', businessUnitId).execute();
@@ -108,7 +121,7 @@ export const signupService = {
     } catch (err) {
       if (!(err instanceof EmailTaken)) throw err;
       // Same answer as a new sign-up, so the final call reveals nothing; the owner hears of it.
-      await ctx.mailer.send({
+      await sendQuietly(ctx, {
         to: email,
         subject: 'Someone tried to sign up with your e-mail address',
         text:
@@ -118,7 +131,7 @@ export const signupService = {
       });
       return { success: true, speculative };
     }
-    await ctx.mailer.send({
+    await sendQuietly(ctx, {
       to: email,
       subject: 'Thank you for signing up',
       text:

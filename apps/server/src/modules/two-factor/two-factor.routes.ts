@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
-  emptyRequestSchema,
+  noBodyRequestSchema,
   successSchema,
   twoFactorDisableRequestSchema,
   twoFactorEnableRequestSchema,
@@ -19,11 +19,11 @@ export const twoFactorRoutes =
   async (app) => {
     const guard = { preHandler: requireAuth(ctx), schema: { tags: ['two-factor'], security: [{ bearer: [] }] } };
 
-    app.post(API_PATHS.twoFactorStatus, { ...guard, schema: { ...guard.schema, body: emptyRequestSchema, response: { 200: twoFactorStatusResponseSchema } } }, async (req) => ({
+    app.post(API_PATHS.twoFactorStatus, { ...guard, schema: { ...guard.schema, body: noBodyRequestSchema, response: { 200: twoFactorStatusResponseSchema } } }, async (req) => ({
       data: await twoFactorService.status(ctx, publisherOf(req).userId),
     }));
 
-    app.post(API_PATHS.twoFactorSetup, { ...guard, schema: { ...guard.schema, body: emptyRequestSchema, response: { 200: twoFactorSetupResponseSchema } } }, async (req) => ({
+    app.post(API_PATHS.twoFactorSetup, { ...guard, schema: { ...guard.schema, body: noBodyRequestSchema, response: { 200: twoFactorSetupResponseSchema } } }, async (req) => ({
       data: await twoFactorService.setup(ctx, publisherOf(req).userId),
     }));
 
