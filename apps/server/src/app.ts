@@ -19,6 +19,9 @@ import { signupRoutes } from './modules/signup/signup.routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
 import { profileRoutes } from './modules/profile/profile.routes.ts';
 import { geoRoutes } from './modules/geo/geo.routes.ts';
+import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { deliveryRoutes } from './modules/tracking/delivery.routes.ts';
+import { trackingEngine } from './modules/tracking/tracking-engine.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { postbacksRoutes } from './modules/postbacks/postbacks.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
@@ -93,12 +96,19 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       await api.register(passwordResetRoutes(ctx));
       await api.register(profileRoutes(ctx));
       await api.register(geoRoutes(ctx));
+      await api.register(deliveryRoutes(ctx));
       await api.register(offersRoutes(ctx));
       await api.register(postbacksRoutes(ctx));
       await api.register(reportsRoutes(ctx));
     },
     { prefix: API_BASE },
   );
+  // Tracking engine (/c, /postback, /pixel): its workers start with the server; on close the
+  // pending clicks are committed and the workers stop before the database closes.
+  await app.register(trackingRoutes(ctx));
+  const tracking = trackingEngine(ctx);
+  app.addHook('onReady', () => tracking.start());
+  app.addHook('onClose', () => tracking.stop());
   await registerWebApp(app, config);
 
   app.addHook('onClose', async () => {

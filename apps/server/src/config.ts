@@ -20,6 +20,15 @@ const envSchema = z.object({
   PUBLIC_URL: url.optional(),
   PUBLIC_TRACKING_URL: url.optional(),
   POSTBACK_ALLOWED_HOSTS: z.string().default(''),
+  /** Tracking engine: where clicks go when no offer fallback applies (default: the portal). */
+  TRACKING_FALLBACK_URL: z.string().url().optional(),
+  /** Clicks waiting for their group commit; past this a click answers 503. */
+  CLICK_QUEUE_LIMIT: z.coerce.number().int().min(100).default(20_000),
+  POSTBACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  POSTBACK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
+  /** First retry delay; each further one doubles (with jitter), capped at 6 h. */
+  POSTBACK_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
+  POSTBACK_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(16),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
   MAIL_FROM: z.string().default('Publisher Portal <no-reply@portal.test>'),
   DEMO_SEED: bool.default(true),

@@ -260,7 +260,7 @@ export type ClickFallbackReason =
 
 export interface ClickFallbacksTable {
   id: Generated<number>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   publisher_id: number | null;
   offer_id: number | null;
   reason: ClickFallbackReason;
@@ -310,7 +310,7 @@ export interface ConversionKeysTable {
   dedup_key: string;
   publisher_id: number;
   conversion_id: string;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export type ConversionRefusalReason =
@@ -325,7 +325,7 @@ export type ConversionRefusalReason =
 
 export interface ConversionRefusalsTable {
   id: Generated<number>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   reason: ConversionRefusalReason;
   tid: string | null;
   publisher_id: number | null;
@@ -358,12 +358,12 @@ export interface PostbackDeliveriesTable {
   is_test: Generated<boolean>;
   status: Generated<DeliveryStatus>;
   attempts: Generated<number>;
-  next_attempt_at: Generated<Timestamp>;
+  next_attempt_at: Timestamp;
   locked_until: Timestamp | null;
   last_status_code: number | null;
   last_error_class: string | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
 }
 
 export interface PostbackAttemptsTable {
@@ -371,7 +371,7 @@ export interface PostbackAttemptsTable {
   delivery_id: number;
   publisher_id: number;
   postback_id: number;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   url_masked: string;
   status_code: number | null;
   duration_ms: number;

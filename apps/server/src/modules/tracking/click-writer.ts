@@ -1,0 +1,178 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import { reportsIngest } from '../reports/reports.ingest.ts';
+import type { ClickRow, FallbackRow } from './click.service.ts';
+
+export type ClickWrite = { kind: 'click'; row: ClickRow } | { kind: 'fallback'; row: FallbackRow };
+
+interface Pending {
+  item: ClickWrite;
+  resolve: (isUnique: boolean) => void;
+  reject: (err: Error) => void;
+}
+
+export class ClickQueueFullError extends Error {}
+
+export interface ClickWriterOptions {
+  /** Most rows in one INSERT. */
+  maxBatch?: number;
+  /** Most clicks waiting; past it submit() refuses at once (the click answers 503). */
+  maxQueue?: number;
+  /** Batches written at the same time (1 on PGlite, which has one connection). */
+  concurrency?: number;
+}
+
+/**
+ * Group commit for clicks (DESIGN.md §4): requests queue their rows; one transaction writes
+ * everything queued so far (unique-click window, clicks, fallbacks, report rollups), and each
+ * request resolves only after that COMMIT. Under load a batch holds every click that arrived while
+ * the previous one was committing, so throughput grows with load while a lone click still gets
+ * its own immediate transaction.
+ */
+export class ClickWriter {
+  private readonly queue: Pending[] = [];
+  private active = 0;
+  private closed = false;
+  private idle: (() => void)[] = [];
+  private readonly maxBatch: number;
+  private readonly maxQueue: number;
+  private readonly concurrency: number;
+
+  constructor(
+    private readonly db: Db,
+    opts: ClickWriterOptions = {},
+  ) {
+    this.maxBatch = opts.maxBatch ?? 2000;
+    this.maxQueue = opts.maxQueue ?? 20_000;
+    this.concurrency = opts.concurrency ?? 1;
+  }
+
+  /** Resolves with the click's uniqueness once it is committed; rejects if it was not stored. */
+  submit(item: ClickWrite): Promise<boolean> {
+    if (this.closed) return Promise.reject(new ClickQueueFullError('closing'));
+    if (this.queue.length >= this.maxQueue) return Promise.reject(new ClickQueueFullError('click queue full'));
+    return new Promise<boolean>((resolve, reject) => {
+      this.queue.push({ item, resolve, reject });
+      this.pump();
+    });
+  }
+
+  /** Writes a batch directly (demo traffic, benchmarks): same SQL, same rules. */
+  async writeNow(items: ClickWrite[]): Promise<boolean[]> {
+    return writeBatch(this.db, items);
+  }
+
+  get pending(): number {
+    return this.queue.length;
+  }
+
+  /** Resolves when everything queued so far is written (graceful close). */
+  async flush(): Promise<void> {
+    if (this.queue.length === 0 && this.active === 0) return;
+    await new Promise<void>((resolve) => this.idle.push(resolve));
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    this.closed = true;
+  }
+
+  private pump(): void {
+    while (this.active < this.concurrency && this.queue.length > 0) {
+      const batch = this.queue.splice(0, this.maxBatch);
+      this.active++;
+      void this.write(batch).finally(() => {
+        this.active--;
+        this.pump();
+        if (this.active === 0 && this.queue.length === 0) {
+          const waiting = this.idle;
+          this.idle = [];
+          for (const w of waiting) w();
+        }
+      });
+    }
+  }
+
+  private async write(batch: Pending[]): Promise<void> {
+    try {
+      const unique = await writeBatch(
+        this.db,
+        batch.map((p) => p.item),
+      );
+      batch.forEach((p, i) => p.resolve(unique[i]!));
+    } catch (err) {
+      const e = err instanceof Error ? err : new Error(String(err));
+      for (const p of batch) p.reject(e);
+    }
+  }
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * One transaction: the unique-click window (INSERT … ON CONFLICT on the visitor key, in key order
+ * so concurrent batches cannot deadlock), then all clicks and fallbacks with one INSERT each.
+ * Returns, per item, whether it is a unique click.
+ */
+export async function writeBatch(db: Db, items: ClickWrite[]): Promise<boolean[]> {
+  const clicks: { row: ClickRow; index: number }[] = [];
+  const fallbacks: FallbackRow[] = [];
+  items.forEach((it, index) => {
+    if (it.kind === 'click') clicks.push({ row: it.row, index });
+    else fallbacks.push(it.row);
+  });
+  const isUnique = new Array<boolean>(items.length).fill(false);
+
+  // Within a batch the first click of a visitor is the candidate; a later one in the same batch
+  // is unique only if it is 24 h after it (batches of live traffic span milliseconds).
+  const candidates = new Map<string, { row: ClickRow; index: number }>();
+  for (const c of clicks) {
+    const key = `${c.row.publisher_id}|${c.row.offer_id}|${c.row.visitor_hash}`;
+    const first = candidates.get(key);
+    if (!first) candidates.set(key, c);
+    else if (c.row.created_at.getTime() - first.row.created_at.getTime() >= DAY_MS) {
+      isUnique[c.index] = true;
+    }
+  }
+  const keys = [...candidates.values()].sort((a, b) =>
+    a.row.publisher_id - b.row.publisher_id || a.row.offer_id - b.row.offer_id || (a.row.visitor_hash < b.row.visitor_hash ? -1 : 1),
+  );
+
+  await db.transaction().execute(async (trx) => {
+    if (keys.length > 0) {
+      const won = await sql<{ publisher_id: number; offer_id: number; visitor_hash: string }>`
+        INSERT INTO click_uniques (publisher_id, offer_id, visitor_hash, window_start)
+        SELECT * FROM unnest(${keys.map((k) => k.row.publisher_id)}::int[], ${keys.map((k) => k.row.offer_id)}::int[],
+          ${keys.map((k) => k.row.visitor_hash)}::text[], ${keys.map((k) => k.row.created_at.toISOString())}::timestamptz[])
+        ON CONFLICT (publisher_id, offer_id, visitor_hash) DO UPDATE SET window_start = EXCLUDED.window_start
+          WHERE click_uniques.window_start <= EXCLUDED.window_start - interval '24 hours'
+        RETURNING publisher_id, offer_id, visitor_hash`.execute(trx);
+      for (const w of won.rows) {
+        const c = candidates.get(`${w.publisher_id}|${w.offer_id}|${w.visitor_hash}`);
+        if (c) isUnique[c.index] = true;
+      }
+    }
+    if (clicks.length > 0) {
+      const col = <K extends keyof ClickRow>(k: K) => clicks.map((c) => c.row[k]);
+      await sql`
+        INSERT INTO clicks (id, created_at, publisher_id, offer_id, landing_page_id, is_unique, s1, s2, s3, s4, s5,
+          pub_click_id, pub_source, ip, user_agent)
+        SELECT * FROM unnest(${col('id')}::uuid[], ${clicks.map((c) => c.row.created_at.toISOString())}::timestamptz[],
+          ${col('publisher_id')}::int[], ${col('offer_id')}::int[], ${col('landing_page_id')}::int[],
+          ${clicks.map((c) => isUnique[c.index])}::bool[], ${col('s1')}::text[], ${col('s2')}::text[], ${col('s3')}::text[],
+          ${col('s4')}::text[], ${col('s5')}::text[], ${col('pub_click_id')}::text[], ${col('pub_source')}::text[],
+          ${col('ip')}::text[], ${col('user_agent')}::text[])`.execute(trx);
+      await reportsIngest.onClicks(
+        trx,
+        clicks.map(({ row, index }) => {
+          const { visitor_hash: _hash, ...rest } = row;
+          return { ...rest, is_unique: isUnique[index]!, has_conversion: false };
+        }),
+      );
+    }
+    if (fallbacks.length > 0) {
+      await trx.insertInto('click_fallbacks').values(fallbacks).execute();
+    }
+  });
+  return isUnique;
+}

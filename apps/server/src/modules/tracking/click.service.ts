@@ -1,0 +1,163 @@
+import crypto from 'node:crypto';
+import type { ClickFallbackReason } from '../../db/types.ts';
+import { LANDING_MACROS, renderUrl } from './macros.ts';
+import type { CachedOffer, TrackingCache } from './tracking-cache.ts';
+import { utcDay } from './tracking-cache.ts';
+import { uuidv7 } from './uuid7.ts';
+
+/** Query parameters a click may carry (DESIGN.md §4); anything else is ignored. */
+export interface ClickParams {
+  cr?: string | undefined;
+  pub_click_id?: string | undefined;
+  pub_source?: string | undefined;
+  s1?: string | undefined;
+  s2?: string | undefined;
+  s3?: string | undefined;
+  s4?: string | undefined;
+  s5?: string | undefined;
+}
+
+export interface ClickRequest {
+  offerId: string;
+  publisherId: string;
+  params: ClickParams;
+  ip: string | null;
+  userAgent: string | null;
+  at: Date;
+}
+
+export interface ClickRow {
+  id: string;
+  created_at: Date;
+  publisher_id: number;
+  offer_id: number;
+  landing_page_id: number | null;
+  s1: string | null;
+  s2: string | null;
+  s3: string | null;
+  s4: string | null;
+  s5: string | null;
+  pub_click_id: string | null;
+  pub_source: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  /** sha256 of IP and user agent: the unique-click rule's visitor. */
+  visitor_hash: string;
+}
+
+export interface FallbackRow {
+  created_at: Date;
+  publisher_id: number | null;
+  offer_id: number | null;
+  reason: ClickFallbackReason;
+  redirect_url: string;
+  s1: string | null;
+  pub_click_id: string | null;
+  pub_source: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export type ClickDecision =
+  | { kind: 'click'; row: ClickRow; location: string }
+  | { kind: 'fallback'; row: FallbackRow; location: string };
+
+const MAX_PARAM = 255;
+const text = (v: unknown): string | null => {
+  if (typeof v !== 'string') return null;
+  const t = v.trim();
+  return t === '' ? null : t.slice(0, MAX_PARAM);
+};
+const ID = /^[1-9][0-9]{0,9}$/;
+
+export function visitorHash(ip: string | null, userAgent: string | null): string {
+  return crypto.createHash('sha256').update(`${ip ?? ''}\n${userAgent ?? ''}`).digest('base64url');
+}
+
+function offerBlock(offer: CachedOffer, at: Date): ClickFallbackReason | null {
+  switch (offer.status) {
+    case 'active':
+      break;
+    case 'paused':
+      return 'offer_paused';
+    case 'expired':
+      return 'offer_expired';
+    case 'pending':
+      return 'offer_pending';
+    case 'ready':
+      return 'offer_inactive';
+  }
+  if (offer.expireDate && offer.expireDate < utcDay(at)) return 'offer_expired';
+  return null;
+}
+
+/**
+ * Decides where a click goes (DESIGN.md §4): the chosen landing page with its macros filled, or the
+ * fallback URL with the reason. Reads only the in-memory cache; the caller stores the row.
+ */
+export async function decideClick(cache: TrackingCache, defaultFallback: string, req: ClickRequest): Promise<ClickDecision> {
+  const p = req.params;
+  const sub = { s1: text(p.s1), s2: text(p.s2), s3: text(p.s3), s4: text(p.s4), s5: text(p.s5) };
+  const pubClickId = text(p.pub_click_id);
+  const pubSource = text(p.pub_source);
+  const offerId = ID.test(req.offerId) ? Number(req.offerId) : null;
+  const publisherId = ID.test(req.publisherId) ? Number(req.publisherId) : null;
+
+  const fallback = (reason: ClickFallbackReason, offer: CachedOffer | null): ClickDecision => {
+    const location = offer?.fallbackUrl ?? defaultFallback;
+    return {
+      kind: 'fallback',
+      location,
+      row: {
+        created_at: req.at,
+        publisher_id: publisherId,
+        offer_id: offerId,
+        reason,
+        redirect_url: location,
+        s1: sub.s1,
+        pub_click_id: pubClickId,
+        pub_source: pubSource,
+        ip: req.ip,
+        user_agent: req.userAgent?.slice(0, 512) ?? null,
+      },
+    };
+  };
+
+  const offer = offerId === null ? null : await cache.offer(offerId);
+  if (!offer) return fallback('unknown_offer', null);
+  const publisher = publisherId === null ? null : await cache.publisher(publisherId);
+  if (!publisher || publisherId === null) return fallback('unknown_publisher', offer);
+  if (publisher.status !== 'active') return fallback('inactive_publisher', offer);
+  const blocked = offerBlock(offer, req.at);
+  if (blocked) return fallback(blocked, offer);
+  if (!offer.isPublic && !offer.allowed.has(publisherId)) return fallback('offer_not_allowed', offer);
+  if (await cache.isCapReached(offer, publisherId, req.at)) return fallback('cap_reached', offer);
+
+  const cr = p.cr && ID.test(p.cr) ? Number(p.cr) : null;
+  const page =
+    (cr !== null ? offer.landingPages.find((lp) => lp.id === cr) : undefined) ??
+    offer.landingPages.find((lp) => lp.isDefault) ??
+    offer.landingPages[0];
+  if (!page) return fallback('no_landing_page', offer);
+
+  const tid = uuidv7(req.at);
+  const location = renderUrl(page.url, { tid, offer_id: offer.id, pub_id: publisherId, ...sub, pub_source: pubSource, pub_click_id: pubClickId }, LANDING_MACROS);
+  if (!location) return fallback('no_landing_page', offer);
+  return {
+    kind: 'click',
+    location,
+    row: {
+      id: tid,
+      created_at: req.at,
+      publisher_id: publisherId,
+      offer_id: offer.id,
+      landing_page_id: page.id,
+      ...sub,
+      pub_click_id: pubClickId,
+      pub_source: pubSource,
+      ip: req.ip,
+      user_agent: req.userAgent?.slice(0, 512) ?? null,
+      visitor_hash: visitorHash(req.ip, req.userAgent),
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { ERROR_CODES } from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import { recordConversion, type ConversionResult } from './conversion.service.ts';
+
+export type ConversionParams = Partial<
+  Record<'tid' | 'event_id' | 'amount' | 'adv_transaction_id' | 'adv_s1' | 'adv_s2' | 'adv_s3' | 'adv_s4' | 'adv_s5' | 'token', string>
+>;
+
+const STATUS_CODES: Record<number, string> = {
+  401: ERROR_CODES.UNAUTHENTICATED,
+  403: ERROR_CODES.FORBIDDEN,
+  404: ERROR_CODES.NOT_FOUND,
+  422: ERROR_CODES.VALIDATION,
+};
+
+/** Query and body (JSON or form) merged; the body wins. Only string values are kept. */
+export function conversionParams(req: FastifyRequest): ConversionParams {
+  const out: Record<string, string> = {};
+  for (const src of [req.query, req.body]) {
+    if (!src || typeof src !== 'object') continue;
+    for (const [k, v] of Object.entries(src as Record<string, unknown>)) {
+      if (typeof v === 'string' || typeof v === 'number') out[k] = String(v);
+    }
+  }
+  return out;
+}
+
+export function conversionAnswer(result: ConversionResult): { status: number; body: unknown } {
+  switch (result.kind) {
+    case 'recorded':
+      return { status: 200, body: { success: true, duplicate: false, conversion_id: result.conversionId, payout: result.payout } };
+    case 'duplicate':
+      return { status: 200, body: { success: true, duplicate: true, conversion_id: result.conversionId } };
+    case 'refused':
+      return {
+        status: result.status,
+        body: { error: { code: STATUS_CODES[result.status] ?? ERROR_CODES.VALIDATION, message: result.message }, reason: result.reason },
+      };
+  }
+}
+
+/**
+ * `GET|POST /postback` (DESIGN.md §4): the advertiser's server-to-server conversion call,
+ * authenticated with the advertiser token (`token` parameter or `Authorization: Bearer`).
+ */
+export const conversionRoutes =
+  (ctx: AppContext): FastifyPluginAsync =>
+  async (app) => {
+    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    });
+
+    const handler = async (req: FastifyRequest) => {
+      const p = conversionParams(req);
+      const auth = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '');
+      return recordConversion(ctx, {
+        tid: p.tid,
+        eventId: p.event_id,
+        amount: p.amount,
+        advTransactionId: p.adv_transaction_id,
+        adv: { adv_s1: p.adv_s1 ?? null, adv_s2: p.adv_s2 ?? null, adv_s3: p.adv_s3 ?? null, adv_s4: p.adv_s4 ?? null, adv_s5: p.adv_s5 ?? null },
+        token: auth?.[1] ?? p.token ?? null,
+        source: 'postback',
+        ip: req.ip ?? null,
+      });
+    };
+
+    for (const method of ['GET', 'POST'] as const) {
+      app.route({
+        method,
+        url: '/postback',
+        schema: { hide: true },
+        handler: async (req, reply) => {
+          const { status, body } = conversionAnswer(await handler(req));
+          return reply.status(status).header('cache-control', 'no-store').send(body);
+        },
+      });
+    }
+  };

@@ -1,0 +1,197 @@
+import crypto from 'node:crypto';
+import { decodeCursor, decodePostbackValue, encodeCursor, ERROR_CODES, type DeliveryAttempt, type DeliveryLogRequest } from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
+import { inspectMacros, maskUrl, POSTBACK_MACROS, renderMacros } from './macros.ts';
+import { postbackMacroValues, type MacroSource } from './postback-render.ts';
+import { renderPostbackUrl } from './delivery.service.ts';
+import { trackingEngine } from './tracking-engine.ts';
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+
+async function ownPostback(ctx: AppContext, publisherId: number, postbackId: number) {
+  const p = await ctx.db
+    .selectFrom('postbacks')
+    .selectAll()
+    .where('id', '=', postbackId)
+    .where('publisher_id', '=', publisherId)
+    .executeTakeFirst();
+  if (!p) throw notFound('Postback not found.');
+  return p;
+}
+
+/** The publisher's delivery attempts, newest first, keyset-paginated by attempt id. */
+export async function listDeliveryAttempts(
+  ctx: AppContext,
+  publisherId: number,
+  req: DeliveryLogRequest,
+): Promise<{ data: DeliveryAttempt[]; cursor: { next: string | null } }> {
+  let after: number | null = null;
+  if (req.cursor) {
+    const v = decodeCursor(req.cursor, { sort: 'attempt_id', order: -1, arity: 1 });
+    if (!v || typeof v[0] !== 'number') throw fieldError('cursor', ERROR_CODES.BAD_FORMAT, 'Invalid cursor.');
+    after = v[0];
+  }
+  let q = ctx.db
+    .selectFrom('postback_attempts as a')
+    .innerJoin('postback_deliveries as d', 'd.id', 'a.delivery_id')
+    .leftJoin('postbacks as p', 'p.id', 'a.postback_id')
+    .select([
+      'a.id',
+      'a.delivery_id',
+      'a.postback_id',
+      'p.name as postback_name',
+      'd.conversion_id',
+      'a.created_at',
+      'a.url_masked',
+      'a.status_code',
+      'a.duration_ms',
+      'a.error_class',
+      'a.error_message',
+      'd.status',
+      'd.is_test',
+    ])
+    .where('a.publisher_id', '=', publisherId);
+  if (req.filters.postback_id != null) q = q.where('a.postback_id', '=', req.filters.postback_id);
+  if (req.filters.delivery_status != null) q = q.where('d.status', '=', req.filters.delivery_status);
+  if (after !== null) q = q.where('a.id', '<', after);
+  const rows = await q.orderBy('a.id', 'desc').limit(req.limit + 1).execute();
+  const page = rows.slice(0, req.limit);
+  const last = page[page.length - 1];
+  return {
+    data: page.map((r) => ({
+      attempt_id: r.id,
+      delivery_id: r.delivery_id,
+      postback_id: r.postback_id,
+      postback_name: r.postback_name,
+      conversion_id: r.conversion_id,
+      attempted_at: iso(r.created_at),
+      url: r.url_masked,
+      status_code: r.status_code,
+      duration_ms: r.duration_ms,
+      error_class: r.error_class,
+      error_message: r.error_message,
+      delivery_status: r.status,
+      is_test: r.is_test,
+    })),
+    cursor: { next: rows.length > req.limit && last ? encodeCursor({ sort: 'attempt_id', order: -1, values: [last.id] }) : null },
+  };
+}
+
+/** Sends one delivery again (same event id, fresh retry budget). */
+export async function replayDelivery(ctx: AppContext, publisherId: number, deliveryId: number) {
+  const row = await ctx.db
+    .updateTable('postback_deliveries')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: new Date(), locked_until: null, updated_at: new Date() })
+    .where('id', '=', deliveryId)
+    .where('publisher_id', '=', publisherId)
+    .where('is_test', '=', false)
+    .returning(['id', 'status'])
+    .executeTakeFirst();
+  if (!row) throw notFound('Delivery not found.');
+  trackingEngine(ctx).delivery.wake();
+  return { delivery_id: row.id, delivery_status: row.status };
+}
+
+/** Sends every failed delivery created since a time again (optionally of one postback). */
+export async function replayFailedSince(ctx: AppContext, publisherId: number, since: Date, postbackId: number | null) {
+  if (postbackId !== null) await ownPostback(ctx, publisherId, postbackId);
+  let q = ctx.db
+    .updateTable('postback_deliveries')
+    .set({ status: 'pending', attempts: 0, next_attempt_at: new Date(), locked_until: null, updated_at: new Date() })
+    .where('publisher_id', '=', publisherId)
+    .where('status', '=', 'failed')
+    .where('is_test', '=', false)
+    .where('created_at', '>=', since);
+  if (postbackId !== null) q = q.where('postback_id', '=', postbackId);
+  const rows = await q.returning('id').execute();
+  if (rows.length > 0) trackingEngine(ctx).delivery.wake();
+  return { replayed: rows.length };
+}
+
+/** Sample values for "send test": recognisable, never mistaken for real traffic. */
+function sampleSource(publisher: { id: number; name: string }, offer: { id: number; name: string }): MacroSource {
+  const id = `test-${crypto.randomUUID()}`;
+  return {
+    publisher,
+    offer,
+    event: { id: 0 },
+    click: { id, s1: 'test_s1', s2: 'test_s2', s3: 'test_s3', s4: 'test_s4', s5: 'test_s5', pub_source: 'test_source', pub_click_id: 'test_click' },
+    conversion: {
+      id,
+      created_at: new Date(),
+      payout: 1.23,
+      sale_amount: 10,
+      adv_transaction_id: 'test_transaction',
+      adv_s1: 'test_adv_s1',
+      adv_s2: 'test_adv_s2',
+      adv_s3: 'test_adv_s3',
+      adv_s4: 'test_adv_s4',
+      adv_s5: 'test_adv_s5',
+    },
+  };
+}
+
+/** Fires the postback once with sample values; answers the outcome only, never the body. */
+export async function sendTestPostback(ctx: AppContext, publisherId: number, postbackId: number) {
+  const postback = await ownPostback(ctx, publisherId, postbackId);
+  if (postback.type !== 'postback') {
+    throw fieldError('postback_id', ERROR_CODES.TOO_SHORT_OR_INVALID, 'Only postbacks of type postback can be sent; pixels run in the browser.');
+  }
+  const publisher = await ctx.db.selectFrom('publishers').select(['id', 'name']).where('id', '=', publisherId).executeTakeFirstOrThrow();
+  const offer = postback.offer_id
+    ? await ctx.db.selectFrom('offers').select(['id', 'name']).where('id', '=', postback.offer_id).executeTakeFirst()
+    : undefined;
+  const source = sampleSource(publisher, offer ?? { id: 0, name: 'Test offer' });
+  const url = renderPostbackUrl(postback.value, source);
+  const outcome = await trackingEngine(ctx).delivery.sendTest(publisherId, postbackId, url, `${source.conversion.id}.${postbackId}`);
+  return {
+    ok: outcome.ok,
+    status_code: outcome.statusCode,
+    error_class: outcome.errorClass,
+    error_message: outcome.message,
+    duration_ms: outcome.durationMs,
+    url: maskUrl(url),
+  };
+}
+
+/** Renders a postback value against the publisher's latest real conversion and flags its macros. */
+export async function previewPostback(ctx: AppContext, publisherId: number, req: { postback_id?: number | null | undefined; postback_value?: string | null | undefined }) {
+  const value = req.postback_id != null ? (await ownPostback(ctx, publisherId, req.postback_id)).value : decodePostbackValue(req.postback_value ?? '');
+  const conversion = await ctx.db
+    .selectFrom('conversions')
+    .selectAll()
+    .where('publisher_id', '=', publisherId)
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  if (!conversion) {
+    const m = inspectMacros(value, {}, POSTBACK_MACROS);
+    return { rendered: null, conversion_id: null, used_macros: m.used, unknown_macros: m.unknown, empty_macros: [] };
+  }
+  const [click, publisher, offer] = await Promise.all([
+    ctx.db
+      .selectFrom('clicks')
+      .selectAll()
+      .where('id', '=', conversion.click_id)
+      .where('created_at', '=', new Date(conversion.click_created_at))
+      .executeTakeFirstOrThrow(),
+    ctx.db.selectFrom('publishers').select(['id', 'name']).where('id', '=', publisherId).executeTakeFirstOrThrow(),
+    ctx.db.selectFrom('offers').select(['id', 'name']).where('id', '=', conversion.offer_id).executeTakeFirstOrThrow(),
+  ]);
+  const values = postbackMacroValues({
+    publisher,
+    offer,
+    event: { id: conversion.event_id },
+    click,
+    conversion: { ...conversion, created_at: new Date(conversion.created_at) },
+  });
+  const m = inspectMacros(value, values, POSTBACK_MACROS);
+  return {
+    rendered: renderMacros(value, values, POSTBACK_MACROS),
+    conversion_id: conversion.id,
+    used_macros: m.used,
+    unknown_macros: m.unknown,
+    empty_macros: m.empty,
+  };
+}

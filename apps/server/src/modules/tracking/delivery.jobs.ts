@@ -1,0 +1,247 @@
+import { sql } from 'kysely';
+import type { Agent } from 'undici';
+import type { AppContext } from '../../context.ts';
+import { maskUrl } from './macros.ts';
+import { notifyPublisher, escapeHtml } from './notify.ts';
+import { PERMANENT, sendPostback, type SendOutcome } from './delivery-http.ts';
+import { createGuardedAgent, type Lookup } from './ssrf-guard.ts';
+
+interface ClaimedDelivery {
+  id: number;
+  publisher_id: number;
+  postback_id: number;
+  event_key: string;
+  url: string;
+  attempts: number;
+}
+
+const MAX_DELAY_MS = 6 * 3600_000;
+const MAX_RETRY_AFTER_MS = 3600_000;
+const POLL_MS = 500;
+
+/** Exponential back-off with ±20 % jitter: base, 2×base, 4×base … capped at 6 h. */
+export function backoffMs(attempt: number, baseMs: number, random = Math.random): number {
+  const raw = Math.min(MAX_DELAY_MS, baseMs * 2 ** Math.max(0, attempt - 1));
+  return Math.round(raw * (0.8 + 0.4 * random()));
+}
+
+const hostOf = (u: string) => {
+  try {
+    return new URL(u).host.toLowerCase();
+  } catch {
+    return '';
+  }
+};
+
+/**
+ * Publisher postback delivery as database-backed jobs (DESIGN.md §4). A job is claimed with
+ * `FOR UPDATE SKIP LOCKED` and a lease (so several processes share the work on PostgreSQL and a
+ * crashed worker's job comes back after the lease, RELIABILITY F5), sent outside any transaction,
+ * and its outcome recorded in one short transaction with the attempt log. At most
+ * POSTBACK_CONCURRENCY attempts run at once per process.
+ */
+export class DeliveryWorker {
+  private agent: Agent;
+  private timer: NodeJS.Timeout | null = null;
+  private running = false;
+  private ticking = false;
+  private readonly inflight = new Set<Promise<void>>();
+  readonly ownHosts: string[];
+
+  constructor(private readonly ctx: AppContext) {
+    this.ownHosts = [...new Set([hostOf(ctx.config.publicTrackingUrl), hostOf(ctx.config.publicUrl)].filter(Boolean))];
+    this.agent = this.buildAgent();
+  }
+
+  private buildAgent(lookup?: Lookup): Agent {
+    return createGuardedAgent({
+      allowedHosts: this.ctx.config.postbackAllowedHosts,
+      ownHosts: this.ownHosts,
+      connectTimeoutMs: this.ctx.config.POSTBACK_TIMEOUT_MS,
+      dnsTimeoutMs: this.ctx.config.POSTBACK_TIMEOUT_MS,
+      connections: this.ctx.config.POSTBACK_CONCURRENCY,
+      ...(lookup ? { lookup } : {}),
+    });
+  }
+
+  /** Replaces DNS resolution (tests answer with chosen addresses). */
+  useLookup(lookup: Lookup): void {
+    void this.agent.close().catch(() => {});
+    this.agent = this.buildAgent(lookup);
+  }
+
+  get active(): number {
+    return this.inflight.size;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.schedule(0);
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await Promise.allSettled([...this.inflight]);
+    await this.agent.close().catch(() => {});
+  }
+
+  /** A conversion wrote jobs: look now instead of at the next poll. */
+  wake(): void {
+    if (this.running && !this.ticking) this.schedule(0);
+  }
+
+  private schedule(ms: number): void {
+    if (!this.running) return;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), ms);
+    this.timer.unref();
+  }
+
+  private async tick(): Promise<void> {
+    if (this.ticking || !this.running) return;
+    this.ticking = true;
+    let claimed = 0;
+    try {
+      const free = this.ctx.config.POSTBACK_CONCURRENCY - this.inflight.size;
+      if (free > 0) {
+        const jobs = await this.claim(free);
+        claimed = jobs.length;
+        for (const job of jobs) {
+          const p: Promise<void> = this.attempt(job)
+            .then(() => undefined)
+            .catch((err: unknown) => this.ctx.log.error({ err, delivery: job.id }, 'postback delivery failed'))
+            .finally(() => {
+              this.inflight.delete(p);
+              this.wake();
+            });
+          this.inflight.add(p);
+        }
+      }
+    } catch (err) {
+      this.ctx.log.error({ err }, 'postback claim failed');
+    } finally {
+      this.ticking = false;
+      this.schedule(claimed > 0 ? 0 : POLL_MS);
+    }
+  }
+
+  private async claim(limit: number): Promise<ClaimedDelivery[]> {
+    const leaseMs = this.ctx.config.POSTBACK_TIMEOUT_MS * 2 + 30_000;
+    const res = await sql<ClaimedDelivery>`
+      UPDATE postback_deliveries SET locked_until = now() + ${`${leaseMs} milliseconds`}::interval,
+        attempts = attempts + 1, updated_at = now()
+      WHERE id IN (
+        SELECT id FROM postback_deliveries
+        WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+        ORDER BY next_attempt_at LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED)
+      RETURNING id, publisher_id, postback_id, event_key, url, attempts`.execute(this.ctx.db);
+    return res.rows;
+  }
+
+  /** Sends one claimed job and records the outcome. */
+  async attempt(job: ClaimedDelivery): Promise<SendOutcome> {
+    const outcome = await sendPostback(this.agent, job.url, {
+      eventKey: job.event_key,
+      timeoutMs: this.ctx.config.POSTBACK_TIMEOUT_MS,
+      ownHosts: this.ownHosts,
+    });
+    await this.record(job, outcome);
+    return outcome;
+  }
+
+  /** Fires a test postback once, outside the queue; the attempt is logged like any other. */
+  async sendTest(publisherId: number, postbackId: number, url: string, eventKey: string): Promise<SendOutcome> {
+    const row = await this.ctx.db
+      .insertInto('postback_deliveries')
+      .values({ publisher_id: publisherId, postback_id: postbackId, event_key: eventKey, url, is_test: true, attempts: 1, status: 'pending', next_attempt_at: new Date(Date.now() + 365 * 86_400_000) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const outcome = await sendPostback(this.agent, url, { eventKey, timeoutMs: this.ctx.config.POSTBACK_TIMEOUT_MS, ownHosts: this.ownHosts });
+    await this.ctx.db.transaction().execute(async (trx) => {
+      await trx.insertInto('postback_attempts').values(attemptRow({ id: row.id, publisher_id: publisherId, postback_id: postbackId, url }, outcome)).execute();
+      await trx
+        .updateTable('postback_deliveries')
+        .set({ status: outcome.ok ? 'delivered' : 'failed', last_status_code: outcome.statusCode, last_error_class: outcome.errorClass, updated_at: new Date() })
+        .where('id', '=', row.id)
+        .execute();
+    });
+    return outcome;
+  }
+
+  private async record(job: ClaimedDelivery, o: SendOutcome): Promise<void> {
+    const cfg = this.ctx.config;
+    const exhausted = job.attempts >= cfg.POSTBACK_MAX_ATTEMPTS;
+    const permanent = o.errorClass !== null && PERMANENT.has(o.errorClass);
+    let next: Date | null = null;
+    let status: 'pending' | 'delivered' | 'failed' | 'stopped';
+    if (o.ok) status = 'delivered';
+    else if (o.errorClass === 'gone') status = 'stopped';
+    else if (permanent || exhausted) status = 'failed';
+    else {
+      status = 'pending';
+      const wait =
+        o.errorClass === 'rate_limited' && o.retryAfterMs !== null
+          ? Math.min(MAX_RETRY_AFTER_MS, Math.max(o.retryAfterMs, 0))
+          : backoffMs(job.attempts, cfg.POSTBACK_RETRY_BASE_MS);
+      next = new Date(Date.now() + wait);
+    }
+    const becameFailing = await this.ctx.db.transaction().execute(async (trx) => {
+      await trx.insertInto('postback_attempts').values(attemptRow(job, o)).execute();
+      await trx
+        .updateTable('postback_deliveries')
+        .set({
+          status,
+          locked_until: null,
+          last_status_code: o.statusCode,
+          last_error_class: o.errorClass,
+          updated_at: new Date(),
+          ...(next ? { next_attempt_at: next } : {}),
+        })
+        .where('id', '=', job.id)
+        .execute();
+      if (status === 'delivered') {
+        await trx.updateTable('postbacks').set({ failing_since: null }).where('id', '=', job.postback_id).where('failing_since', 'is not', null).execute();
+        return false;
+      }
+      if (status === 'failed') {
+        const r = await trx
+          .updateTable('postbacks')
+          .set({ failing_since: new Date() })
+          .where('id', '=', job.postback_id)
+          .where('failing_since', 'is', null)
+          .returning(['id', 'name'])
+          .executeTakeFirst();
+        return r ?? false;
+      }
+      return false;
+    });
+    if (becameFailing) {
+      const day = new Date().toISOString().slice(0, 10);
+      await notifyPublisher(this.ctx, {
+        publisherId: job.publisher_id,
+        kind: 'postback_failing',
+        dedupKey: `postback_failing:${job.postback_id}:${day}`,
+        summary: `Postback "${becameFailing.name}" is failing`,
+        description: `<p>Deliveries of your postback <strong>${escapeHtml(becameFailing.name)}</strong> keep failing (${escapeHtml(o.message ?? 'error')}). Check its URL, then replay the failed deliveries from the delivery log.</p>`,
+        urgent: true,
+      }).catch((err: unknown) => this.ctx.log.error({ err }, 'failing-postback notification failed'));
+    }
+  }
+}
+
+function attemptRow(job: { id: number; publisher_id: number; postback_id: number; url: string }, o: SendOutcome) {
+  return {
+    delivery_id: job.id,
+    publisher_id: job.publisher_id,
+    postback_id: job.postback_id,
+    url_masked: maskUrl(job.url),
+    status_code: o.statusCode,
+    duration_ms: o.durationMs,
+    error_class: o.errorClass,
+    error_message: o.message,
+  };
+}

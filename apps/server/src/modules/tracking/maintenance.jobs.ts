@@ -1,0 +1,99 @@
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import { escapeHtml, notifyPublisher } from './notify.ts';
+
+const HOUR_MS = 3600_000;
+
+/**
+ * Periodic upkeep of the tracking tables: next months' partitions of clicks and conversions,
+ * expired unique-click windows, and offer expiry (status and `offer_expire` notifications). Every
+ * step is idempotent, so several processes may run it.
+ */
+export class TrackingMaintenance {
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly ctx: AppContext) {}
+
+  async start(): Promise<void> {
+    await this.runOnce().catch((err: unknown) => this.ctx.log.error({ err }, 'tracking maintenance failed'));
+    this.timer = setInterval(() => {
+      this.runOnce().catch((err: unknown) => this.ctx.log.error({ err }, 'tracking maintenance failed'));
+    }, HOUR_MS);
+    this.timer.unref();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  async runOnce(now = new Date()): Promise<void> {
+    await ensurePartitions(this.ctx, now, 0, 2);
+    await this.ctx.db.deleteFrom('click_uniques').where('window_start', '<', new Date(now.getTime() - 24 * HOUR_MS)).execute();
+    await expireOffers(this.ctx, now);
+  }
+}
+
+/** Creates monthly partitions from `from` to `to` months around `at`; skips any that cannot be made. */
+export async function ensurePartitions(ctx: AppContext, at: Date, from: number, to: number): Promise<void> {
+  for (let i = from; i <= to; i++) {
+    const start = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + i, 1));
+    const end = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + i + 1, 1));
+    const suffix = `${start.getUTCFullYear()}${String(start.getUTCMonth() + 1).padStart(2, '0')}`;
+    for (const table of ['clicks', 'conversions']) {
+      const exists = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_class WHERE relname = ${`${table}_${suffix}`}`.execute(ctx.db);
+      if (exists.rows[0]?.n) continue;
+      try {
+        // Fails if the default partition already holds rows of that month: they stay there.
+        await sql
+          .raw(`CREATE TABLE IF NOT EXISTS ${table}_${suffix} PARTITION OF ${table} FOR VALUES FROM ('${start.toISOString()}') TO ('${end.toISOString()}')`)
+          .execute(ctx.db);
+      } catch (err) {
+        ctx.log.warn({ err, table, suffix }, 'partition not created');
+      }
+    }
+  }
+}
+
+/**
+ * Offers past their expiry date become 'expired'; every publisher who ran an expired offer in the
+ * last 30 days (or was given it) gets one `offer_expire` notification, e-mailed when subscribed.
+ */
+export async function expireOffers(ctx: AppContext, now: Date): Promise<number> {
+  const today = now.toISOString().slice(0, 10);
+  await ctx.db
+    .updateTable('offers')
+    .set({ status: 'expired' })
+    .where('status', 'in', ['active', 'ready'])
+    .where('expire_date', '<', today)
+    .execute();
+  const expired = await ctx.db
+    .selectFrom('offers')
+    .select(['id', 'name'])
+    .where('status', '=', 'expired')
+    .where((eb) => eb.or([eb('expire_date', 'is', null), eb('expire_date', '>=', new Date(now.getTime() - 60 * 86_400_000).toISOString().slice(0, 10))]))
+    .execute();
+  let sent = 0;
+  for (const offer of expired) {
+    const publishers = await ctx.db
+      .selectFrom('clicks')
+      .select('publisher_id')
+      .distinct()
+      .where('offer_id', '=', offer.id)
+      .where('created_at', '>=', new Date(now.getTime() - 30 * 86_400_000))
+      .union(ctx.db.selectFrom('publisher_offers').select('publisher_id').where('offer_id', '=', offer.id))
+      .execute();
+    for (const p of publishers) {
+      const ok = await notifyPublisher(ctx, {
+        publisherId: p.publisher_id,
+        kind: 'offer_expire',
+        dedupKey: `offer_expire:${offer.id}`,
+        summary: `Offer has expired: ${offer.name}`,
+        description: `<p>The offer <strong>${escapeHtml(offer.name)}</strong> has expired. Its tracking links now send visitors to the fallback page.</p>`,
+        offerId: offer.id,
+      });
+      if (ok) sent++;
+    }
+  }
+  return sent;
+}

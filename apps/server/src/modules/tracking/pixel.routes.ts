@@ -1,0 +1,103 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppContext } from '../../context.ts';
+import { CLICK_COOKIE } from './click.routes.ts';
+import { conversionParams } from './conversion.routes.ts';
+import { recordConversion } from './conversion.service.ts';
+import { POSTBACK_MACROS, renderMacros } from './macros.ts';
+import { postbackMacroValues } from './postback-render.ts';
+import { trackingEngine } from './tracking-engine.ts';
+
+const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * Publisher pixels run from the tracking address only, each in a frame sandboxed without
+ * allow-same-origin (an opaque origin: no cookies, storage or same-origin API calls), inside a
+ * document that is itself sandboxed by its CSP (RELIABILITY B7). The CSP is otherwise open because
+ * third-party pixels load their own images and scripts; srcdoc frames inherit it.
+ */
+const PIXEL_CSP = [
+  'sandbox allow-scripts',
+  "default-src 'none'",
+  "img-src * data:",
+  "script-src * 'unsafe-inline'",
+  "style-src * 'unsafe-inline'",
+  'frame-src *',
+  'connect-src *',
+  'font-src *',
+  "base-uri 'none'",
+  "form-action 'none'",
+  'frame-ancestors *',
+].join('; ');
+
+/** `GET /pixel?tid=` (or the click cookie): records the conversion and answers the publisher's pixels. */
+export const pixelRoutes =
+  (ctx: AppContext): FastifyPluginAsync =>
+  async (app) => {
+    const trackingHost = new URL(ctx.config.publicTrackingUrl).host.toLowerCase();
+    const portalHost = new URL(ctx.config.publicUrl).host.toLowerCase();
+    const separateHosts = trackingHost !== portalHost;
+
+    app.get('/pixel', { schema: { hide: true } }, async (req, reply) => {
+      void reply
+        .header('cache-control', 'no-store')
+        .header('cross-origin-resource-policy', 'cross-origin')
+        .removeHeader('x-frame-options');
+      const gif = () => reply.type('image/gif').header('content-security-policy', "default-src 'none'").send(GIF);
+      if (separateHosts && (req.headers.host ?? '').toLowerCase() === portalHost) {
+        // Pixel HTML never runs on the portal's origin.
+        return reply.status(404).type('image/gif').send(GIF);
+      }
+      const p = conversionParams(req);
+      const tid = p.tid ?? req.cookies[CLICK_COOKIE] ?? null;
+      const result = await recordConversion(ctx, {
+        tid,
+        eventId: p.event_id,
+        amount: p.amount,
+        advTransactionId: p.adv_transaction_id,
+        adv: { adv_s1: p.adv_s1 ?? null, adv_s2: p.adv_s2 ?? null, adv_s3: p.adv_s3 ?? null, adv_s4: p.adv_s4 ?? null, adv_s5: p.adv_s5 ?? null },
+        source: 'pixel',
+        ip: req.ip ?? null,
+      });
+      if (result.kind !== 'recorded') return gif();
+
+      const pixels = await ctx.db
+        .selectFrom('postbacks')
+        .select(['id', 'value'])
+        .where('publisher_id', '=', result.publisherId)
+        .where('status', '=', 'active')
+        .where('type', '=', 'pixel')
+        .where((eb) => eb.or([eb('offer_id', 'is', null), eb('offer_id', '=', result.offerId)]))
+        .where((eb) => eb.or([eb('event_id', 'is', null), eb('event_id', '=', result.eventId)]))
+        .where((eb) => eb.or([eb('event_type', 'is', null), eb('event_type', '=', result.eventType)]))
+        .orderBy('id')
+        .execute();
+      if (pixels.length === 0) return gif();
+
+      const [conversion, click, publisher, offer] = await Promise.all([
+        ctx.db.selectFrom('conversions').selectAll().where('id', '=', result.conversionId).executeTakeFirstOrThrow(),
+        ctx.db.selectFrom('clicks').selectAll().where('id', '=', result.id).executeTakeFirstOrThrow(),
+        trackingEngine(ctx).cache.publisher(result.publisherId),
+        trackingEngine(ctx).cache.offer(result.offerId),
+      ]);
+      const values = postbackMacroValues({
+        publisher: { id: result.publisherId, name: publisher?.name ?? '' },
+        offer: { id: result.offerId, name: offer?.name ?? '' },
+        event: { id: result.eventId },
+        click,
+        conversion: { ...conversion, created_at: new Date(conversion.created_at) },
+      });
+      const frames = pixels
+        .map((px) => {
+          const html = renderMacros(px.value, values, POSTBACK_MACROS, (v) => encodeURIComponent(v).replace(/'/g, '%27'));
+          return `<iframe sandbox="allow-scripts" referrerpolicy="no-referrer" width="1" height="1" style="border:0;position:absolute;left:-9999px" srcdoc="${attr(html)}"></iframe>`;
+        })
+        .join('\n');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('content-security-policy', PIXEL_CSP)
+        .header('referrer-policy', 'no-referrer')
+        .send(`<!doctype html>\n<html><head><meta charset="utf-8"><title>pixel</title></head><body>\n${frames}\n</body></html>\n`);
+    });
+  };

@@ -1,0 +1,143 @@
+import type { Db } from '../../db/database.ts';
+import type { EventType, PayoutType } from '../../db/types.ts';
+
+export interface CachedOffer {
+  id: number;
+  advertiserId: number;
+  name: string;
+  status: 'active' | 'ready' | 'paused' | 'expired' | 'pending';
+  expireDate: string | null;
+  dailyCap: number | null;
+  monthlyCap: number | null;
+  capScope: 'global' | 'publisher';
+  fallbackUrl: string | null;
+  lookbackDays: number;
+  isPublic: boolean;
+  /** Publishers that may run a non-public offer. */
+  allowed: Set<number>;
+  landingPages: { id: number; url: string; isDefault: boolean }[];
+  events: { id: number; name: string; eventType: EventType; payout: number; payoutType: PayoutType; isBase: boolean }[];
+}
+
+export interface CachedPublisher {
+  id: number;
+  name: string;
+  status: string;
+}
+
+interface Entry<T> {
+  value: Promise<T>;
+  expires: number;
+}
+
+/** A small TTL cache whose concurrent misses share one load. */
+class TtlMap<K, V> {
+  private readonly map = new Map<K, Entry<V>>();
+  constructor(
+    private readonly ttlMs: number,
+    private readonly max = 10_000,
+  ) {}
+
+  get(key: K, load: () => Promise<V>): Promise<V> {
+    const now = Date.now();
+    const hit = this.map.get(key);
+    if (hit && hit.expires > now) return hit.value;
+    if (this.map.size >= this.max) this.map.clear();
+    const value = load();
+    this.map.set(key, { value, expires: now + this.ttlMs });
+    value.catch(() => this.map.delete(key));
+    return value;
+  }
+
+  clear(): void {
+    this.map.clear();
+  }
+}
+
+const utcDay = (d: Date) => d.toISOString().slice(0, 10);
+const utcMonth = (d: Date) => `${d.toISOString().slice(0, 7)}-01`;
+
+/**
+ * What the click path reads on every request (offer, publisher, cap state), kept in memory for a
+ * few seconds so a click costs no query before its group commit. Several processes stay correct:
+ * each refreshes within the TTL, and conversions count caps in the database, not here.
+ */
+export class TrackingCache {
+  private readonly offers = new TtlMap<number, CachedOffer | null>(3000);
+  private readonly publishers = new TtlMap<number, CachedPublisher | null>(3000);
+  private readonly caps = new TtlMap<number, Map<string, number>>(1000);
+
+  constructor(private readonly db: Db) {}
+
+  clear(): void {
+    this.offers.clear();
+    this.publishers.clear();
+    this.caps.clear();
+  }
+
+  offer(id: number): Promise<CachedOffer | null> {
+    return this.offers.get(id, () => loadOffer(this.db, id));
+  }
+
+  publisher(id: number): Promise<CachedPublisher | null> {
+    return this.publishers.get(id, async () => {
+      const p = await this.db.selectFrom('publishers').select(['id', 'name', 'status']).where('id', '=', id).executeTakeFirst();
+      return p ?? null;
+    });
+  }
+
+  /** Whether a cap of the offer is full for this publisher at this time. */
+  async isCapReached(offer: CachedOffer, publisherId: number, at: Date): Promise<boolean> {
+    if (!offer.dailyCap && !offer.monthlyCap) return false;
+    const counts = await this.caps.get(offer.id, async () => {
+      const rows = await this.db
+        .selectFrom('cap_counters')
+        .select(['publisher_id', 'period', 'period_start', 'count'])
+        .where('offer_id', '=', offer.id)
+        .where('period_start', '>=', utcMonth(new Date(at.getTime() - 86_400_000)))
+        .execute();
+      return new Map(rows.map((r) => [`${r.publisher_id}|${r.period}|${r.period_start}`, r.count]));
+    });
+    const scope = offer.capScope === 'publisher' ? publisherId : 0;
+    if (offer.dailyCap && (counts.get(`${scope}|day|${utcDay(at)}`) ?? 0) >= offer.dailyCap) return true;
+    if (offer.monthlyCap && (counts.get(`${scope}|month|${utcMonth(at)}`) ?? 0) >= offer.monthlyCap) return true;
+    return false;
+  }
+}
+
+async function loadOffer(db: Db, id: number): Promise<CachedOffer | null> {
+  const o = await db.selectFrom('offers').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!o) return null;
+  const [pages, events, allowed] = await Promise.all([
+    db.selectFrom('landing_pages').select(['id', 'url', 'is_default']).where('offer_id', '=', id).orderBy('id').execute(),
+    db.selectFrom('offer_events').selectAll().where('offer_id', '=', id).orderBy('id').execute(),
+    o.is_public
+      ? Promise.resolve([])
+      : db.selectFrom('publisher_offers').select('publisher_id').where('offer_id', '=', id).execute(),
+  ]);
+  return {
+    id: o.id,
+    advertiserId: o.advertiser_id,
+    name: o.name,
+    status: o.status,
+    expireDate: o.expire_date,
+    dailyCap: o.daily_cap,
+    monthlyCap: o.monthly_cap,
+    capScope: o.cap_scope,
+    fallbackUrl: o.fallback_url,
+    lookbackDays: o.lookback_days,
+    isPublic: o.is_public,
+    allowed: new Set(allowed.map((a) => a.publisher_id)),
+    landingPages: pages.map((p) => ({ id: p.id, url: p.url, isDefault: p.is_default })),
+    events: events.map((e) => ({
+      id: e.id,
+      name: e.name,
+      eventType: e.event_type,
+      payout: Number(e.payout),
+      payoutType: e.payout_type,
+      isBase: e.is_base,
+    })),
+  };
+}
+
+export { utcDay, utcMonth };

@@ -1,0 +1,49 @@
+import type { AppContext } from '../../context.ts';
+import { ClickWriter } from './click-writer.ts';
+import { TrackingCache } from './tracking-cache.ts';
+import { DeliveryWorker } from './delivery.jobs.ts';
+import { TrackingMaintenance } from './maintenance.jobs.ts';
+
+/** The tracking engine's long-lived parts for one app instance: cache, click writer, workers. */
+export interface TrackingEngine {
+  cache: TrackingCache;
+  clickWriter: ClickWriter;
+  delivery: DeliveryWorker;
+  maintenance: TrackingMaintenance;
+  /** Where a click goes when neither the offer nor its fallback can take it. */
+  fallbackUrl: string;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+const engines = new WeakMap<AppContext, TrackingEngine>();
+
+export function trackingEngine(ctx: AppContext): TrackingEngine {
+  let engine = engines.get(ctx);
+  if (engine) return engine;
+  const cache = new TrackingCache(ctx.db);
+  const clickWriter = new ClickWriter(ctx.db, {
+    maxQueue: ctx.config.CLICK_QUEUE_LIMIT,
+    concurrency: ctx.dbKind === 'pglite' ? 1 : 2,
+  });
+  const delivery = new DeliveryWorker(ctx);
+  const maintenance = new TrackingMaintenance(ctx);
+  engine = {
+    cache,
+    clickWriter,
+    delivery,
+    maintenance,
+    fallbackUrl: ctx.config.TRACKING_FALLBACK_URL ?? `${ctx.config.publicUrl}/`,
+    async start() {
+      await maintenance.start();
+      delivery.start();
+    },
+    async stop() {
+      await clickWriter.close();
+      await delivery.stop();
+      maintenance.stop();
+    },
+  };
+  engines.set(ctx, engine);
+  return engine;
+}
