@@ -1,0 +1,89 @@
+import { Globe } from 'lucide-react';
+import { useEffect, useMemo, useState } from 'react';
+import { TIMEZONE_CLOCK_REFRESH_MS } from '@portal/shared/constants';
+import { AlertBox } from '../../../components/ui/alert-box.tsx';
+import { SelectField } from '../../../components/ui/field.tsx';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { alerts } from '../../../lib/alerts.ts';
+import { clockIn, dayIn } from '../../../lib/dates.ts';
+import { useProfile, useTimezones, useUpdateTimezone } from '../api/profile.ts';
+import { PROFILE_MESSAGES } from '../profile-errors.ts';
+
+/** Local and UTC time, refreshed every 250 ms (spec §2/§9). */
+function Clock({ timeZone }: { timeZone: string }) {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const t = setInterval(() => setNow(new Date()), TIMEZONE_CLOCK_REFRESH_MS);
+    return () => clearInterval(t);
+  }, []);
+  const cell = (label: string, zone: string, testId: string) => (
+    <div className="flex-1 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3.5">
+      <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</p>
+      <p className="mt-1 text-2xl font-semibold text-slate-900 tabular" data-testid={testId}>
+        {clockIn(zone, now)}
+      </p>
+      <p className="text-sm text-slate-600">
+        {dayIn(zone, now)} · {zone}
+      </p>
+    </div>
+  );
+  return (
+    <div className="flex flex-col gap-3 sm:flex-row" aria-label="Clock">
+      {cell('Local time', timeZone, 'clock-local')}
+      {cell('UTC time', 'UTC', 'clock-utc')}
+    </div>
+  );
+}
+
+export function TimeZoneTab() {
+  const profile = useProfile();
+  const zones = useTimezones();
+  const update = useUpdateTimezone();
+  const [value, setValue] = useState<string | null>(null);
+  const current = value ?? profile.data?.user_timezone ?? '';
+
+  useEffect(() => {
+    if (zones.isError) alerts.error(PROFILE_MESSAGES.timezonesFailed);
+  }, [zones.isError]);
+
+  const options = useMemo(() => {
+    const list = (zones.data ?? []).map((z) => ({ value: z.id, label: z.name }));
+    // Keep the saved zone selectable even before (or without) the list.
+    if (current && !list.some((o) => o.value === current)) list.unshift({ value: current, label: current });
+    return list;
+  }, [zones.data, current]);
+
+  const change = (next: string) => {
+    const previous = current;
+    setValue(next);
+    update.mutate(
+      { user_timezone: next, user_id: profile.data?.user_id },
+      {
+        onSuccess: () => alerts.success(PROFILE_MESSAGES.timezoneSaved),
+        onError: () => {
+          setValue(previous);
+          alerts.error(PROFILE_MESSAGES.timezoneSaveFailed);
+        },
+      },
+    );
+  };
+
+  if (profile.isError) return <AlertBox tone="error">{PROFILE_MESSAGES.wentWrong}</AlertBox>;
+  return (
+    <div className="flex flex-col gap-6">
+      <Clock timeZone={current || 'UTC'} />
+      <div className="flex items-end gap-3">
+        <SelectField
+          label="Time Zone"
+          hint="Reports group days and hours in this time zone."
+          containerClassName="flex-1 max-w-md"
+          options={options}
+          value={current}
+          disabled={profile.isPending || update.isPending}
+          onChange={(e) => change(e.target.value)}
+        />
+        <span className="mb-8 flex size-6 items-center">{update.isPending ? <Spinner size={18} label="Saving" /> : <Globe size={18} aria-hidden="true" className="text-slate-400" />}</span>
+      </div>
+    </div>
+  );
+}
