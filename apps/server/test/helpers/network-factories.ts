@@ -107,3 +107,59 @@ export function keysetSorted<T>(rows: T[], key: (r: T) => string | number, id: (
     return c * order;
   });
 }
+
+/**
+ * Raw tracking events for list metrics tests. (The demo data and the round-trip tests go through
+ * the tracking engine; these only need rows with known times and payouts.)
+ */
+export async function insertClicks(t: TestApp, rows: { publisherId: number; offerId: number; at: Date; unique?: boolean }[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const values = rows.map((r) => ({
+    id: crypto.randomUUID(),
+    created_at: r.at,
+    publisher_id: r.publisherId,
+    offer_id: r.offerId,
+    landing_page_id: null,
+    is_unique: r.unique ?? true,
+  }));
+  await t.app.ctx.db.insertInto('clicks').values(values).execute();
+  return values.map((v) => v.id);
+}
+
+export async function insertConversion(
+  t: TestApp,
+  r: { publisherId: number; offerId: number; advertiserId: number; eventId: number; at: Date; payout: number; status?: 'approved' | 'pending' | 'rejected' },
+): Promise<void> {
+  await t.app.ctx.db
+    .insertInto('conversions')
+    .values({
+      id: crypto.randomUUID(),
+      created_at: r.at,
+      publisher_id: r.publisherId,
+      offer_id: r.offerId,
+      advertiser_id: r.advertiserId,
+      event_id: r.eventId,
+      event_type: 'conversion',
+      landing_page_id: null,
+      click_id: crypto.randomUUID(),
+      click_created_at: r.at,
+      status: r.status ?? 'approved',
+      payout: r.payout,
+      payout_type: 'cpa',
+      sale_amount: null,
+      adv_transaction_id: null,
+      adv_s1: null,
+      adv_s2: null,
+      adv_s3: null,
+      adv_s4: null,
+      adv_s5: null,
+      s1: null,
+      s2: null,
+      s3: null,
+      s4: null,
+      s5: null,
+      pub_click_id: null,
+      pub_source: null,
+    })
+    .execute();
+}
