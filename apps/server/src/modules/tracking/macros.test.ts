@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { inspectMacros, LANDING_MACROS, maskUrl, POSTBACK_MACROS, renderMacros, renderUrl } from './macros.ts';
+
+describe('macro substitution', () => {
+  it('percent-encodes values and leaves unknown names as written', () => {
+    expect(renderMacros('a={s1}&b={nope}&c={S2}', { s1: 'x y&z', s2: 'ü' }, POSTBACK_MACROS)).toBe('a=x%20y%26z&b={nope}&c=%C3%BC');
+  });
+
+  it('renders null and missing values as empty', () => {
+    expect(renderMacros('{s1}|{s2}|{tid}', { s1: null }, POSTBACK_MACROS)).toBe('||');
+  });
+
+  it('never expands a value twice (RELIABILITY B4)', () => {
+    const out = renderMacros('https://r.example/?a={s1}&t={tid}', { s1: '{tid}', tid: 'T' }, POSTBACK_MACROS);
+    expect(out).toBe('https://r.example/?a=%7Btid%7D&t=T');
+  });
+
+  it('keeps host and path whatever the values hold (RELIABILITY B4)', () => {
+    const evil = 'x&payout=999#@evil.test/../';
+    const out = renderUrl('https://r.example/pb/path?s={s1}&p={pub_source}', { s1: evil, pub_source: evil }, POSTBACK_MACROS)!;
+    const u = new URL(out);
+    expect(u.host).toBe('r.example');
+    expect(u.pathname).toBe('/pb/path');
+    expect(u.hash).toBe('');
+    expect(u.searchParams.get('s')).toBe(evil);
+    expect(u.searchParams.get('payout')).toBeNull();
+  });
+
+  it('refuses a result whose host moved (macro in the authority)', () => {
+    expect(renderUrl('https://{s1}.example/x', { s1: 'evil.test' }, POSTBACK_MACROS)).toBeNull();
+    expect(renderUrl('https://r.example{s1}/x', { s1: '@evil.test' }, POSTBACK_MACROS)).toBeNull();
+  });
+
+  it('only knows the landing-page macros of DESIGN.md §4 in landing URLs', () => {
+    expect(renderMacros('{tid}{offer_id}{pub_id}{pub_name}', { tid: 't', offer_id: 1, pub_id: 2, pub_name: 'n' }, LANDING_MACROS)).toBe('t12{pub_name}');
+  });
+
+  it('flags unknown and empty macros', () => {
+    const r = inspectMacros('{tid}{s1}{bogus}{price}', { tid: 't', s1: '', price: null }, POSTBACK_MACROS);
+    expect(r.unknown).toEqual(['bogus']);
+    expect(r.empty.sort()).toEqual(['price', 's1']);
+    expect(r.used.sort()).toEqual(['price', 's1', 'tid']);
+  });
+
+  it('masks userinfo and secret-looking query values', () => {
+    const m = maskUrl('https://u:p@r.example/pb?token=abc&api_key=k&s1=visible&Signature=zz');
+    expect(m).toBe('https://***:***@r.example/pb?token=***&api_key=***&s1=visible&Signature=***');
+  });
+});
