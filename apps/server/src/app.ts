@@ -25,6 +25,7 @@ import { trackingEngine } from './modules/tracking/tracking-engine.ts';
 import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { postbacksRoutes } from './modules/postbacks/postbacks.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -100,6 +101,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       await api.register(offersRoutes(ctx));
       await api.register(postbacksRoutes(ctx));
       await api.register(reportsRoutes(ctx));
+      await api.register(notificationsRoutes(ctx));
     },
     { prefix: API_BASE },
   );

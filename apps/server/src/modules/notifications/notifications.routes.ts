@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  API_PATHS,
+  emptyRequestSchema,
+  notificationIdRequestSchema,
+  notificationModalResponseSchema,
+  notificationResponseSchema,
+  notificationTableRequestSchema,
+  notificationTableResponseSchema,
+} from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import { publisherOf, requireAuth } from '../../plugins/auth.ts';
+import { notificationsService } from './notifications.service.ts';
+
+export const notificationsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const preHandler = requireAuth(ctx);
+    const base = { tags: ['notifications'], security: [{ bearer: [] }] };
+
+    app.post(
+      API_PATHS.notificationTable,
+      { preHandler, schema: { ...base, body: notificationTableRequestSchema, response: { 200: notificationTableResponseSchema } } },
+      async (req) => notificationsService.table(ctx, publisherOf(req).publisherId, req.body),
+    );
+    app.post(
+      API_PATHS.notificationModal,
+      { preHandler, schema: { ...base, body: emptyRequestSchema, response: { 200: notificationModalResponseSchema } } },
+      async (req) => notificationsService.unread(ctx, publisherOf(req).publisherId),
+    );
+    app.post(
+      API_PATHS.notificationById,
+      { preHandler, schema: { ...base, body: notificationIdRequestSchema, response: { 200: notificationResponseSchema } } },
+      async (req) => notificationsService.findOrFail(ctx, publisherOf(req).publisherId, req.body.notification_id),
+    );
+    app.post(
+      API_PATHS.notificationSetRead,
+      { preHandler, schema: { ...base, body: notificationIdRequestSchema, response: { 200: notificationResponseSchema } } },
+      async (req) => notificationsService.markRead(ctx, publisherOf(req).publisherId, req.body.notification_id),
+    );
+  };

@@ -1,0 +1,42 @@
+import DOMPurify from 'isomorphic-dompurify';
+
+/** Longest description kept (characters of HTML). */
+export const MAX_DESCRIPTION_LENGTH = 20_000;
+
+let hooked = false;
+
+/**
+ * Notification HTML as it may be stored and shown (DESIGN.md §8, RELIABILITY B6): formatting and
+ * links only; no script, event handlers, SVG/MathML, forms, frames or styles; links only to http(s)
+ * and mailto, opening in a new tab without an opener.
+ */
+export function sanitizeNotificationHtml(html: string): string {
+  if (!/[<>&]/.test(html)) return html;
+  const cached = cache.get(html);
+  if (cached !== undefined) return cached;
+  const clean = sanitize(html);
+  if (cache.size >= 1000) cache.delete(cache.keys().next().value!);
+  cache.set(html, clean);
+  return clean;
+}
+
+// Reads sanitize again (rows may be written by other code); the same texts come back often.
+const cache = new Map<string, string>();
+
+function sanitize(html: string): string {
+  if (!hooked) {
+    DOMPurify.addHook('afterSanitizeAttributes', (node) => {
+      if (node.tagName === 'A') {
+        node.setAttribute('target', '_blank');
+        node.setAttribute('rel', 'noopener noreferrer nofollow');
+      }
+    });
+    hooked = true;
+  }
+  return DOMPurify.sanitize(html.slice(0, MAX_DESCRIPTION_LENGTH), {
+    ALLOWED_TAGS: ['a', 'b', 'strong', 'i', 'em', 'u', 'p', 'br', 'ul', 'ol', 'li', 'span', 'div', 'h1', 'h2', 'h3', 'h4', 'blockquote', 'code', 'pre', 'hr', 'small', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+    ALLOWED_ATTR: ['href', 'title', 'target', 'rel'],
+    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i,
+    ALLOW_DATA_ATTR: false,
+  });
+}
