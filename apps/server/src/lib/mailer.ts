@@ -43,7 +43,9 @@ export function createMailer(opts: {
         opts.outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomBytes(4).toString('hex')}.json`,
       );
-      await fs.writeFile(file, String(info.message));
+      // Written aside then renamed, so whoever reads the outbox never sees half a message.
+      await fs.writeFile(`${file}.part`, String(info.message));
+      await fs.rename(`${file}.part`, file);
       opts.log.info({ to: m.to, subject: m.subject, file }, 'mail written to outbox');
     },
   };

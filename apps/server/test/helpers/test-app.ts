@@ -121,6 +121,7 @@ export async function createTestApp(env: Partial<Record<keyof Env, string>> = {}
       if (!fs.existsSync(dir)) return [];
       return fs
         .readdirSync(dir)
+        .filter((f) => f.endsWith('.json'))
         .sort()
         .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { to: { address: string }[]; subject: string; text: string })
         .map((m) => ({ to: m.to[0]?.address ?? '', subject: m.subject, text: m.text }));

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
-import { ERROR_CODES, PASSWORD_MIN_LENGTH, type FieldError, type ResetPasswordRequest } from '@portal/shared';
+import { ERROR_CODES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type FieldError, type ResetPasswordRequest } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { fieldErrors } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { newOpaqueToken, sha256 } from '../../lib/tokens.ts';
-import { enforce, THROTTLE } from '../../lib/throttle.ts';
+import { enforce, reset as resetThrottle, THROTTLE } from '../../lib/throttle.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 
 const TOKEN_TTL_MINUTES = 60;
@@ -37,6 +37,7 @@ export const passwordResetService = {
    * so neither the body nor the timing says whether the e-mail has an account (RELIABILITY A4).
    */
   async sendToken(ctx: AppContext, email: string, ip: string): Promise<{ success: true }> {
+    if (!email.trim()) throw fieldErrors({ user_email: { code: ERROR_CODES.MISSING, message: 'Please enter your email address' } });
     await enforce(ctx.db, [`reset:ip:${ip}`], THROTTLE.resetPerAddress);
     await enforce(ctx.db, [`reset:acct:${email.trim().toLowerCase()}`], THROTTLE.resetPerAccount);
     setImmediate(() => {
@@ -64,6 +65,8 @@ export const passwordResetService = {
     if (!pw) errors['new_password'] = { code: ERROR_CODES.MISSING, message: 'Please enter a password' };
     else if (pw.length < PASSWORD_MIN_LENGTH) {
       errors['new_password'] = { code: ERROR_CODES.TOO_SHORT_OR_INVALID, message: 'Password must be at least 8 characters' };
+    } else if (pw.length > PASSWORD_MAX_LENGTH) {
+      errors['new_password'] = { code: ERROR_CODES.BAD_FORMAT, message: `Must be at most ${PASSWORD_MAX_LENGTH} characters.` };
     }
     if (!verify) errors['new_password_verify'] = { code: ERROR_CODES.MISSING, message: 'Please confirm your password' };
     else if (pw && verify !== pw) errors['new_password_verify'] = { code: ERROR_CODES.MISMATCH, message: 'Passwords do not match.' };
@@ -80,21 +83,24 @@ export const passwordResetService = {
         .where('expires_at', '>', sql<Date>`now()`)
         .returning('user_id')
         .executeTakeFirst();
-      if (!claimed) return false;
-      await trx
+      if (!claimed) return null;
+      const user = await trx
         .updateTable('users')
         .set({ password_hash: passwordHash, token_version: sql`token_version + 1` })
         .where('id', '=', claimed.user_id)
-        .execute();
+        .returning('email')
+        .executeTakeFirstOrThrow();
       await trx
         .updateTable('password_reset_tokens')
         .set({ used_at: sql<Date>`now()` })
         .where('user_id', '=', claimed.user_id)
         .where('used_at', 'is', null)
         .execute();
-      return true;
+      return user.email;
     });
-    if (!done) throw expired();
+    if (done === null) throw expired();
+    // Whoever proved they own the mailbox is no longer locked out by earlier failed logins.
+    await resetThrottle(ctx.db, `login:acct:${done.trim().toLowerCase()}`);
     return { success: true };
   },
 };
