@@ -1,4 +1,4 @@
-import { ERROR_CODES, NOTIFICATION_SUBSCRIPTION_KEYS, PASSWORD_MIN_LENGTH, type CurrentUser, type FieldError, type NotificationSubscriptionKey, type UpdatePasswordRequest, type UserProfile } from '@portal/shared';
+import { ERROR_CODES, NOTIFICATION_SUBSCRIPTION_KEYS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type CurrentUser, type FieldError, type NotificationSubscriptionKey, type UpdatePasswordRequest, type UserProfile } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { fieldError, fieldErrors, notFound } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
@@ -75,6 +75,8 @@ export const profileService = {
     if (!next) errors['new_password'] = { code: ERROR_CODES.MISSING, message: 'Please enter a new password.' };
     else if (next.length < PASSWORD_MIN_LENGTH) {
       errors['new_password'] = { code: ERROR_CODES.TOO_SHORT_OR_INVALID, message: 'Please make sure your value is at least 8 characters long.' };
+    } else if (next.length > PASSWORD_MAX_LENGTH) {
+      errors['new_password'] = { code: ERROR_CODES.BAD_FORMAT, message: `Must be at most ${PASSWORD_MAX_LENGTH} characters.` };
     }
     if (!verify) errors['new_password_verify'] = { code: ERROR_CODES.MISSING, message: 'Please confirm the new password.' };
     else if (verify.length < PASSWORD_MIN_LENGTH) {
