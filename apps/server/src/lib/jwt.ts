@@ -13,6 +13,8 @@ export interface TokenClaims {
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'publisher-portal';
+/** Clock skew tolerated between processes when checking `iat`. */
+const CLOCK_TOLERANCE_SECONDS = 30;
 
 export const TTL_SECONDS: Record<Exclude<TokenPurpose, 'access'>, number> = {
   two_factor: 5 * 60,
@@ -48,6 +50,8 @@ export class JwtService {
         issuer: ISSUER,
         requiredClaims: ['sub', 'exp', 'iat'],
       });
+      // A token "issued" in the future is not one we issued (jose checks iat only with maxTokenAge).
+      if (typeof payload.iat !== 'number' || payload.iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) return null;
       const userId = Number(payload.sub);
       const pub = payload['pub'];
       const pur = payload['pur'];
