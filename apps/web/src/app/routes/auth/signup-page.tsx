@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../../config/paths.ts';
 import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
@@ -8,12 +9,13 @@ export function Component() {
   usePageTitle('Sign up');
   const { referrerId } = useParams();
   const [search] = useSearchParams();
+  const [done, setDone] = useState(false);
   return (
     <AuthCard
       wide
-      title="Become a publisher"
+      title={done ? 'Welcome aboard' : 'Become a publisher'}
       lead={
-        referrerId ? (
+        done ? undefined : referrerId ? (
           <>
             You were invited with referral code <span className="font-medium text-slate-800">{referrerId}</span>.
           </>
@@ -22,15 +24,21 @@ export function Component() {
         )
       }
       footer={
-        <>
-          Already have an account?{' '}
-          <Link to={paths.login} className="rounded font-medium text-accent hover:underline">
-            Log in
-          </Link>
-        </>
+        done ? undefined : (
+          <>
+            Already have an account?{' '}
+            <Link to={paths.login} className="rounded font-medium text-accent hover:underline">
+              Log in
+            </Link>
+          </>
+        )
       }
     >
-      <SignupWizard referrer={referrerId ?? null} forceThreeSteps={search.get('forceThreeSteps') === 'true'} />
+      <SignupWizard
+        referrer={referrerId ?? null}
+        forceThreeSteps={search.get('forceThreeSteps') === 'true'}
+        onDone={() => setDone(true)}
+      />
     </AuthCard>
   );
 }

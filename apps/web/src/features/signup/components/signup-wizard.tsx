@@ -24,7 +24,15 @@ import {
 
 const EMPTY = Object.fromEntries(SIGNUP_FIELDS.map((f) => [f, ''])) as SignupValues;
 
-export function SignupWizard({ referrer, forceThreeSteps }: { referrer: string | null; forceThreeSteps: boolean }) {
+export function SignupWizard({
+  referrer,
+  forceThreeSteps,
+  onDone,
+}: {
+  referrer: string | null;
+  forceThreeSteps: boolean;
+  onDone?: () => void;
+}) {
   const unit = useBusinessUnit();
   const countries = useCountries();
   const [values, setValues] = useState<SignupValues>(EMPTY);
@@ -42,8 +50,14 @@ export function SignupWizard({ referrer, forceThreeSteps }: { referrer: string |
   const isLast = step === stepCount - 1;
   const host = window.location.hostname;
 
-  const countryOptions = useMemo(() => (countries.data ?? []).map((c) => ({ value: c.id, label: c.name })), [countries.data]);
-  const regionOptions = useMemo(() => (regions.data ?? []).map((r) => ({ value: r.code, label: r.name })), [regions.data]);
+  const countryOptions = useMemo(
+    () => (countries.data ?? []).map((c) => ({ value: c.id, label: c.name })),
+    [countries.data],
+  );
+  const regionOptions = useMemo(
+    () => (regions.data ?? []).map((r) => ({ value: r.code, label: r.name })),
+    [regions.data],
+  );
   const hasRegions = regionOptions.length > 0;
 
   const set = (f: SignupField, v: string) => {
@@ -91,7 +105,13 @@ export function SignupWizard({ referrer, forceThreeSteps }: { referrer: string |
         businessUnitId: unit.data?.id ?? null,
         termsAccepted: threeSteps ? terms : null,
       }),
-      { onSuccess: () => setDone(true), onError: onFailure },
+      {
+        onSuccess: () => {
+          setDone(true);
+          onDone?.();
+        },
+        onError: onFailure,
+      },
     );
   };
 
@@ -158,7 +178,15 @@ export function SignupWizard({ referrer, forceThreeSteps }: { referrer: string |
           {...common}
           required={hasRegions}
           options={regionOptions}
-          placeholder={!values.company_address_country ? 'Select a country first' : regions.isFetching ? 'Loading regions…' : hasRegions ? 'Select a region' : 'No regions'}
+          placeholder={
+            !values.company_address_country
+              ? 'Select a country first'
+              : regions.isFetching
+                ? 'Loading regions…'
+                : hasRegions
+                  ? 'Select a region'
+                  : 'No regions'
+          }
           disabled={!hasRegions}
           value={values.company_address_region}
           onChange={(e) => set('company_address_region', e.target.value)}
@@ -186,12 +214,20 @@ export function SignupWizard({ referrer, forceThreeSteps }: { referrer: string |
             <span
               className={cn(
                 'flex size-7 shrink-0 items-center justify-center rounded-full text-xs font-semibold',
-                i < step ? 'bg-accent text-white' : i === step ? 'border-2 border-accent text-accent' : 'border border-slate-300 text-slate-600',
+                i < step
+                  ? 'bg-accent text-white'
+                  : i === step
+                    ? 'border-2 border-accent text-accent'
+                    : 'border border-slate-300 text-slate-600',
               )}
             >
               {i < step ? <Check size={14} aria-hidden="true" /> : i + 1}
             </span>
-            <span className={cn('hidden text-sm sm:inline', i === step ? 'font-medium text-slate-900' : 'text-slate-600')}>{title}</span>
+            <span
+              className={cn('hidden text-sm sm:inline', i === step ? 'font-medium text-slate-900' : 'text-slate-600')}
+            >
+              {title}
+            </span>
             {i < stepCount - 1 ? <span className="h-px flex-1 bg-slate-200" aria-hidden="true" /> : null}
           </li>
         ))}
@@ -204,7 +240,11 @@ export function SignupWizard({ referrer, forceThreeSteps }: { referrer: string |
         {STEP_TITLES[step]}
       </h2>
 
-      {formError ? <AlertBox tone="error" className="mb-4">{formError}</AlertBox> : null}
+      {formError ? (
+        <AlertBox tone="error" className="mb-4">
+          {formError}
+        </AlertBox>
+      ) : null}
 
       {step === 0 ? <div className="grid gap-4 sm:grid-cols-2">{CONTACT_FIELDS.map(field)}</div> : null}
       {step === 1 ? <div className="grid gap-4 sm:grid-cols-2">{COMPANY_FIELDS.map(field)}</div> : null}
@@ -218,7 +258,11 @@ export function SignupWizard({ referrer, forceThreeSteps }: { referrer: string |
           >
             {unit.data?.terms ?? ''}
           </div>
-          <Checkbox label="I agree to the Terms and Conditions*" checked={terms} onChange={(e) => setTerms(e.target.checked)} />
+          <Checkbox
+            label="I agree to the Terms and Conditions*"
+            checked={terms}
+            onChange={(e) => setTerms(e.target.checked)}
+          />
           {errors['terms_accepted'] ? <p className="text-sm text-red-700">{errors['terms_accepted']}</p> : null}
         </div>
       ) : null}
