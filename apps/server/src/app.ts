@@ -26,6 +26,7 @@ import { offersRoutes } from './modules/offers/offers.routes.ts';
 import { postbacksRoutes } from './modules/postbacks/postbacks.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -102,6 +103,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       await api.register(postbacksRoutes(ctx));
       await api.register(reportsRoutes(ctx));
       await api.register(notificationsRoutes(ctx));
+      await api.register(invoicesRoutes(ctx));
     },
     { prefix: API_BASE },
   );

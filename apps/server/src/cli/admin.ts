@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { registerAccountCommands } from './commands/accounts.commands.ts';
+import { registerBillingCommands } from './commands/billing.commands.ts';
 
 /**
  * The operator CLI: `npm run admin -- <command>`. Each command opens the configured database
@@ -20,6 +21,7 @@ const withApp: WithApp = async (fn) => {
 
 const program = new Command('admin').description('Operator tools for the publisher portal').showHelpAfterError();
 registerAccountCommands(program, withApp);
+registerBillingCommands(program, withApp);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : err);

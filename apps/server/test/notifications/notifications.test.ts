@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { sql } from 'kysely';
+import { createTestApp, type ApiAnswer, type TestApp } from '../helpers/test-app.ts';
 import { createPublisher, login } from '../helpers/factories.ts';
 import { notificationsService } from '../../src/modules/notifications/notifications.service.ts';
 
@@ -40,7 +41,7 @@ beforeAll(async () => {
         description: `<p>Body ${i}</p>`,
         urgent: i % 4 === 0,
         is_read: i % 3 === 0,
-        sent_at: sentAt,
+        sent_at: sql`${sentAt.toISOString()}::timestamptz`,
       })),
     )
     .execute();
@@ -78,7 +79,7 @@ describe('notifications', () => {
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
-      const r = await t.post('/notifications/get-notification-table-data', { filter_is_read: null, filter_is_urgent: null, search: '', limit: 7, ...(cursor ? { cursor } : {}) }, { token: a.token });
+      const r: ApiAnswer = await t.post('/notifications/get-notification-table-data', { filter_is_read: null, filter_is_urgent: null, search: '', limit: 7, ...(cursor ? { cursor } : {}) }, { token: a.token });
       expect(r.status).toBe(200);
       seen.push(...r.body.data.map((n: { notification_id: number }) => n.notification_id));
       cursor = r.body.cursor.next;

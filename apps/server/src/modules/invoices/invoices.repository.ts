@@ -1,0 +1,134 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.ts';
+
+export interface InvoiceRow {
+  id: number;
+  publisher_id: number;
+  period_start: string;
+  period_end: string;
+  payout_total: number;
+  status: 'generated' | 'request_payment' | 'processing' | 'paid';
+  created_at: Date;
+}
+
+export interface ItemDraft {
+  kind: 'offer' | 'referral';
+  offer_id: number | null;
+  referred_publisher_id: number | null;
+  name: string;
+  payed_actions: number;
+  total: number;
+}
+
+const COLUMNS = ['id', 'publisher_id', 'period_start', 'period_end', 'payout_total', 'status', 'created_at'] as const;
+
+export const invoicesRepository = {
+  async page(
+    db: Db,
+    publisherId: number,
+    opts: { sort: 'date_range_start' | 'id'; order: 1 | -1; start: string | null; end: string | null; after: (string | number)[] | null; limit: number },
+  ): Promise<InvoiceRow[]> {
+    let q = db.selectFrom('invoices').select(COLUMNS).where('publisher_id', '=', publisherId);
+    if (opts.start) q = q.where('period_end', '>=', opts.start);
+    if (opts.end) q = q.where('period_start', '<=', opts.end);
+    const dir = opts.order === 1 ? 'asc' : 'desc';
+    const cmp = sql.raw(opts.order === 1 ? '>' : '<');
+    if (opts.sort === 'date_range_start') {
+      if (opts.after) q = q.where(sql<boolean>`(period_start, id) ${cmp} (${String(opts.after[0])}::date, ${Number(opts.after[1])}::int)`);
+      q = q.orderBy('period_start', dir).orderBy('id', dir);
+    } else {
+      if (opts.after) q = q.where(sql<boolean>`id ${cmp} ${Number(opts.after[0])}::int`);
+      q = q.orderBy('id', dir);
+    }
+    return (await q.limit(opts.limit + 1).execute()) as unknown as InvoiceRow[];
+  },
+
+  async findById(db: Db, publisherId: number, id: number): Promise<InvoiceRow | undefined> {
+    return (await db.selectFrom('invoices').select(COLUMNS).where('publisher_id', '=', publisherId).where('id', '=', id).executeTakeFirst()) as unknown as
+      | InvoiceRow
+      | undefined;
+  },
+
+  async items(db: Db, invoiceId: number) {
+    return db
+      .selectFrom('invoice_items')
+      .select(['kind', 'name', 'price_per_action', 'payed_actions', 'total'])
+      .where('invoice_id', '=', invoiceId)
+      .orderBy('kind')
+      .orderBy('id')
+      .execute();
+  },
+
+  /** Publishers with approved activity in [from, to) (whole UTC days of the day rollup), and referrers of those. */
+  async activePublishers(db: Db, from: string, to: string, onlyPublisherId?: number): Promise<number[]> {
+    const only = onlyPublisherId == null ? sql`` : sql`AND p.id = ${onlyPublisherId}`;
+    const { rows } = await sql<{ id: number }>`
+      WITH act AS (SELECT DISTINCT publisher_id FROM report_rollups WHERE grain = 3 AND bucket >= ${from}::timestamptz AND bucket < ${to}::timestamptz
+                   AND (conversions + partials + upsells > 0 OR earnings <> 0))
+      SELECT p.id FROM publishers p WHERE (p.id IN (SELECT publisher_id FROM act)
+        OR p.id IN (SELECT r.referrer_publisher_id FROM publishers r JOIN act ON act.publisher_id = r.id)) ${only}
+      ORDER BY p.id`.execute(db);
+    return rows.map((r) => r.id);
+  },
+
+  /** Items of one publisher's month from the day rollups: per offer, then commissions per referred publisher. */
+  async draftItems(db: Db, publisherId: number, from: string, to: string, commissionPercent: number): Promise<ItemDraft[]> {
+    const { rows: offers } = await sql<ItemDraft>`
+      SELECT 'offer' AS kind, r.offer_id, NULL::int AS referred_publisher_id, coalesce(o.name, 'Offer ' || r.offer_id) AS name,
+             sum(r.conversions + r.partials + r.upsells)::int8 AS payed_actions, sum(r.earnings) AS total
+      FROM report_rollups r LEFT JOIN offers o ON o.id = r.offer_id
+      WHERE r.publisher_id = ${publisherId} AND r.grain = 3 AND r.bucket >= ${from}::timestamptz AND r.bucket < ${to}::timestamptz
+      GROUP BY r.offer_id, o.name
+      HAVING sum(r.conversions + r.partials + r.upsells) > 0 OR sum(r.earnings) <> 0
+      ORDER BY r.offer_id`.execute(db);
+    const { rows: referrals } = await sql<ItemDraft>`
+      SELECT 'referral' AS kind, NULL::int AS offer_id, p.id AS referred_publisher_id, 'Referral commission: ' || p.name AS name,
+             sum(r.conversions + r.partials + r.upsells)::int8 AS payed_actions,
+             round(sum(r.earnings) * ${String(commissionPercent)}::numeric / 100, 4) AS total
+      FROM publishers p JOIN report_rollups r ON r.publisher_id = p.id
+      WHERE p.referrer_publisher_id = ${publisherId} AND r.grain = 3 AND r.bucket >= ${from}::timestamptz AND r.bucket < ${to}::timestamptz
+      GROUP BY p.id, p.name
+      HAVING sum(r.earnings) <> 0
+      ORDER BY p.id`.execute(db);
+    return [...offers, ...referrals].map((i) => ({ ...i, payed_actions: Number(i.payed_actions), total: Number(i.total) }));
+  },
+
+  /** Inserts the invoice unless (publisher, period) exists; returns its id only when this call created it. */
+  async insertInvoice(db: Db, publisherId: number, start: string, end: string, items: ItemDraft[]): Promise<number | null> {
+    const total = items.reduce((s, i) => s + Math.round(i.total * 10_000), 0) / 10_000;
+    const inv = await db
+      .insertInto('invoices')
+      .values({ publisher_id: publisherId, period_start: start, period_end: end, payout_total: total })
+      .onConflict((oc) => oc.columns(['publisher_id', 'period_start']).doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inv) return null;
+    if (items.length) {
+      await db
+        .insertInto('invoice_items')
+        .values(
+          items.map((i) => ({
+            invoice_id: inv.id,
+            kind: i.kind,
+            offer_id: i.offer_id,
+            referred_publisher_id: i.referred_publisher_id,
+            name: i.name,
+            payed_actions: i.payed_actions,
+            total: i.total,
+            price_per_action: i.payed_actions > 0 ? Math.round((i.total / i.payed_actions) * 10_000) / 10_000 : i.total,
+          })),
+        )
+        .execute();
+    }
+    return inv.id;
+  },
+
+  async setStatus(db: Db, id: number, from: InvoiceRow['status'], to: InvoiceRow['status']): Promise<boolean> {
+    const r = await db.updateTable('invoices').set({ status: to, updated_at: sql`now()` }).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  async findAny(db: Db, id: number): Promise<InvoiceRow | undefined> {
+    return (await db.selectFrom('invoices').select(COLUMNS).where('id', '=', id).executeTakeFirst()) as unknown as InvoiceRow | undefined;
+  },
+};

@@ -1,0 +1,33 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API_PATHS, invoiceListRequestSchema, invoiceListResponseSchema, invoiceRequestSchema, invoiceResponseSchema } from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import { publisherOf, requireAuth } from '../../plugins/auth.ts';
+import { invoicesService } from './invoices.service.ts';
+import { startInvoiceScheduler } from './invoices.jobs.ts';
+
+export const invoicesRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const preHandler = requireAuth(ctx);
+    const base = { tags: ['invoices'], security: [{ bearer: [] }] };
+
+    app.post(
+      API_PATHS.invoiceList,
+      { preHandler, schema: { ...base, body: invoiceListRequestSchema, response: { 200: invoiceListResponseSchema } } },
+      async (req) => invoicesService.list(ctx, publisherOf(req).publisherId, req.body),
+    );
+    app.post(
+      API_PATHS.invoice,
+      { preHandler, schema: { ...base, body: invoiceRequestSchema, response: { 200: invoiceResponseSchema } } },
+      async (req) => invoicesService.findOrFail(ctx, publisherOf(req).publisherId, req.body.id),
+    );
+
+    // The monthly job runs in servers, not in tests (they call the service) nor in CLI commands.
+    if (ctx.config.NODE_ENV !== 'test') {
+      let stop: (() => void) | null = null;
+      app.addHook('onListen', async () => {
+        stop = startInvoiceScheduler(ctx);
+      });
+      app.addHook('onClose', async () => stop?.());
+    }
+  };

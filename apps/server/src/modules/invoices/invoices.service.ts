@@ -1,0 +1,105 @@
+import { ERROR_CODES, INVOICE_STATUSES, decodeCursor, encodeCursor, type Invoice, type InvoiceListRequest, type InvoiceStatus } from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
+import { invoicesRepository, type InvoiceRow } from './invoices.repository.ts';
+
+/** `YYYY-MM` → the month's first day, last day and the next month's first day (UTC calendar). */
+export function monthBounds(month: string): { start: string; end: string; next: string } {
+  if (!/^\d{4}-(0[1-9]|1[0-2])$/.test(month)) throw new Error(`not a month (YYYY-MM): ${month}`);
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const start = new Date(Date.UTC(y, m - 1, 1));
+  const next = new Date(Date.UTC(y, m, 1));
+  const end = new Date(next.getTime() - 86_400_000);
+  const d = (x: Date) => x.toISOString().slice(0, 10);
+  return { start: d(start), end: d(end), next: d(next) };
+}
+
+/** The last closed calendar month (UTC) before `now`. */
+export function lastClosedMonth(now = new Date()): string {
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1));
+  return d.toISOString().slice(0, 7);
+}
+
+const toApi = (r: InvoiceRow): Invoice => ({
+  id: r.id,
+  date_range_start: String(r.period_start),
+  date_range_end: String(r.period_end),
+  payout_total: Number(r.payout_total),
+  status: r.status,
+  created_at: new Date(r.created_at).toISOString(),
+});
+
+export const invoicesService = {
+  /**
+   * One invoice per publisher for a closed month: items per offer and referral commissions, from the
+   * day rollups (months are UTC calendar months). Safe to run from several processes and to repeat:
+   * (publisher, period) is unique, an existing invoice is left as it is.
+   */
+  async generateMonth(ctx: AppContext, month: string, opts: { publisherId?: number; now?: Date } = {}): Promise<{ created: number[]; skipped: number }> {
+    const { start, end, next } = monthBounds(month);
+    const today = (opts.now ?? new Date()).toISOString().slice(0, 10);
+    if (next > today) throw new Error(`${month} is not closed yet`);
+    const from = `${start}T00:00:00Z`;
+    const to = `${next}T00:00:00Z`;
+    const publishers = await invoicesRepository.activePublishers(ctx.db, from, to, opts.publisherId);
+    const created: number[] = [];
+    let skipped = 0;
+    for (const publisherId of publishers) {
+      const id = await ctx.db.transaction().execute(async (trx) => {
+        const items = await invoicesRepository.draftItems(trx, publisherId, from, to, ctx.config.REFERRAL_COMMISSION_PERCENT);
+        if (items.length === 0) return null;
+        return invoicesRepository.insertInvoice(trx, publisherId, start, end, items);
+      });
+      if (id == null) skipped += 1;
+      else created.push(id);
+    }
+    return { created, skipped };
+  },
+
+  /** Operator: move an invoice one step along generated → request_payment → processing → paid. */
+  async advance(ctx: AppContext, id: number, to: InvoiceStatus): Promise<void> {
+    const inv = await invoicesRepository.findAny(ctx.db, id);
+    if (!inv) throw new Error(`no invoice ${id}`);
+    const from = INVOICE_STATUSES.indexOf(inv.status);
+    if (INVOICE_STATUSES.indexOf(to) !== from + 1) throw new Error(`invoice ${id} is ${inv.status}; the next status is ${INVOICE_STATUSES[from + 1] ?? 'none (paid)'}`);
+    if (!(await invoicesRepository.setStatus(ctx.db, id, inv.status, to))) throw new Error(`invoice ${id} changed meanwhile; try again`);
+  },
+
+  async list(ctx: AppContext, publisherId: number, req: InvoiceListRequest) {
+    let after: (string | number)[] | null = null;
+    const arity = req.sort === 'id' ? 1 : 2;
+    if (req.cursor) {
+      const v = decodeCursor(req.cursor, { sort: req.sort, order: req.order, arity });
+      const ok =
+        v &&
+        (req.sort === 'id'
+          ? Number.isInteger(v[0])
+          : typeof v[0] === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v[0]) && Number.isInteger(v[1]));
+      if (!ok) throw fieldError('cursor', ERROR_CODES.BAD_FORMAT, 'Malformed cursor.');
+      after = v as (string | number)[];
+    }
+    const rows = await invoicesRepository.page(ctx.db, publisherId, {
+      sort: req.sort,
+      order: req.order,
+      start: req.filters?.date_range?.start ?? null,
+      end: req.filters?.date_range?.end ?? null,
+      after,
+      limit: req.limit,
+    });
+    const more = rows.length > req.limit;
+    const page = more ? rows.slice(0, req.limit) : rows;
+    const last = page[page.length - 1];
+    const values = last ? (req.sort === 'id' ? [last.id] : [String(last.period_start), last.id]) : [];
+    return { data: page.map(toApi), cursor: { next: more && last ? encodeCursor({ sort: req.sort, order: req.order, values }) : null } };
+  },
+
+  async findOrFail(ctx: AppContext, publisherId: number, id: number) {
+    const inv = await invoicesRepository.findById(ctx.db, publisherId, id);
+    if (!inv) throw notFound('Invoice not found.');
+    const items = await invoicesRepository.items(ctx.db, id);
+    return {
+      invoice: toApi(inv),
+      items: items.map((i) => ({ kind: i.kind, name: i.name, price_per_action: Number(i.price_per_action), payed_actions: Number(i.payed_actions), total: Number(i.total) })),
+    };
+  },
+};
