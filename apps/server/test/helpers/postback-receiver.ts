@@ -7,7 +7,7 @@ export interface ReceivedRequest {
   at: number;
 }
 
-export type ReceiverBehaviour = (req: http.IncomingMessage, res: http.ServerResponse, n: number) => void | Promise<void>;
+export type ReceiverBehaviour = (req: http.IncomingMessage, res: http.ServerResponse, n: number) => unknown;
 
 /** A local HTTP server that records every request; answers 200 unless told otherwise. */
 export interface Receiver {

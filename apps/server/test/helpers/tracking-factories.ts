@@ -161,7 +161,7 @@ export async function click(
 
 /** An advertiser conversion call over HTTP (GET with query parameters). */
 export async function convert(t: TestApp, params: Record<string, string | number>, opts: { method?: 'GET' | 'POST'; headers?: Record<string, string> } = {}) {
-  const qs = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)])).toString();
+  const qs = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
   const res =
     opts.method === 'POST'
       ? await fetch(`${t.url}/postback`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...(opts.headers ?? {}) }, body: qs })

@@ -45,6 +45,7 @@ export class DeliveryWorker {
   private timer: NodeJS.Timeout | null = null;
   private running = false;
   private ticking = false;
+  private wakeRequested = false;
   private readonly inflight = new Set<Promise<void>>();
   readonly ownHosts: string[];
 
@@ -90,7 +91,10 @@ export class DeliveryWorker {
 
   /** A conversion wrote jobs: look now instead of at the next poll. */
   wake(): void {
-    if (this.running && !this.ticking) this.schedule(0);
+    if (!this.running) return;
+    // A wake during a tick must not be lost: that tick may already have looked.
+    if (this.ticking) this.wakeRequested = true;
+    else this.schedule(0);
   }
 
   private schedule(ms: number): void {
@@ -103,6 +107,7 @@ export class DeliveryWorker {
   private async tick(): Promise<void> {
     if (this.ticking || !this.running) return;
     this.ticking = true;
+    this.wakeRequested = false;
     let claimed = 0;
     try {
       const free = this.ctx.config.POSTBACK_CONCURRENCY - this.inflight.size;
@@ -124,7 +129,22 @@ export class DeliveryWorker {
       this.ctx.log.error({ err }, 'postback claim failed');
     } finally {
       this.ticking = false;
-      this.schedule(claimed > 0 ? 0 : POLL_MS);
+      this.schedule(claimed > 0 || this.wakeRequested ? 0 : await this.untilNextDue());
+    }
+  }
+
+  /** Milliseconds until the next pending job is due, at most the poll interval. */
+  private async untilNextDue(): Promise<number> {
+    try {
+      const row = await this.ctx.db
+        .selectFrom('postback_deliveries')
+        .select((eb) => eb.fn.min('next_attempt_at').as('next'))
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (!row?.next) return POLL_MS;
+      return Math.max(10, Math.min(POLL_MS, new Date(row.next).getTime() - Date.now()));
+    } catch {
+      return POLL_MS;
     }
   }
 
