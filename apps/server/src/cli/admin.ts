@@ -2,6 +2,7 @@ import { Command } from 'commander';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { registerAccountCommands } from './commands/accounts.commands.ts';
+import { registerNetworkCommands } from './commands/network.commands.ts';
 import { registerBillingCommands } from './commands/billing.commands.ts';
 
 /**
@@ -21,6 +22,7 @@ const withApp: WithApp = async (fn) => {
 
 const program = new Command('admin').description('Operator tools for the publisher portal').showHelpAfterError();
 registerAccountCommands(program, withApp);
+registerNetworkCommands(program, withApp);
 registerBillingCommands(program, withApp);
 
 program.parseAsync(process.argv).catch((err: unknown) => {

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { expect } from 'vitest';
 import { networkService, type NewOffer } from '../../src/modules/network/network.service.ts';
-import type { TestApp } from './test-app.ts';
+import type { ApiAnswer, TestApp } from './test-app.ts';
 
 let counter = 0;
 const uniq = () => `${++counter}-${crypto.randomBytes(2).toString('hex')}`;
@@ -86,7 +86,7 @@ export async function allPages<T = any>(t: TestApp, path: string, body: Record<s
   const rows: T[] = [];
   let cursor: string | null = null;
   for (let pages = 1; pages <= maxPages; pages++) {
-    const r = await t.post(path, cursor ? { ...body, cursor } : body, { token });
+    const r: ApiAnswer = await t.post(path, cursor ? { ...body, cursor } : body, { token });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     const limit = (body['limit'] as number | undefined) ?? 20;
     expect(r.body.data.length).toBeLessThanOrEqual(limit);
