@@ -27,6 +27,7 @@ import { postbacksRoutes } from './modules/postbacks/postbacks.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -104,6 +105,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       await api.register(reportsRoutes(ctx));
       await api.register(notificationsRoutes(ctx));
       await api.register(invoicesRoutes(ctx));
+      await api.register(exportsRoutes(ctx));
     },
     { prefix: API_BASE },
   );

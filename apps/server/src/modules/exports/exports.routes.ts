@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { API_BASE, API_PATHS, EXPORT_TYPES, exportPollRequestSchema, exportPollResponseSchema, exportStartRequestSchema, exportStartResponseSchema } from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import { publisherOf, requireAuth } from '../../plugins/auth.ts';
+import { exportFile, exportsService } from './exports.service.ts';
+import { ExportWorker } from './exports.jobs.ts';
+
+export const exportsRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const preHandler = requireAuth(ctx);
+    const base = { tags: ['exports'], security: [{ bearer: [] }] };
+    const worker = new ExportWorker(ctx);
+    app.addHook('onListen', async () => worker.start());
+    app.addHook('onClose', async () => worker.stop());
+
+    for (const type of EXPORT_TYPES) {
+      app.post(
+        API_PATHS.reportExport(type),
+        { preHandler, schema: { ...base, body: exportStartRequestSchema, response: { 200: exportStartResponseSchema } } },
+        async (req) => {
+          const id = await exportsService.start(ctx, publisherOf(req), type, req.body);
+          worker.kick();
+          return { success: true as const, result: { job_id: id, poll_endpoint: `${API_BASE}${API_PATHS.exportStatus}` } };
+        },
+      );
+    }
+
+    app.post(
+      API_PATHS.exportStatus,
+      { preHandler, schema: { ...base, body: exportPollRequestSchema, response: { 200: exportPollResponseSchema } } },
+      async (req) => exportsService.poll(ctx, publisherOf(req), req.body.id),
+    );
+
+    // A browser downloads by navigation (no Authorization header), so the link the owner gets from
+    // polling is signed and short-lived; an API client may use its bearer token instead.
+    app.get(
+      `${API_PATHS.exportDownload}/:id`,
+      {
+        schema: {
+          tags: ['exports'],
+          params: z.strictObject({ id: z.string().uuid() }),
+          querystring: z.strictObject({ expires: z.coerce.number().int().positive().optional(), signature: z.string().max(128).optional() }),
+        },
+      },
+      async (req, reply) => {
+        let publisherId: number | undefined;
+        if (req.headers.authorization) {
+          await preHandler(req, reply);
+          publisherId = publisherOf(req).publisherId;
+        }
+        const job = await exportsService.downloadable(ctx, req.params.id, { ...req.query, publisherId });
+        void reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${job.file_name}"`)
+          .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff')
+          .header('x-report-timezone', job.timezone)
+          .header('x-data-as-of', job.data_as_of ? new Date(job.data_as_of).toISOString() : '');
+        return reply.send(fs.createReadStream(exportFile(ctx, job.id)));
+      },
+    );
+  };
