@@ -104,11 +104,18 @@ export async function loginViaUi(page: Page, creds: { email: string; password: s
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
+/** A POST to the API from the context, with its XSRF cookie echoed as the app does. */
+export async function apiPost(s: Session, path: string, data: unknown, token?: string) {
+  const xsrf = (await s.context.cookies()).find((c) => c.name === 'XSRF-TOKEN')?.value;
+  const headers: Record<string, string> = {};
+  if (xsrf) headers['x-xsrf-token'] = xsrf;
+  if (token) headers['authorization'] = `Bearer ${token}`;
+  return s.context.request.post(`${baseUrl()}/api/v1${path}`, { data, headers });
+}
+
 /** A session token from the API, stored as the app stores it (faster than the form). */
 export async function loginViaApi(s: Session, creds: { email: string; password: string }) {
-  const r = await s.context.request.post(`${baseUrl()}/api/v1/user/authenticate`, {
-    data: { user_name: creds.email, password: creds.password },
-  });
+  const r = await apiPost(s, '/user/authenticate', { user_name: creds.email, password: creds.password });
   expect(r.status()).toBe(200);
   const body = (await r.json()) as { data: { jwt: string } };
   await goto(s.page, `/login?token=${encodeURIComponent(body.data.jwt)}&publisher_id=`);

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { paths } from '../../../config/paths.ts';
 import { alerts } from '../../../lib/alerts.ts';
-import { clearSession } from '../../../lib/session.ts';
+import { clearSession, saveSession } from '../../../lib/session.ts';
 import { useUpdatePassword } from '../api/profile.ts';
 import { passwordFieldErrors, passwordFormError, PROFILE_MESSAGES, type PasswordField } from '../profile-errors.ts';
 
@@ -39,7 +39,11 @@ export function ChangePasswordTab() {
     if (!ready) return;
     setFormError(null);
     update.mutate(values, {
-      onSuccess: () => alerts.success(PROFILE_MESSAGES.passwordSuccess),
+      onSuccess: (r) => {
+        // Earlier tokens are revoked: hold the fresh one until the log-out, so nothing on screen gets a 401.
+        saveSession(r.data.jwt);
+        alerts.success(PROFILE_MESSAGES.passwordSuccess);
+      },
       onError: (err) => {
         setErrors(passwordFieldErrors(err));
         setFormError(passwordFormError(err));
