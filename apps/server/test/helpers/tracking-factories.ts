@@ -1,10 +1,14 @@
 import crypto from 'node:crypto';
+import { Agent, fetch } from 'undici';
 import { sha256 } from '../../src/lib/tokens.ts';
 import type { EventType, PayoutType } from '../../src/db/types.ts';
 import { trackingEngine } from '../../src/modules/tracking/tracking-engine.ts';
 import type { TestApp } from './test-app.ts';
 
 let counter = 0;
+
+/** Tracking calls share a bounded pool, like a load balancer in front of the tracker would. */
+export const trackingClient = new Agent({ connections: 128, keepAliveTimeout: 2000 });
 const uniq = () => `${++counter}-${crypto.randomBytes(2).toString('hex')}`;
 
 export interface TrackedOffer {
@@ -145,7 +149,7 @@ export async function click(
   headers: Record<string, string> = {},
 ): Promise<ClickAnswer> {
   const qs = new URLSearchParams(query).toString();
-  const res = await fetch(`${t.url}/c/${offerId}/${publisherId}${qs ? `?${qs}` : ''}`, { redirect: 'manual', headers });
+  const res = await fetch(`${t.url}/c/${offerId}/${publisherId}${qs ? `?${qs}` : ''}`, { redirect: 'manual', headers, dispatcher: trackingClient });
   await res.arrayBuffer();
   const location = res.headers.get('location');
   let tid: string | null = null;
@@ -164,8 +168,13 @@ export async function convert(t: TestApp, params: Record<string, string | number
   const qs = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
   const res =
     opts.method === 'POST'
-      ? await fetch(`${t.url}/postback`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...(opts.headers ?? {}) }, body: qs })
-      : await fetch(`${t.url}/postback?${qs}`, { headers: opts.headers ?? {} });
+      ? await fetch(`${t.url}/postback`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', ...(opts.headers ?? {}) },
+          body: qs,
+          dispatcher: trackingClient,
+        })
+      : await fetch(`${t.url}/postback?${qs}`, { headers: opts.headers ?? {}, dispatcher: trackingClient });
   const text = await res.text();
   let body: any = text;
   try {

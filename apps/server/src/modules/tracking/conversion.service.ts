@@ -91,11 +91,7 @@ export async function recordConversion(ctx: AppContext, req: ConversionRequest):
   if (req.source === 'postback') {
     const token = text(req.token, 512);
     if (!token) return refuse('missing_token', 'The advertiser token is missing (send it as token= or Authorization: Bearer).');
-    const adv = await ctx.db
-      .selectFrom('advertisers')
-      .select(['id', 'status'])
-      .where('api_token_hash', '=', sha256(token))
-      .executeTakeFirst();
+    const adv = await engine.cache.advertiserByTokenHash(sha256(token));
     if (!adv || adv.status !== 'active') return refuse('bad_token', 'The advertiser token is not valid.');
     advertiserId = adv.id;
   }
@@ -176,6 +172,16 @@ export async function recordConversion(ctx: AppContext, req: ConversionRequest):
     pub_source: click.pub_source,
     source: req.source,
   };
+
+  // Fast path for repeats (advertisers retry a lot). Only an optimisation: the guarantee is the
+  // unique key inserted in the transaction below.
+  const seen = await ctx.db
+    .selectFrom('conversion_keys')
+    .select('conversion_id')
+    .where('offer_id', '=', offer.id)
+    .where('dedup_key', '=', dedupKey)
+    .executeTakeFirst();
+  if (seen) return { kind: 'duplicate', conversionId: seen.conversion_id, ...info };
 
   let crossings: CapCrossing[] = [];
   let postbacks = 0;

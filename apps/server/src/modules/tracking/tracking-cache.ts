@@ -66,6 +66,7 @@ export class TrackingCache {
   private readonly offers = new TtlMap<number, CachedOffer | null>(3000);
   private readonly publishers = new TtlMap<number, CachedPublisher | null>(3000);
   private readonly caps = new TtlMap<number, Map<string, number>>(1000);
+  private readonly advertisers = new TtlMap<string, { id: number; status: string } | null>(3000);
 
   constructor(private readonly db: Db) {}
 
@@ -73,6 +74,15 @@ export class TrackingCache {
     this.offers.clear();
     this.publishers.clear();
     this.caps.clear();
+    this.advertisers.clear();
+  }
+
+  /** The advertiser whose API token hashes to this value. */
+  advertiserByTokenHash(hash: string): Promise<{ id: number; status: string } | null> {
+    return this.advertisers.get(hash, async () => {
+      const a = await this.db.selectFrom('advertisers').select(['id', 'status']).where('api_token_hash', '=', hash).executeTakeFirst();
+      return a ?? null;
+    });
   }
 
   offer(id: number): Promise<CachedOffer | null> {
