@@ -17,7 +17,8 @@ export const limitSchema = z
   .int()
   .min(1)
   .default(PAGE_SIZE)
-  .transform((n) => Math.min(n, MAX_PAGE_SIZE));
+  .transform((n) => Math.min(n, MAX_PAGE_SIZE))
+  .describe(`Page size: ${PAGE_SIZE} when absent; values above ${MAX_PAGE_SIZE} are answered as ${MAX_PAGE_SIZE}.`);
 
 export const searchSchema = z
   .string()
@@ -26,7 +27,11 @@ export const searchSchema = z
   .transform((v) => (v == null || v.trim() === '' ? null : v.trim()));
 
 /** An opaque keyset cursor as answered in `cursor.next`; the server rejects a malformed one with 422. */
-export const cursorSchema = z.string().max(2048).nullish();
+export const cursorSchema = z
+  .string()
+  .max(2048)
+  .nullish()
+  .describe('The `cursor.next` of the previous page, as answered; absent or null for the first page.');
 
 /** `YYYY-MM-DD` calendar day. */
 export const calendarDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the YYYY-MM-DD format.').refine((d) => {
