@@ -54,7 +54,7 @@ describe('publisher postback delivery API', () => {
     const all: { attempt_id: number; url: string; postback_id: number }[] = [];
     let cursor: string | null = null;
     do {
-      const r = await t.post(P.log, { limit: 4, ...(cursor ? { cursor } : {}) }, { token });
+      const r: { status: number; body: { data: { attempt_id: number; url: string; postback_id: number }[]; cursor: { next: string | null } } } = await t.post(P.log, { limit: 4, ...(cursor ? { cursor } : {}) }, { token });
       expect(r.status).toBe(200);
       all.push(...r.body.data);
       cursor = r.body.cursor.next;
