@@ -22,6 +22,7 @@ export function AccountManagerCard() {
           align="end"
           sideOffset={10}
           collisionPadding={16}
+          aria-label="Your account manager"
           className="z-50 w-72 rounded-xl border border-slate-200 bg-white p-4 shadow-xl animate-fade-in"
         >
           <div className="flex items-start justify-between gap-2">

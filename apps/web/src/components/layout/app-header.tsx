@@ -68,7 +68,8 @@ export function AppHeader() {
             <Icon name="Notifications" size={20} />
           </Link>
 
-          <DropdownMenu.Root>
+          {/* Not modal: a modal menu hides the page with aria-hidden while its links stay focusable. */}
+          <DropdownMenu.Root modal={false}>
             <DropdownMenu.Trigger
               className="inline-flex h-10 items-center gap-2 rounded-lg pr-2 pl-1 text-sm font-medium text-slate-800 hover:bg-slate-100 data-[state=open]:bg-slate-100"
               aria-label={fullName ? `Account menu for ${fullName}` : 'Account menu'}

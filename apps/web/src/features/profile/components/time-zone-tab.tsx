@@ -1,4 +1,3 @@
-import { Globe } from 'lucide-react';
 import { useEffect, useMemo, useState } from 'react';
 import { TIMEZONE_CLOCK_REFRESH_MS } from '@portal/shared/constants';
 import { AlertBox } from '../../../components/ui/alert-box.tsx';
@@ -72,18 +71,19 @@ export function TimeZoneTab() {
   return (
     <div className="flex flex-col gap-6">
       <Clock timeZone={current || 'UTC'} />
-      <div className="flex items-end gap-3">
-        <SelectField
-          label="Time Zone"
-          hint="Reports group days and hours in this time zone."
-          containerClassName="flex-1 max-w-md"
-          options={options}
-          value={current}
-          disabled={profile.isPending || update.isPending}
-          onChange={(e) => change(e.target.value)}
-        />
-        <span className="mb-8 flex size-6 items-center">{update.isPending ? <Spinner size={18} label="Saving" /> : <Globe size={18} aria-hidden="true" className="text-slate-400" />}</span>
-      </div>
+      <SelectField
+        label={
+          <span className="inline-flex items-center gap-2">
+            Time Zone {update.isPending ? <Spinner size={14} label="Saving" /> : null}
+          </span>
+        }
+        hint="Reports group days and hours in this time zone. Changes are saved at once."
+        containerClassName="max-w-md"
+        options={options}
+        value={current}
+        disabled={profile.isPending || update.isPending}
+        onChange={(e) => change(e.target.value)}
+      />
     </div>
   );
 }

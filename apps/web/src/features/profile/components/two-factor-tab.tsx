@@ -99,8 +99,11 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
         <ol className="flex list-decimal flex-col gap-2 pl-5 text-[15px] text-slate-700">
           <li>Scan the QR code with your authenticator app.</li>
           <li>
-            Or type this key instead:{' '}
-            <code className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-sm break-all text-slate-900" data-testid="totp-secret">
+            Or type this key instead:
+            <code
+              className="mt-1.5 block w-fit rounded-lg bg-slate-100 px-2.5 py-1.5 font-mono text-sm tracking-wide text-slate-900 select-all"
+              data-testid="totp-secret"
+            >
               {secretGroups}
             </code>
           </li>

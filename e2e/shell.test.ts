@@ -1,0 +1,286 @@
+import { SignJWT, decodeJwt } from 'jose';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
+import { checkScreen, DEMO, expectNoProblems, expectToast, goto, launch, loginViaApi, open, WIDTHS, type Width } from './helpers/browser.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Every route of spec §2 in the authenticated layout, with its heading and title. */
+const SCREENS = [
+  { path: '/', heading: 'Dashboard', title: 'Dashboard', shot: 'dashboard' },
+  { path: '/my-offers', heading: 'My Offers', title: 'My Offers', shot: 'my-offers' },
+  { path: '/offers/1/details', heading: 'Offer 1', title: 'Offer 1', shot: 'offer' },
+  { path: '/offers/1/creatives', heading: 'Offer 1', title: 'Offer 1' },
+  { path: '/offers/1/tracking-link', heading: 'Offer 1', title: 'Offer 1' },
+  { path: '/offers/1/postbacks-and-pixels', heading: 'Offer 1', title: 'Offer 1' },
+  { path: '/global-pixel-postback', heading: 'Global Pixels And Postbacks', title: 'Global Pixels And Postbacks', shot: 'global-postbacks' },
+  { path: '/reports/campaign-summary', heading: 'Reports', title: 'Reports', shot: 'reports' },
+  { path: '/reports/daily-summary', heading: 'Reports', title: 'Reports' },
+  { path: '/reports/hourly-summary', heading: 'Reports', title: 'Reports' },
+  { path: '/reports/landing-page-summary', heading: 'Reports', title: 'Reports' },
+  { path: '/reports/sub-affiliate-summary', heading: 'Reports', title: 'Reports' },
+  { path: '/reports/conversion', heading: 'Reports', title: 'Reports' },
+  { path: '/reports/click', heading: 'Reports', title: 'Reports' },
+  { path: '/reports/referral', heading: 'Reports', title: 'Reports' },
+  { path: '/invoices', heading: 'Invoices', title: 'Invoices', shot: 'invoices' },
+  { path: '/invoices/7', heading: 'Invoice #7', title: 'Invoice #7', shot: 'invoice' },
+  { path: '/notifications', heading: 'Notifications', title: 'Notifications', shot: 'notifications' },
+];
+
+describe('access rules', () => {
+  test('anonymous visitors are sent to /login; public and select-account pages send a session home', async () => {
+    const s = await open(browser, 'desktop');
+    const { page } = s;
+    for (const path of ['/', '/my-offers', '/profile/time-zone', '/reports', '/invoices/3']) {
+      await goto(page, path);
+      await page.waitForURL(/\/login$/);
+    }
+    await goto(page, '/select-account');
+    await page.waitForURL(/\/login$/);
+    await loginViaApi(s, DEMO);
+    for (const path of ['/login', '/signup', '/signup/demo2026', '/forgot-password', '/forgot-password/abc', '/select-account']) {
+      await goto(page, path);
+      await page.waitForURL((u) => u.pathname === '/');
+    }
+    await goto(page, '/reports');
+    await page.waitForURL(/\/reports\/campaign-summary$/);
+    expectNoProblems(s);
+    await s.close();
+  });
+
+  test('entry by ?token=&publisher_id= on any layout stores them and goes to /', async () => {
+    const s = await open(browser, 'desktop');
+    const { page } = s;
+    const token = await loginViaApi(s, DEMO);
+    await page.evaluate(() => localStorage.clear());
+    for (const path of ['/signup', '/select-account', '/invoices', '/no-such-page']) {
+      await page.evaluate(() => localStorage.clear());
+      await goto(page, `${path}?token=${encodeURIComponent(token)}&publisher_id=42`);
+      await page.waitForURL((u) => u.pathname === '/' && u.search === '');
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      expect(await page.evaluate(() => [localStorage.getItem('jwt_token'), localStorage.getItem('publisher_id')])).toEqual([token, '42']);
+    }
+    expectNoProblems(s);
+    await s.close();
+  });
+});
+
+describe.each(Object.keys(WIDTHS) as Width[])('the authenticated shell at %s width', (width) => {
+  test('every route shows its frame, heading and title', async () => {
+    const s = await open(browser, width);
+    const { page } = s;
+    await loginViaApi(s, DEMO);
+    for (const sc of SCREENS) {
+      await goto(page, sc.path);
+      await page.getByRole('heading', { level: 1, name: sc.heading, exact: true }).waitFor();
+      await expect.poll(() => page.title()).toBe(`${sc.title} / Publisher Portal`);
+      if (sc.shot) await checkScreen(page, `app-${sc.shot}`);
+    }
+    expect(await page.locator('footer').textContent()).toContain(`© ${new Date().getFullYear()}`);
+    expectNoProblems(s);
+    await s.close();
+  });
+
+  test('not found, bad route parameters, and the 404 of a call', async () => {
+    const s = await open(browser, width);
+    const { page } = s;
+    await goto(page, '/this/does/not/exist');
+    await page.getByText("The page you're looking for cannot be found.").waitFor();
+    await expect.poll(() => page.title()).toBe('Page not found / Publisher Portal');
+    await checkScreen(page, 'not-found');
+    await loginViaApi(s, DEMO);
+    for (const path of ['/profile/bogus', '/reports/bogus', '/offers/1/bogus', '/offers/abc/details']) {
+      await goto(page, path);
+      await page.waitForURL(/\/not-found$/);
+    }
+    await page.getByRole('link', { name: 'Go back home' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.route('**/api/v1/user/me.json', (r) => r.fulfill({ status: 404, contentType: 'application/json', body: '{"error":{"code":"0x4040","message":"Not found."}}' }), { times: 1 });
+    await page.reload();
+    await page.waitForURL(/\/not-found$/);
+    expectNoProblems(s);
+    await s.close();
+  });
+
+  test('a 500 from a call shows the 500 page; going home resets it', async () => {
+    const s = await open(browser, width);
+    const { page } = s;
+    await loginViaApi(s, DEMO);
+    await page.route('**/api/v1/user/me.json', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"0x500","message":"x"}}' }), { times: 1 });
+    await goto(page, '/my-offers');
+    await page.getByRole('heading', { name: 'Something went wrong.' }).waitFor();
+    await checkScreen(page, 'server-error');
+    await page.getByRole('button', { name: 'Go back home' }).click();
+    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    await page.getByRole('button', { name: /Account menu/ }).waitFor();
+    expectNoProblems(s);
+    await s.close();
+  });
+});
+
+test('a route that fails to load shows the fallback error page with the message', async () => {
+  const s = await open(browser, 'desktop');
+  const { page } = s;
+  await loginViaApi(s, DEMO);
+  await page.route(/\/assets\/profile-page-[^/]+\.js$/, (r) => r.abort('failed'));
+  await goto(page, '/profile/time-zone');
+  await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
+  expect(await page.locator('main').textContent()).toMatch(/Failed to fetch|dynamically imported module|Importing a module script failed/);
+  await checkScreen(page, 'unexpected-error');
+  await page.unroute(/\/assets\/profile-page-[^/]+\.js$/);
+  // Uncaught errors are expected here: they are what the fallback page catches.
+  await s.close();
+});
+
+describe('navigation', () => {
+  test('desktop: header links, keyboard user menu, account manager card, log out', async () => {
+    const s = await open(browser, 'desktop');
+    const { page } = s;
+    await loginViaApi(s, DEMO);
+    const main = page.getByRole('navigation', { name: 'Main' });
+    await main.getByRole('link', { name: 'My Offers' }).click();
+    await page.waitForURL(/\/my-offers$/);
+    await expect.poll(() => main.getByRole('link', { name: 'My Offers' }).getAttribute('aria-current')).toBe('page');
+    await main.getByRole('link', { name: 'Reports' }).click();
+    await page.waitForURL(/\/reports\/campaign-summary$/);
+    await main.getByRole('link', { name: 'Dashboard' }).click();
+    await page.waitForURL((u) => u.pathname === '/');
+
+    // The user menu works from the keyboard and gives focus back.
+    const trigger = page.getByRole('button', { name: 'Account menu for Dana Demo' });
+    await trigger.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    for (const item of ['Profile', 'Invoices', 'Pixels and Postbacks', 'Log Out']) await menu.getByRole('menuitem', { name: item }).waitFor();
+    await checkScreen(page, 'user-menu');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    expect(await trigger.evaluate((el) => el === document.activeElement)).toBe(true);
+    await trigger.click();
+    await page.getByRole('menuitem', { name: 'Pixels and Postbacks' }).click();
+    await page.waitForURL(/\/global-pixel-postback$/);
+    await trigger.click();
+    await page.getByRole('menuitem', { name: 'Invoices' }).click();
+    await page.waitForURL(/\/invoices$/);
+    await trigger.click();
+    await page.getByRole('menuitem', { name: 'Profile' }).click();
+    await page.waitForURL(/\/profile\/time-zone$/);
+
+    await page.getByRole('button', { name: 'Your account manager' }).click();
+    const card = page.getByRole('dialog');
+    await card.getByText('Alex Morgan').waitFor();
+    await card.getByRole('link', { name: 'alex.morgan@portal.test' }).waitFor();
+    expect(await card.getByRole('link', { name: /416 555 0142/ }).getAttribute('href')).toBe('tel:+14165550142');
+    await checkScreen(page, 'account-manager-card');
+    await page.keyboard.press('Escape');
+
+    await trigger.click();
+    await page.getByRole('menuitem', { name: 'Log Out' }).click();
+    await page.waitForURL(/\/login$/);
+    expect(await page.evaluate(() => localStorage.getItem('jwt_token'))).toBeNull();
+    expectNoProblems(s);
+    await s.close();
+  });
+
+  test('phone: the side navigation has the same items and closes on choice', async () => {
+    const s = await open(browser, 'phone');
+    const { page } = s;
+    await loginViaApi(s, DEMO);
+    expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(false);
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    const nav = page.getByRole('dialog', { name: 'Navigation' });
+    await nav.waitFor();
+    for (const item of ['Dashboard', 'My Offers', 'Reports', 'Profile', 'Invoices', 'Pixels and Postbacks']) await nav.getByRole('link', { name: item }).waitFor();
+    await nav.getByRole('button', { name: 'Log Out' }).waitFor();
+    expect(await nav.getByRole('link', { name: 'Reports' }).getAttribute('href')).toBe('/reports/campaign-summary');
+    await checkScreen(page, 'mobile-nav');
+    // Focus stays inside the open panel.
+    for (let i = 0; i < 12; i++) await page.keyboard.press('Tab');
+    expect(await nav.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await nav.getByRole('link', { name: 'Reports' }).click();
+    await page.waitForURL(/\/reports\/campaign-summary$/);
+    await nav.waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: 'Open navigation' }).click();
+    await page.getByRole('dialog', { name: 'Navigation' }).getByRole('button', { name: 'Log Out' }).click();
+    await page.waitForURL(/\/login$/);
+    expectNoProblems(s);
+    await s.close();
+  });
+});
+
+describe('session expiry (RELIABILITY B9) and alerts', () => {
+  const signWith = async (secret: string, claims: Record<string, unknown>, exp: number) =>
+    new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setIssuer('publisher-portal')
+      .setIssuedAt(exp - 3600)
+      .setExpirationTime(exp)
+      .sign(new TextEncoder().encode(secret));
+
+  test.each(['expired', 'tampered', 'signed with another key'])('a %s token logs the user out with "Please log-in again."', async (kind) => {
+    const s = await open(browser, 'desktop');
+    const { page } = s;
+    const real = await loginViaApi(s, DEMO);
+    const claims = decodeJwt(real);
+    const now = Math.floor(Date.now() / 1000);
+    let bad: string;
+    if (kind === 'expired') bad = await signWith(inject('jwtSecret'), { sub: claims.sub, pub: claims['pub'], pur: 'access', ver: claims['ver'] }, now - 60);
+    else if (kind === 'tampered') {
+      const [h, p, sig] = real.split('.');
+      const payload = JSON.parse(Buffer.from(p!, 'base64url').toString()) as Record<string, unknown>;
+      payload['pub'] = 999;
+      bad = `${h}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${sig}`;
+    } else bad = await signWith('another-secret-another-secret-another-secret', { sub: claims.sub, pub: claims['pub'], pur: 'access', ver: claims['ver'] }, now + 3600);
+    await page.evaluate((t) => localStorage.setItem('jwt_token', t), bad);
+    await goto(page, '/my-offers');
+    await expectToast(page, 'Please log-in again.', 'error');
+    await page.waitForURL(/\/login$/);
+    expect(await page.evaluate(() => [localStorage.getItem('jwt_token'), localStorage.getItem('publisher_id')])).toEqual([null, null]);
+    if (kind === 'expired') await checkScreen(page, 'logged-out-alert');
+    expectNoProblems(s);
+    await s.close();
+  });
+
+  test('toasts leave after 4 seconds', async () => {
+    const s = await open(browser, 'desktop');
+    const { page } = s;
+    await goto(page, '/login');
+    await page.evaluate(() => localStorage.setItem('jwt_token', 'x.y.z'));
+    await goto(page, '/');
+    await expectToast(page, 'Please log-in again.', 'error');
+    const shown = Date.now();
+    await page.locator('[data-alert-type]').first().waitFor({ state: 'detached', timeout: 7000 });
+    const gone = Date.now() - shown;
+    expect(gone).toBeGreaterThan(3000);
+    expect(gone).toBeLessThan(5500);
+    await s.close();
+  });
+});
+
+test('the web page carries a CSP without inline script and runs under it (RELIABILITY A6)', async () => {
+  const s = await open(browser, 'desktop');
+  const { page } = s;
+  const res = await page.goto(`http://localhost:${inject('port')}/login`);
+  const csp = res!.headers()['content-security-policy'] ?? '';
+  const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+  expect(scriptSrc).toContain("'self'");
+  expect(scriptSrc).not.toContain('unsafe-inline');
+  expect(csp).toContain("frame-ancestors 'none'");
+  expect(res!.headers()['x-content-type-options']).toBe('nosniff');
+  const html = await res!.text();
+  // Every script is an external file.
+  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+  await page.getByRole('heading', { name: 'Log in to your account' }).waitFor();
+  await loginViaApi(s, DEMO);
+  await goto(page, '/profile/two-factor-auth');
+  await page.getByRole('tab', { name: 'Two-Factor Auth', selected: true }).waitFor();
+  expectNoProblems(s);
+  await s.close();
+});
