@@ -78,7 +78,7 @@ export function keysetPage<R extends { sort_key: string | number }, T>(
   const last = page[page.length - 1];
   const next =
     rows.length > limit && last
-      ? encodeCursor({ sort: k.sort, order: k.order, values: [k.key.type === 'text' ? String(last.sort_key) : String(last.sort_key), toId(last)] })
+      ? encodeCursor({ sort: k.sort, order: k.order, values: [String(last.sort_key), toId(last)] })
       : null;
   return { data: page.map(map), cursor: { next } };
 }

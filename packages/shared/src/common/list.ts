@@ -33,8 +33,8 @@ export const cursorSchema = z
   .nullish()
   .describe('The `cursor.next` of the previous page, as answered; absent or null for the first page.');
 
-/** `YYYY-MM-DD` calendar day. */
-export const calendarDaySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use the YYYY-MM-DD format.').refine((d) => {
+/** `YYYY-MM-DD` calendar day, years 1900-2999 (a database date range, never year 0). */
+export const calendarDaySchema = z.string().regex(/^(19|2\d)\d{2}-\d{2}-\d{2}$/, 'Use the YYYY-MM-DD format.').refine((d) => {
   const t = Date.parse(`${d}T00:00:00Z`);
   return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === d;
 }, 'Not a calendar day.');

@@ -135,3 +135,13 @@ describe('keyset cursors', () => {
     }
   });
 });
+
+describe('calendar days', () => {
+  it('accepts real days of sensible years only', async () => {
+    const { calendarDaySchema } = await import('../common/list.ts');
+    expect(calendarDaySchema.safeParse('2026-02-28').success).toBe(true);
+    for (const bad of ['2026-02-29', '0000-01-01', '10000-01-01', '2026-1-01', '1899-12-31', 'today']) {
+      expect(calendarDaySchema.safeParse(bad).success, bad).toBe(false);
+    }
+  });
+});
