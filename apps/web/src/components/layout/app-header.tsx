@@ -35,7 +35,7 @@ export function AppHeader() {
         >
           <Menu size={22} aria-hidden="true" />
         </button>
-        <Link to={paths.home} className="rounded-lg" aria-label="Home">
+        <Link to={paths.home} className="flex items-center rounded-lg" aria-label="Home">
           <Logo compact />
         </Link>
 
