@@ -1,6 +1,77 @@
+import { sql } from 'kysely';
+import { INVOICE_STATUSES } from '@portal/shared';
 import type { AppContext } from '../context.ts';
+import { invoicesService, lastClosedMonth } from '../modules/invoices/invoices.service.ts';
+import { notificationsService } from '../modules/notifications/notifications.service.ts';
 
-/** Demo network, part: monthly invoices in every status and notifications (read, unread, urgent, offer context) (DESIGN.md §6). Deterministic and relative to today. */
-export async function seedDemoBilling(_ctx: AppContext): Promise<void> {
-  // Filled in by the billing area.
+const DAY_MS = 86_400_000;
+
+function monthsBack(from: string, n: number): string {
+  const [y, m] = from.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m - 1 - n, 1)).toISOString().slice(0, 7);
+}
+
+/**
+ * Demo network, part: monthly invoices in every status and notifications (read, unread, urgent,
+ * offer context) (DESIGN.md §6). Deterministic and relative to today. Invoices are generated from
+ * the demo traffic by the same service as the monthly job; only their statuses are then moved, the
+ * way an operator would (newest generated, then request_payment, processing, older ones paid).
+ */
+export async function seedDemoBilling(ctx: AppContext): Promise<void> {
+  const demo = await ctx.db
+    .selectFrom('users')
+    .innerJoin('publisher_users', 'publisher_users.user_id', 'users.id')
+    .select(['publisher_users.publisher_id as id'])
+    .where('users.email', '=', 'demo@portal.test')
+    .executeTakeFirst();
+  if (!demo) return;
+  const already = await ctx.db.selectFrom('invoices').select('id').where('publisher_id', '=', demo.id).executeTakeFirst();
+  if (already) return;
+
+  // Invoice every closed month of the last six for every publisher (the demo's referred ones too).
+  const newest = lastClosedMonth();
+  for (let i = 5; i >= 0; i--) await invoicesService.generateMonth(ctx, monthsBack(newest, i));
+
+  const invoices = await ctx.db.selectFrom('invoices').select(['id']).where('publisher_id', '=', demo.id).orderBy('period_start', 'desc').execute();
+  const order = [...INVOICE_STATUSES]; // generated, request_payment, processing, paid
+  for (const [i, inv] of invoices.entries()) {
+    const target = i === invoices.length - 1 && i > 0 ? 'paid' : (order[Math.min(i, order.length - 1)] ?? 'paid');
+    for (const status of order.slice(1, order.indexOf(target) + 1)) await invoicesService.advance(ctx, inv.id, status);
+  }
+
+  // An offer the demo publisher runs (most conversions), for the offer-context notifications.
+  const top = await sql<{ offer_id: number; name: string }>`
+    SELECT r.offer_id, o.name FROM report_rollups r JOIN offers o ON o.id = r.offer_id
+    WHERE r.publisher_id = ${demo.id} AND r.grain = 3
+    GROUP BY r.offer_id, o.name ORDER BY sum(r.conversions) DESC, r.offer_id LIMIT 1`.execute(ctx.db);
+  const fallback = await ctx.db.selectFrom('offers').select(['id as offer_id', 'name']).where('status', '=', 'active').orderBy('id').executeTakeFirst();
+  const offer = top.rows[0] ?? fallback;
+
+  const now = Date.now();
+  const items: { daysAgo: number; summary: string; description: string; urgent?: boolean; read?: boolean; offer?: boolean; kind?: string }[] = [
+    { daysAgo: 20, summary: 'Welcome to the publisher portal', description: '<p>Your account is approved. Your account manager <b>Alex Morgan</b> is here to help.</p>', read: true },
+    { daysAgo: 14, summary: 'Payment schedule', description: '<p>Invoices are generated on the 1st of each month for the previous month. The minimum payout is <b>50 USD</b>.</p>', read: true },
+    { daysAgo: 9, summary: 'New creatives available', description: '<p>Fresh banners are in the offer&#39;s <i>Creatives</i> tab.</p>', offer: true, read: true },
+    { daysAgo: 5, summary: 'Offer 90 percent cap reached', description: '<p>The offer has used 90% of its daily cap. Traffic above the cap goes to the fallback page.</p>', offer: true, urgent: true, kind: 'campaign_90_cap' },
+    { daysAgo: 3, summary: 'Scheduled maintenance', description: '<p>Reports may be delayed for a few minutes on Sunday at 02:00 UTC. Tracking is not affected.</p>' },
+    { daysAgo: 1, summary: 'Offer cap has been reached', description: '<p>Today&#39;s cap is reached; clicks are redirected until midnight UTC. <a href="https://portal.test/help/caps">How caps work</a></p>', offer: true, urgent: true, kind: 'campaign_reach_cap' },
+    { daysAgo: 0, summary: 'Your invoice is ready', description: '<p>Last month&#39;s invoice is ready on the <b>Invoices</b> page.</p>' },
+  ];
+  for (const [i, n] of items.entries()) {
+    await notificationsService.create(ctx, {
+      publishers: demo.id,
+      summary: n.offer && offer ? `${n.summary}: ${offer.name}` : n.summary,
+      description: n.description,
+      urgent: n.urgent ?? false,
+      offerId: n.offer && offer ? offer.offer_id : null,
+      kind: n.kind ?? 'broadcast',
+      dedupKey: `demo-${i}`,
+    });
+    await ctx.db
+      .updateTable('notifications')
+      .set({ is_read: n.read ?? false, sent_at: sql`${new Date(now - n.daysAgo * DAY_MS - i * 60_000).toISOString()}::timestamptz` })
+      .where('publisher_id', '=', demo.id)
+      .where('dedup_key', '=', `demo-${i}`)
+      .execute();
+  }
 }

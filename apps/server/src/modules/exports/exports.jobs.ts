@@ -9,7 +9,7 @@ import { exportsRepository, type ExportJobRow } from './exports.repository.ts';
 import { exportDir, exportFile, type ExportRequest } from './exports.service.ts';
 
 /** Rows read per query while writing a file: memory stays at one batch however long the file. */
-const BATCH = 5000;
+const BATCH = 2000;
 const RETENTION_HOURS = 24;
 
 /** Writes one job's file: pages of the report, streamed to disk with back-pressure. */
