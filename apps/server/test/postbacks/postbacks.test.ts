@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePostbackValue, POSTBACK_MACROS } from '@portal/shared';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createPublisher, login } from '../helpers/factories.ts';
+import { networkService } from '../../src/modules/network/network.service.ts';
 import { addEvent, allPages, createOffer, createPrivateOffer, insertPostback, keysetSorted } from '../helpers/network-factories.ts';
 
 const URL_OK = 'https://tracker.demo-media.test/postback?cid={pub_click_id}&payout={conversion_earnings}';
@@ -198,6 +199,18 @@ describe('postbacks API', () => {
       expect(u.status).toBe(404);
       // B may use it.
       expect((await t.post('/postback/create', form({ postback_offer_id: theirs.offerId }), { token: b.token })).status).toBe(200);
+      // After a grant is revoked the publisher can still edit (e.g. pause) the postbacks it made for that offer.
+      const granted = await createPrivateOffer(t, [a.publisherId]);
+      const made = await t.post('/postback/create', form({ postback_offer_id: granted.offerId }), { token: a.token });
+      expect(made.status).toBe(200);
+      await networkService.revoke(t.app.ctx.db, a.publisherId, granted.offerId);
+      const paused = await t.post(
+        '/postback/update',
+        form({ postback_id: made.body.data.postback_id, postback_offer_id: granted.offerId, postback_status: 'inactive' }),
+        { token: a.token },
+      );
+      expect(paused.status).toBe(200);
+      expect((await t.post('/postback-table', { offer_id: granted.offerId }, { token: a.token })).status).toBe(404);
       // A filtering its global list by B's offer sees nothing of B's.
       const filtered = await t.post('/postback-table', { filters: { status: 'all', offer_id: [theirs.offerId] } }, { token: a.token });
       expect(filtered.body).toEqual({ data: [], cursor: { next: null } });

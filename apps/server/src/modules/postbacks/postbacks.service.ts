@@ -56,11 +56,11 @@ export function toPostback(r: PostbackRow): Postback {
 
 /**
  * Checks a create/update form: the shared field rules first (spec §5/§8 codes), then the offer and
- * event. An offer the publisher may not run answers 404 like every other foreign id (DESIGN.md §3,
+ * event. A new offer the publisher may not run answers 404 like every other foreign id (DESIGN.md §3,
  * RELIABILITY A1), so a field error never tells whether such an offer exists. An event must belong
  * to the chosen offer (0x4010 on postback_event_id); with "all offers" there is no event to choose.
  */
-async function checkForm(ctx: AppContext, auth: PublisherAuth, input: PostbackCreateInput): Promise<PostbackValues> {
+async function checkForm(ctx: AppContext, auth: PublisherAuth, input: PostbackCreateInput, currentOfferId: number | null = null): Promise<PostbackValues> {
   const { errors, value } = validatePostbackForm({
     postback_name: input.postback_name,
     postback_status: input.postback_status,
@@ -70,7 +70,9 @@ async function checkForm(ctx: AppContext, auth: PublisherAuth, input: PostbackCr
   });
   const offerId = input.postback_offer_id ?? null;
   const eventId = input.postback_event_id ?? null;
-  if (offerId !== null) await offersService.findRunnableOrFail(ctx, auth, offerId);
+  // Keeping the offer a postback already has is always allowed: when the operator revokes a
+  // private offer, the publisher can still pause or re-point the postbacks they made for it.
+  if (offerId !== null && offerId !== currentOfferId) await offersService.findRunnableOrFail(ctx, auth, offerId);
   if (eventId !== null && (offerId === null || !(await offersService.findEvent(ctx, offerId, eventId)))) {
     errors['postback_event_id'] = { code: ERROR_CODES.BAD_FORMAT, message: POSTBACK_MESSAGES.event };
   }
@@ -134,8 +136,8 @@ export const postbacksService = {
 
   async update(ctx: AppContext, auth: PublisherAuth, id: number, input: PostbackCreateInput): Promise<Postback> {
     // Existence first: another publisher's id is a 404 before any field is looked at.
-    await this.findOrFail(ctx, auth, id);
-    const values = await checkForm(ctx, auth, input);
+    const current = await this.findOrFail(ctx, auth, id);
+    const values = await checkForm(ctx, auth, input, current.postback_offer_id);
     if (!(await postbacksRepository.update(ctx.db, auth.publisherId, id, values))) throw notFound('Postback not found.');
     return this.findOrFail(ctx, auth, id);
   },
