@@ -12,6 +12,9 @@ const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallel
  */
 const hashing = new Semaphore(2, 2000);
 
+/** The hashing queue's load: at most 2 running however many logins arrive (L6). */
+export const hashingStats = (resetPeaks = false) => hashing.stats(resetPeaks);
+
 export const hashPassword = (password: string) => hashing.run(() => hash(password, OPTIONS));
 
 export const verifyPassword = (passwordHash: string, password: string) =>

@@ -93,3 +93,35 @@ export async function createPublishersInBulk(
   });
   return out;
 }
+
+const uniqueEmail = (): string => `new-${crypto.randomBytes(4).toString('hex')}@example.test`;
+
+/** A complete, valid sign-up payload (spec §3), as the web app's last step sends it. */
+export function signupPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    user_name_first: 'Ada',
+    user_name_last: 'Lovelace',
+    user_title: 'Founder',
+    user_phone: '+44 20 7946 0000',
+    user_email: uniqueEmail(),
+    user_chat_platform: 'telegram',
+    user_chat_platform_id: '@ada',
+    user_password: 'analytical-engine',
+    user_password_verify: 'analytical-engine',
+    company_name: 'Engines Ltd',
+    company_address_street_1: '12 Marylebone Rd',
+    company_address_street_2: null,
+    company_address_city: 'London',
+    company_address_region: 'ON',
+    company_address_postal_code: 'M5V 2T6',
+    company_address_country: 'CA',
+    company_website_url: 'engines.example.com',
+    company_phone: '+1 416 555 0100',
+    company_tax_id: 'GB123456789',
+    user_referrer_account_id: null,
+    user_business_unit_id: null,
+    speculative: false,
+    ...overrides,
+  };
+}
+
