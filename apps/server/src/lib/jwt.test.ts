@@ -1,0 +1,55 @@
+import { SignJWT } from 'jose';
+import { describe, expect, it } from 'vitest';
+import { JwtService } from './jwt.ts';
+
+const SECRET = 's'.repeat(48);
+const key = new TextEncoder().encode(SECRET);
+const now = () => Math.floor(Date.now() / 1000);
+const claims = { userId: 7, publisherId: 3, purpose: 'access' as const, version: 2 };
+
+const forge = (payload: Record<string, unknown>, alg = 'HS256', k = key) =>
+  new SignJWT({ sub: '7', pub: 3, pur: 'access', ver: 2, iss: 'publisher-portal', iat: now(), exp: now() + 60, ...payload })
+    .setProtectedHeader({ alg })
+    .sign(k);
+
+describe('JwtService', () => {
+  const jwt = new JwtService(SECRET, 3600);
+
+  it('round-trips the claims, with the access TTL or the purpose TTL', async () => {
+    const token = await jwt.sign(claims);
+    expect(await jwt.verify(token)).toEqual(claims);
+    const payload = (t: string) => JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()) as { exp: number; iat: number };
+    const a = payload(token);
+    expect(a.exp - a.iat).toBe(3600);
+    const p = payload(await jwt.sign({ ...claims, publisherId: null, purpose: 'two_factor' }));
+    expect(p.exp - p.iat).toBe(300);
+    const s = payload(await jwt.sign({ ...claims, publisherId: null, purpose: 'select_account' }));
+    expect(s.exp - s.iat).toBe(900);
+  });
+
+  it('refuses what it did not issue', async () => {
+    const body = (await jwt.sign(claims)).split('.')[1];
+    const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${body}.`;
+    const cases: [string, string][] = [
+      ['alg none', none],
+      ['HS512', await forge({}, 'HS512')],
+      ['other key', await forge({}, 'HS256', new TextEncoder().encode('o'.repeat(48)))],
+      ['expired', await forge({ exp: now() - 1 })],
+      ['not before', await forge({ nbf: now() + 600 })],
+      ['issued in the future', await forge({ iat: now() + 600, exp: now() + 1200 })],
+      ['no exp', await forge({ exp: undefined })],
+      ['wrong issuer', await forge({ iss: 'x' })],
+      ['bad subject', await forge({ sub: '0' })],
+      ['bad purpose', await forge({ pur: 'reset' })],
+      ['bad version', await forge({ ver: 'x' })],
+      ['bad publisher', await forge({ pub: '3' })],
+      ['garbage', 'not-a-token'],
+      ['empty', ''],
+    ];
+    for (const [why, token] of cases) expect(await jwt.verify(token), why).toBeNull();
+  });
+
+  it('allows a little clock skew on iat only', async () => {
+    expect(await jwt.verify(await forge({ iat: now() + 10 }))).toEqual(claims);
+  });
+});
