@@ -1,4 +1,4 @@
-import { Agent } from 'undici';
+import { Agent, fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, eventually, type TestApp } from '../helpers/test-app.ts';
 import { createPublisher, login } from '../helpers/factories.ts';
@@ -35,7 +35,7 @@ describe('tracking under load', () => {
     try {
       const answers = await Promise.all(
         Array.from({ length: 1000 }, (_, i) =>
-          fetch(`${t.url}/c/${offer.offerId}/${pub.publisherId}?s1=c${i}`, { redirect: 'manual', dispatcher: wide } as RequestInit).then(async (r) => {
+          fetch(`${t.url}/c/${offer.offerId}/${pub.publisherId}?s1=c${i}`, { redirect: 'manual', dispatcher: wide }).then(async (r) => {
             await r.arrayBuffer();
             return { status: r.status, tid: new URL(r.headers.get('location')!).searchParams.get('clickid') };
           }),
