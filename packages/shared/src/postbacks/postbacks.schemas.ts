@@ -82,9 +82,15 @@ export type PostbackTableSort = (typeof POSTBACK_TABLE_SORTS)[number];
 
 export const postbackTableFiltersSchema = z.strictObject({
   /** Default `active` (spec §9); `all` or null for both. */
-  status: z.enum([...POSTBACK_STATUSES, 'all']).nullish(),
+  status: z
+    .enum([...POSTBACK_STATUSES, 'all'])
+    .nullish()
+    .describe("Default active (spec §9); 'all' or null for both. The offer tab ({offer_id} without filters) lists every status."),
   /** One offer id or several; null or empty: every offer, "All Offers" postbacks included. */
-  offer_id: z.union([idSchema, z.array(idSchema).max(100)]).nullish(),
+  offer_id: z
+    .union([idSchema, z.array(idSchema).max(100)])
+    .nullish()
+    .describe('Only postbacks of these offers; null or empty: every offer, "All Offers" postbacks included.'),
 });
 
 /**
@@ -96,7 +102,9 @@ export const postbackTableRequestSchema = listRequestSchema({
   filters: postbackTableFiltersSchema.optional(),
   sorts: POSTBACK_TABLE_SORTS,
   defaultSort: 'postback_id',
-}).extend({ offer_id: idSchema.optional() });
+}).extend({
+  offer_id: idSchema.optional().describe("The offer tab: that offer's postbacks (404 when the publisher may not run the offer)."),
+});
 export type PostbackTableRequest = z.input<typeof postbackTableRequestSchema>;
 export const postbackTableResponseSchema = listResponseSchema(postbackSchema);
 export type PostbackTableResponse = z.infer<typeof postbackTableResponseSchema>;
