@@ -21,14 +21,26 @@ export function Component() {
   const tab = TABS.find((t) => t.value === type);
   if (!tab || !(PROFILE_TABS as readonly string[]).includes(tab.value)) return <Navigate to={paths.notFound} replace />;
   return (
-    <PageWrapper title="Profile" seoTitle={`Profile: ${tab.label}`} icon="Profile" description="Your time zone, password, e-mail notifications and log-in security.">
-      <Tabs.Root value={tab.value} onValueChange={(v) => void navigate(paths.profile(v as ProfileTab))} activationMode="manual">
-        <Tabs.List aria-label="Profile sections" className="-mx-4 mb-5 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0">
+    <PageWrapper
+      title="Profile"
+      seoTitle={`Profile: ${tab.label}`}
+      icon="Profile"
+      description="Your time zone, password, e-mail notifications and log-in security."
+    >
+      <Tabs.Root
+        value={tab.value}
+        onValueChange={(v) => void navigate(paths.profile(v as ProfileTab))}
+        activationMode="manual"
+      >
+        <Tabs.List
+          aria-label="Profile sections"
+          className="mb-5 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:flex sm:gap-1 sm:rounded-none sm:border-b sm:border-slate-200 sm:bg-transparent sm:p-0"
+        >
           {TABS.map((t) => (
             <Tabs.Trigger
               key={t.value}
               value={t.value}
-              className="relative -mb-px shrink-0 border-b-2 border-transparent px-3 py-2.5 text-sm font-medium whitespace-nowrap text-slate-600 hover:text-slate-900 data-[state=active]:border-accent data-[state=active]:text-accent"
+              className="rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-accent data-[state=active]:shadow-xs sm:relative sm:-mb-px sm:shrink-0 sm:rounded-none sm:border-b-2 sm:border-transparent sm:py-2.5 sm:data-[state=active]:border-accent sm:data-[state=active]:bg-transparent sm:data-[state=active]:shadow-none"
             >
               {t.label}
             </Tabs.Trigger>
