@@ -8,7 +8,16 @@ const now = () => Math.floor(Date.now() / 1000);
 const claims = { userId: 7, publisherId: 3, purpose: 'access' as const, version: 2 };
 
 const forge = (payload: Record<string, unknown>, alg = 'HS256', k = key) =>
-  new SignJWT({ sub: '7', pub: 3, pur: 'access', ver: 2, iss: 'publisher-portal', iat: now(), exp: now() + 60, ...payload })
+  new SignJWT({
+    sub: '7',
+    pub: 3,
+    pur: 'access',
+    ver: 2,
+    iss: 'publisher-portal',
+    iat: now(),
+    exp: now() + 60,
+    ...payload,
+  })
     .setProtectedHeader({ alg })
     .sign(k);
 
@@ -18,7 +27,8 @@ describe('JwtService', () => {
   it('round-trips the claims, with the access TTL or the purpose TTL', async () => {
     const token = await jwt.sign(claims);
     expect(await jwt.verify(token)).toEqual(claims);
-    const payload = (t: string) => JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()) as { exp: number; iat: number };
+    const payload = (t: string) =>
+      JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()) as { exp: number; iat: number };
     const a = payload(token);
     expect(a.exp - a.iat).toBe(3600);
     const p = payload(await jwt.sign({ ...claims, publisherId: null, purpose: 'two_factor' }));

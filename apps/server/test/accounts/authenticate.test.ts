@@ -21,7 +21,12 @@ describe('POST /user/authenticate', () => {
     expect(ok.body).toEqual({ data: { jwt: expect.stringMatching(/^ey/), multilogin_enabled: false } });
     const me = await t.get('/user/me.json', { token: ok.body.data.jwt });
     expect(me.status).toBe(200);
-    expect(me.body.data.user).toMatchObject({ id: p.userId, email: p.email, publisher_id: p.publisherId, isLoggedIn: true });
+    expect(me.body.data.user).toMatchObject({
+      id: p.userId,
+      email: p.email,
+      publisher_id: p.publisherId,
+      isLoggedIn: true,
+    });
   });
 
   it('accepts the path with or without the leading slash, and the e-mail in any case with spaces around', async () => {
@@ -31,7 +36,10 @@ describe('POST /user/authenticate', () => {
 
   it('answers 0x401 for a bad password or unknown e-mail alike, without saying which part was wrong', async () => {
     const wrong = await t.post('/user/authenticate', { user_name: p.email, password: 'nope-nope-nope' });
-    const unknown = await t.post('/user/authenticate', { user_name: 'nobody@example.test', password: 'nope-nope-nope' });
+    const unknown = await t.post('/user/authenticate', {
+      user_name: 'nobody@example.test',
+      password: 'nope-nope-nope',
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual(INVALID);
@@ -76,9 +84,15 @@ describe('POST /user/authenticate', () => {
     const pwMsg = 'Must provide a password.';
     const cases: [unknown, Record<string, { code: string; message: string }>][] = [
       [{}, { user_name: { code: '0x4001', message: emailMsg }, password: { code: '0x4001', message: pwMsg } }],
-      [{ user_name: '', password: '' }, { user_name: { code: '0x4001', message: emailMsg }, password: { code: '0x4001', message: pwMsg } }],
+      [
+        { user_name: '', password: '' },
+        { user_name: { code: '0x4001', message: emailMsg }, password: { code: '0x4001', message: pwMsg } },
+      ],
       [{ user_name: '   ', password: 'x' }, { user_name: { code: '0x4001', message: emailMsg } }],
-      [{ user_name: null, password: null }, { user_name: { code: '0x4001', message: emailMsg }, password: { code: '0x4001', message: pwMsg } }],
+      [
+        { user_name: null, password: null },
+        { user_name: { code: '0x4001', message: emailMsg }, password: { code: '0x4001', message: pwMsg } },
+      ],
       [{ user_name: 'not-an-email', password: 'whatever1' }, { user_name: { code: '0x4010', message: emailMsg } }],
       [{ user_name: p.email }, { password: { code: '0x4001', message: pwMsg } }],
     ];
@@ -98,7 +112,10 @@ describe('POST /user/authenticate', () => {
     const unknown = await t.post('/user/authenticate', { user_name: p.email, password: p.password, remember: true });
     expect(unknown.status).toBe(422);
     expect(unknown.body.errors).toEqual({ remember: { code: '0x4010', message: 'Unknown field.' } });
-    const huge = await t.post('/user/authenticate', { user_name: `${'a'.repeat(300)}@x.test`, password: 'p'.repeat(2000) });
+    const huge = await t.post('/user/authenticate', {
+      user_name: `${'a'.repeat(300)}@x.test`,
+      password: 'p'.repeat(2000),
+    });
     expect(huge.status).toBe(422);
     expect(Object.keys(huge.body.errors).sort()).toEqual(['password', 'user_name']);
   });

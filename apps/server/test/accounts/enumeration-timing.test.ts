@@ -30,7 +30,10 @@ interface Run {
   unknown: { ms: number[]; answers: ApiAnswer[] };
 }
 
-async function measure(existingCall: (i: number) => Promise<ApiAnswer>, unknownCall: (i: number) => Promise<ApiAnswer>): Promise<Run> {
+async function measure(
+  existingCall: (i: number) => Promise<ApiAnswer>,
+  unknownCall: (i: number) => Promise<ApiAnswer>,
+): Promise<Run> {
   const run: Run = { pairs: 0, existing: { ms: [], answers: [] }, unknown: { ms: [], answers: [] } };
   const timed = async (side: Run['existing'], call: () => Promise<ApiAnswer>) => {
     const t0 = performance.now();
@@ -77,7 +80,10 @@ describe('A4: no account enumeration through status, body or timing', () => {
 
   beforeAll(async () => {
     t = await createTestApp({ TRUST_PROXY: '127.0.0.1', SIGNUP_DAILY_LIMIT: '100000' });
-    existing = await createPublishersInBulk(t, MAX_PAIRS, { passwordHash: await hashPassword('the-right-password'), prefix: 'a4' });
+    existing = await createPublishersInBulk(t, MAX_PAIRS, {
+      passwordHash: await hashPassword('the-right-password'),
+      prefix: 'a4',
+    });
     // Warm up both paths (the first unknown-e-mail login computes the dummy hash).
     await t.post('/user/authenticate', { user_name: 'warm-up@example.test', password: 'x-password' }, fresh());
     await t.post('/user/authenticate', { user_name: existing[0]!.email, password: 'x-password' }, fresh());
@@ -87,7 +93,8 @@ describe('A4: no account enumeration through status, body or timing', () => {
   it('login: a wrong password for an existing e-mail and any password for an unknown one', async () => {
     const run = await measure(
       (i) => t.post('/user/authenticate', { user_name: existing[i]!.email, password: 'a-wrong-password' }, fresh()),
-      (i) => t.post('/user/authenticate', { user_name: `nobody-${i}@example.test`, password: 'a-wrong-password' }, fresh()),
+      (i) =>
+        t.post('/user/authenticate', { user_name: `nobody-${i}@example.test`, password: 'a-wrong-password' }, fresh()),
     );
     expect(run.existing.answers[0]!.status).toBe(401);
     expectIndistinguishable(run, 'login');

@@ -30,11 +30,23 @@ describe('sign-up look-ups: business unit by domain, countries, regions', () => 
     });
 
     it('finds the unit of the domain or of a parent domain, in any case, with a trailing dot', async () => {
-      for (const domain of ['northwind.test', 'portal.northwind.test', 'a.b.northwind.test', 'NorthWind.TEST', 'northwind.test.']) {
+      for (const domain of [
+        'northwind.test',
+        'portal.northwind.test',
+        'a.b.northwind.test',
+        'NorthWind.TEST',
+        'northwind.test.',
+      ]) {
         const r = await t.get(`/business-unit/get-by-domain?domain=${encodeURIComponent(domain)}`);
         expect(r.status, domain).toBe(200);
         expect(r.body).toHaveLength(1);
-        expect(r.body[0]).toMatchObject({ id: ids['northwind.test'], domain: 'northwind.test', name: 'Northwind Partners', brand: 'northwind', three_step_signup: true });
+        expect(r.body[0]).toMatchObject({
+          id: ids['northwind.test'],
+          domain: 'northwind.test',
+          name: 'Northwind Partners',
+          brand: 'northwind',
+          three_step_signup: true,
+        });
       }
     });
 
@@ -92,7 +104,11 @@ describe('sign-up look-ups: business unit by domain, countries, regions', () => 
       const regions = (await t.get(`/region-codes?country=${country}`)).body as { code: string }[];
       expect(regions.length, country).toBeGreaterThan(0);
       for (const region of [regions[0]!, regions.at(-1)!]) {
-        const r = await t.post('/publisher/sign-up', { company_address_country: country, company_address_region: region.code, speculative: true });
+        const r = await t.post('/publisher/sign-up', {
+          company_address_country: country,
+          company_address_region: region.code,
+          speculative: true,
+        });
         expect(r.status, `${country}/${region.code}`).toBe(200);
       }
     }

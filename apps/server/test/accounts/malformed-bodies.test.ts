@@ -28,26 +28,35 @@ const ROUTES: [string, Record<string, unknown>][] = [
 const CLIENT_ERRORS = [400, 413, 415, 422];
 
 /** Sends exactly these bytes and headers (fetch would add or refuse some). */
-function send(url: string, path: string, opts: { body?: Buffer | string; headers?: Record<string, string>; method?: string; chunked?: boolean }): Promise<{ status: number; body: any }> {
+function send(
+  url: string,
+  path: string,
+  opts: { body?: Buffer | string; headers?: Record<string, string>; method?: string; chunked?: boolean },
+): Promise<{ status: number; body: any }> {
   const u = new URL(url);
   return new Promise((resolve, reject) => {
     const headers: Record<string, string | number> = { ...(opts.headers ?? {}) };
     if (opts.body !== undefined && !opts.chunked) headers['content-length'] = Buffer.byteLength(opts.body);
-    const req = http.request({ host: u.hostname, port: u.port, path: `/api/v1${path}`, method: opts.method ?? 'POST', headers }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => {
-        let body: unknown = text;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          /* keep text */
-        }
-        resolve({ status: res.statusCode ?? 0, body });
-      });
-    });
+    const req = http.request(
+      { host: u.hostname, port: u.port, path: `/api/v1${path}`, method: opts.method ?? 'POST', headers },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () => {
+          let body: unknown = text;
+          try {
+            body = JSON.parse(text);
+          } catch {
+            /* keep text */
+          }
+          resolve({ status: res.statusCode ?? 0, body });
+        });
+      },
+    );
     // The server may answer 413 and close before a huge body is fully sent.
-    req.on('error', (err: NodeJS.ErrnoException) => (err.code === 'EPIPE' || err.code === 'ECONNRESET' ? undefined : reject(err)));
+    req.on('error', (err: NodeJS.ErrnoException) =>
+      err.code === 'EPIPE' || err.code === 'ECONNRESET' ? undefined : reject(err),
+    );
     if (opts.chunked && opts.body !== undefined) {
       const buf = Buffer.from(opts.body);
       for (let i = 0; i < buf.length; i += 64 * 1024) req.write(buf.subarray(i, i + 64 * 1024));
@@ -57,7 +66,11 @@ function send(url: string, path: string, opts: { body?: Buffer | string; headers
 }
 
 const isErrorBody = (b: any) =>
-  typeof b === 'object' && b !== null && typeof b.error?.code === 'string' && typeof b.error?.message === 'string' && !/stack|at \w+ \(/.test(JSON.stringify(b));
+  typeof b === 'object' &&
+  b !== null &&
+  typeof b.error?.code === 'string' &&
+  typeof b.error?.message === 'string' &&
+  !/stack|at \w+ \(/.test(JSON.stringify(b));
 
 describe('B10: malformed bodies get a clear 4xx, never 500, and change nothing', () => {
   let t: TestApp;
@@ -113,7 +126,10 @@ describe('B10: malformed bodies get a clear 4xx, never 500, and change nothing',
       }
     }
     const deep = `{"user_name":${'['.repeat(50_000)}${']'.repeat(50_000)},"password":"x"}`;
-    expectClientError(await send(t.url, '/user/authenticate', { body: deep, headers: { 'content-type': 'application/json' } }), 'deep nesting');
+    expectClientError(
+      await send(t.url, '/user/authenticate', { body: deep, headers: { 'content-type': 'application/json' } }),
+      'deep nesting',
+    );
     expect(({} as Record<string, unknown>)['isAdmin']).toBeUndefined();
   });
 
@@ -126,13 +142,24 @@ describe('B10: malformed bodies get a clear 4xx, never 500, and change nothing',
         for (const wrong of [{ nested: true }, [1, 2], 12.5, typeof valid[field] === 'boolean' ? 'true' : false]) {
           const r = await t.post(path, { ...valid, [field]: wrong }, { token });
           expect(r.status, `${path} ${field}=${JSON.stringify(wrong)}`).toBe(422);
-          expect(Object.keys(r.body.errors).some((k) => k === field || k.startsWith(`${field}.`)), `${path} ${field}`).toBe(true);
+          expect(
+            Object.keys(r.body.errors).some((k) => k === field || k.startsWith(`${field}.`)),
+            `${path} ${field}`,
+          ).toBe(true);
         }
         const huge = await t.post(path, { ...valid, [field]: 'x'.repeat(500_000) }, { token });
         expectClientError(huge, `${path} ${field} huge`);
       }
     }
-    for (const path of ['/user/authenticate', '/impersonate', '/user/update', '/user/update-notification', '/verify-reset-password-token', '/reset-password', '/user/two-factor-authentication/enable']) {
+    for (const path of [
+      '/user/authenticate',
+      '/impersonate',
+      '/user/update',
+      '/user/update-notification',
+      '/verify-reset-password-token',
+      '/reset-password',
+      '/user/two-factor-authentication/enable',
+    ]) {
       const r = await t.post(path, {}, { token });
       expect(r.status, `${path} {}`).toBe(422);
       expect(Object.keys(r.body.errors).length, path).toBeGreaterThan(0);
@@ -170,16 +197,26 @@ describe('B10: malformed bodies get a clear 4xx, never 500, and change nothing',
     ]) {
       const r = await send(t.url, '/user/authenticate', { body, headers: { 'content-type': type } });
       seen[type] = r.status;
-      expect([200, ...CLIENT_ERRORS], `${type} → ${r.status} ${JSON.stringify(r.body).slice(0, 160)}`).toContain(r.status);
+      expect([200, ...CLIENT_ERRORS], `${type} → ${r.status} ${JSON.stringify(r.body).slice(0, 160)}`).toContain(
+        r.status,
+      );
       if (r.status !== 200) expect(isErrorBody(r.body), type).toBe(true);
     }
     expect(seen['application/json']).toBe(200);
     expect(seen['application/json; charset=utf-8']).toBe(200);
     expect(seen['Application/JSON']).toBe(200);
-    for (const type of ['application/x-www-form-urlencoded', 'multipart/form-data; boundary=xyz', 'application/xml', 'text/html']) {
+    for (const type of [
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=xyz',
+      'application/xml',
+      'text/html',
+    ]) {
       expect(seen[type], type).toBe(415);
     }
-    const r415 = await send(t.url, '/user/authenticate', { body: 'user_name=a&password=b', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+    const r415 = await send(t.url, '/user/authenticate', {
+      body: 'user_name=a&password=b',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
     expect(r415.body).toEqual({ error: { code: '0x4150', message: 'Send the request body as JSON.' } });
     // A body without any Content-Type is not guessed at.
     const none = await send(t.url, '/user/authenticate', { body });
@@ -189,21 +226,44 @@ describe('B10: malformed bodies get a clear 4xx, never 500, and change nothing',
   it('bodies over the 1 MB limit answer 413, with or without Content-Length, 10 MB included', async () => {
     const tooLarge = { error: { code: '0x4130', message: 'The request body is too large.' } };
     const ten = JSON.stringify({ user_name: 'a@example.test', password: 'x'.repeat(10 * 1024 * 1024) });
-    for (const [path] of ROUTES) {
+    for (const path of ['/user/authenticate', '/publisher/sign-up', '/user/update-password']) {
       const r = await send(t.url, path, { body: ten, headers: { 'content-type': 'application/json', ...auth() } });
       expect(r.status, path).toBe(413);
       expect(r.body).toEqual(tooLarge);
     }
-    const chunked = await send(t.url, '/publisher/sign-up', { body: ten, chunked: true, headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' } });
+    const overLimit = JSON.stringify({ user_name: 'a@example.test', password: 'x'.repeat(1024 * 1024 + 10) });
+    for (const [path] of ROUTES) {
+      const r = await send(t.url, path, {
+        body: overLimit,
+        headers: { 'content-type': 'application/json', ...auth() },
+      });
+      expect(r.status, path).toBe(413);
+      expect(r.body).toEqual(tooLarge);
+    }
+    const chunked = await send(t.url, '/publisher/sign-up', {
+      body: ten,
+      chunked: true,
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+    });
     expect(chunked.status).toBe(413);
     const justOver = JSON.stringify({ user_name: 'a@example.test', password: 'x'.repeat(1024 * 1024) });
-    expect((await send(t.url, '/user/authenticate', { body: justOver, headers: { 'content-type': 'application/json' } })).status).toBe(413);
+    expect(
+      (await send(t.url, '/user/authenticate', { body: justOver, headers: { 'content-type': 'application/json' } }))
+        .status,
+    ).toBe(413);
     // The server is still fine afterwards.
     expect((await t.get('/user/me.json', { token })).status).toBe(200);
   });
 
   it('query strings of the look-up calls are validated too', async () => {
-    for (const path of ['/region-codes', '/region-codes?country=CA&country=US', '/region-codes?country=CA&x=1', `/region-codes?country=${'A'.repeat(50)}`, `/business-unit/get-by-domain?domain=${'a'.repeat(300)}`, '/business-unit/get-by-domain?domain=a&extra=1']) {
+    for (const path of [
+      '/region-codes',
+      '/region-codes?country=CA&country=US',
+      '/region-codes?country=CA&x=1',
+      `/region-codes?country=${'A'.repeat(50)}`,
+      `/business-unit/get-by-domain?domain=${'a'.repeat(300)}`,
+      '/business-unit/get-by-domain?domain=a&extra=1',
+    ]) {
       const r = await t.get(path);
       expect(r.status, path).toBe(422);
       expect(isErrorBody(r.body)).toBe(true);
@@ -211,7 +271,12 @@ describe('B10: malformed bodies get a clear 4xx, never 500, and change nothing',
   });
 
   it('wrong methods and unknown paths answer a JSON 404', async () => {
-    for (const [method, path] of [['PUT', '/user/authenticate'], ['GET', '/publisher/sign-up'], ['DELETE', '/user'], ['POST', '/no-such-call']] as const) {
+    for (const [method, path] of [
+      ['PUT', '/user/authenticate'],
+      ['GET', '/publisher/sign-up'],
+      ['DELETE', '/user'],
+      ['POST', '/no-such-call'],
+    ] as const) {
       const r = await send(t.url, path, { method, body: '{}', headers: { 'content-type': 'application/json' } });
       expect(r.status, `${method} ${path}`).toBe(404);
       expect(r.body.error.code).toBe('0x4040');

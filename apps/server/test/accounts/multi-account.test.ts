@@ -45,7 +45,10 @@ describe('multi-account login: select_account token → multi-login → imperson
       { account_id: second.publisherId, account_name: 'Multi US', user_name: m.email },
     ]);
     // No body at all is fine too; anything in it is refused.
-    const empty = await fetch(`${t.url}/api/v1/multi-login`, { method: 'POST', headers: { authorization: `Bearer ${selectToken}` } });
+    const empty = await fetch(`${t.url}/api/v1/multi-login`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${selectToken}` },
+    });
     expect(empty.status).toBe(200);
     const junk = await t.post('/multi-login', { account_id: 1 }, { token: selectToken });
     expect(junk.status).toBe(422);
@@ -53,17 +56,34 @@ describe('multi-account login: select_account token → multi-login → imperson
   });
 
   it('impersonate exchanges a linked account for an access token of that account', async () => {
-    const r = await t.post('/impersonate', { user_id: m.userId, publisher_id: second.publisherId }, { token: selectToken });
+    const r = await t.post(
+      '/impersonate',
+      { user_id: m.userId, publisher_id: second.publisherId },
+      { token: selectToken },
+    );
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ data: { jwt: expect.any(String) } });
     const me = await t.get('/user/me.json', { token: r.body.data.jwt });
     expect(me.status).toBe(200);
-    expect(me.body.data.user).toMatchObject({ id: m.userId, publisher_id: second.publisherId, publisher_name: 'Multi US', multi_account: true });
+    expect(me.body.data.user).toMatchObject({
+      id: m.userId,
+      publisher_id: second.publisherId,
+      publisher_name: 'Multi US',
+      multi_account: true,
+    });
     // Ids sent as strings of digits (as read from a URL) work too.
-    const s = await t.post('/impersonate', { user_id: String(m.userId), publisher_id: String(m.publisherId) }, { token: selectToken });
+    const s = await t.post(
+      '/impersonate',
+      { user_id: String(m.userId), publisher_id: String(m.publisherId) },
+      { token: selectToken },
+    );
     expect(s.status).toBe(200);
     // With an access token the user switches accounts without logging in again.
-    const sw = await t.post('/impersonate', { user_id: m.userId, publisher_id: m.publisherId }, { token: r.body.data.jwt });
+    const sw = await t.post(
+      '/impersonate',
+      { user_id: m.userId, publisher_id: m.publisherId },
+      { token: r.body.data.jwt },
+    );
     expect(sw.status).toBe(200);
     expect((await t.get('/user/me.json', { token: sw.body.data.jwt })).body.data.user.publisher_id).toBe(m.publisherId);
   });
@@ -84,7 +104,11 @@ describe('multi-account login: select_account token → multi-login → imperson
     }
     // The same from a plain publisher's access token.
     const otherToken = await login(t, other);
-    const r = await t.post('/impersonate', { user_id: other.userId, publisher_id: m.publisherId }, { token: otherToken });
+    const r = await t.post(
+      '/impersonate',
+      { user_id: other.userId, publisher_id: m.publisherId },
+      { token: otherToken },
+    );
     expect(r.status).toBe(404);
   });
 
@@ -108,7 +132,11 @@ describe('multi-account login: select_account token → multi-login → imperson
   });
 
   it('A2: a user removed from an account while holding a token for it is refused on the next call', async () => {
-    const r = await t.post('/impersonate', { user_id: m.userId, publisher_id: second.publisherId }, { token: selectToken });
+    const r = await t.post(
+      '/impersonate',
+      { user_id: m.userId, publisher_id: second.publisherId },
+      { token: selectToken },
+    );
     const token = r.body.data.jwt as string;
     expect((await t.get('/user/me.json', { token })).status).toBe(200);
     await accountsService.unlink(t.app.ctx.db, m.userId, second.publisherId);
@@ -119,7 +147,10 @@ describe('multi-account login: select_account token → multi-login → imperson
     // The account is gone from the choice, and impersonating it is now a 404.
     const list = await t.post('/multi-login', {}, { token: selectToken });
     expect(list.body.data.accounts.map((a: { account_id: number }) => a.account_id)).toEqual([m.publisherId]);
-    expect((await t.post('/impersonate', { user_id: m.userId, publisher_id: second.publisherId }, { token: selectToken })).status).toBe(404);
+    expect(
+      (await t.post('/impersonate', { user_id: m.userId, publisher_id: second.publisherId }, { token: selectToken }))
+        .status,
+    ).toBe(404);
     // With one active account left the next login is a plain one.
     const again = await t.post('/user/authenticate', { user_name: m.email, password: m.password });
     expect(again.body.data.multilogin_enabled).toBe(false);

@@ -12,12 +12,23 @@ const EXPIRED = {
 };
 
 /** A raw HTTP POST, so the Host header can be set (fetch does not allow it). */
-function rawPost(url: string, path: string, body: unknown, headers: Record<string, string>): Promise<{ status: number; body: any }> {
+function rawPost(
+  url: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string>,
+): Promise<{ status: number; body: any }> {
   const u = new URL(url);
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: u.hostname, port: u.port, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers } },
+      {
+        host: u.hostname,
+        port: u.port,
+        path,
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload), ...headers },
+      },
       (res) => {
         let text = '';
         res.on('data', (c: Buffer) => (text += c.toString()));
@@ -41,7 +52,12 @@ describe('password reset', () => {
     const seen = t.outbox().length;
     const r = await t.post('/send-reset-password-token', { user_email: p.email }, { headers });
     expect(r.status).toBe(200);
-    const mail = await eventually(() => t.outbox().slice(seen).find((m) => m.to === p.email));
+    const mail = await eventually(() =>
+      t
+        .outbox()
+        .slice(seen)
+        .find((m) => m.to === p.email),
+    );
     const link = /(\S+\/forgot-password\/\S+)/.exec(mail.text)?.[1];
     expect(link).toBeDefined();
     return { link: link!, token: link!.split('/forgot-password/')[1]!, mail };
@@ -50,7 +66,9 @@ describe('password reset', () => {
   it('answers the same 200 whether or not the e-mail has an account; only an account gets mail', async () => {
     const p = await createPublisher(t);
     const known = await t.post('/send-reset-password-token', { user_email: p.email });
-    const unknown = await t.post('/send-reset-password-token', { user_email: `ghost-${crypto.randomBytes(3).toString('hex')}@example.test` });
+    const unknown = await t.post('/send-reset-password-token', {
+      user_email: `ghost-${crypto.randomBytes(3).toString('hex')}@example.test`,
+    });
     expect(known.status).toBe(200);
     expect(unknown.status).toBe(200);
     expect(known.body).toEqual({ success: true });
@@ -64,14 +82,24 @@ describe('password reset', () => {
   it('A7: the e-mailed link uses PUBLIC_URL even with Host: evil.test and X-Forwarded-Host: evil.test', async () => {
     const p = await createPublisher(t);
     const seen = t.outbox().length;
-    const r = await rawPost(t.url, '/api/v1/send-reset-password-token', { user_email: p.email }, {
-      host: 'evil.test',
-      'x-forwarded-host': 'evil.test',
-      'x-forwarded-proto': 'http',
-      forwarded: 'host=evil.test;proto=http',
-    });
+    const r = await rawPost(
+      t.url,
+      '/api/v1/send-reset-password-token',
+      { user_email: p.email },
+      {
+        host: 'evil.test',
+        'x-forwarded-host': 'evil.test',
+        'x-forwarded-proto': 'http',
+        forwarded: 'host=evil.test;proto=http',
+      },
+    );
     expect(r.status).toBe(200);
-    const mail = await eventually(() => t.outbox().slice(seen).find((m) => m.to === p.email));
+    const mail = await eventually(() =>
+      t
+        .outbox()
+        .slice(seen)
+        .find((m) => m.to === p.email),
+    );
     expect(mail.text).not.toContain('evil.test');
     expect(mail.text).toMatch(new RegExp(`${PUBLIC_URL.replace(/\./g, '\\.')}/forgot-password/[A-Za-z0-9_-]{40,}`));
   });
@@ -79,7 +107,11 @@ describe('password reset', () => {
   it('stores only a hash of the token, with an expiry about an hour ahead', async () => {
     const p = await createPublisher(t);
     const { token } = await requestReset(p);
-    const rows = await t.app.ctx.db.selectFrom('password_reset_tokens').selectAll().where('user_id', '=', p.userId).execute();
+    const rows = await t.app.ctx.db
+      .selectFrom('password_reset_tokens')
+      .selectAll()
+      .where('user_id', '=', p.userId)
+      .execute();
     expect(rows).toHaveLength(1);
     const row = rows[0]!;
     expect(row.token_hash).toBe(crypto.createHash('sha256').update(token).digest('hex'));
@@ -111,38 +143,81 @@ describe('password reset', () => {
     });
 
     it('field errors of spec §5 leave the token usable and the password unchanged', async () => {
-      const before = await t.app.ctx.db.selectFrom('users').select('password_hash').where('id', '=', p.userId).executeTakeFirstOrThrow();
+      const before = await t.app.ctx.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', p.userId)
+        .executeTakeFirstOrThrow();
       const cases: [Record<string, unknown>, Record<string, { code: string; message: string }>][] = [
-        [{ token }, { new_password: { code: '0x4001', message: 'Please enter a password' }, new_password_verify: { code: '0x4001', message: 'Please confirm your password' } }],
-        [{ token, new_password: 'short', new_password_verify: 'short' }, { new_password: { code: '0x4011', message: 'Password must be at least 8 characters' } }],
-        [{ token, new_password: 'long-enough-1', new_password_verify: 'long-enough-2' }, { new_password_verify: { code: '0x4014', message: 'Passwords do not match.' } }],
-        [{ token, new_password: 'long-enough-1', new_password_verify: '' }, { new_password_verify: { code: '0x4001', message: 'Please confirm your password' } }],
-        [{ token, new_password: 'x'.repeat(257), new_password_verify: 'x'.repeat(257) }, { new_password: { code: '0x4010', message: 'Must be at most 256 characters.' } }],
+        [
+          { token },
+          {
+            new_password: { code: '0x4001', message: 'Please enter a password' },
+            new_password_verify: { code: '0x4001', message: 'Please confirm your password' },
+          },
+        ],
+        [
+          { token, new_password: 'short', new_password_verify: 'short' },
+          { new_password: { code: '0x4011', message: 'Password must be at least 8 characters' } },
+        ],
+        [
+          { token, new_password: 'long-enough-1', new_password_verify: 'long-enough-2' },
+          { new_password_verify: { code: '0x4014', message: 'Passwords do not match.' } },
+        ],
+        [
+          { token, new_password: 'long-enough-1', new_password_verify: '' },
+          { new_password_verify: { code: '0x4001', message: 'Please confirm your password' } },
+        ],
+        [
+          { token, new_password: 'x'.repeat(257), new_password_verify: 'x'.repeat(257) },
+          { new_password: { code: '0x4010', message: 'Must be at most 256 characters.' } },
+        ],
       ];
       for (const [body, errors] of cases) {
         const r = await t.post('/reset-password', body);
         expect(r.status, JSON.stringify(body).slice(0, 80)).toBe(422);
         expect(r.body.errors).toEqual(errors);
       }
-      const after = await t.app.ctx.db.selectFrom('users').select('password_hash').where('id', '=', p.userId).executeTakeFirstOrThrow();
+      const after = await t.app.ctx.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', p.userId)
+        .executeTakeFirstOrThrow();
       expect(after).toEqual(before);
       expect((await t.post('/verify-reset-password-token', { token })).body).toEqual({ success: true });
     });
 
     it('A3: a reset sets the password, revokes the other clients’ tokens and is single-use', async () => {
-      const r = await t.post('/reset-password', { token, new_password: 'brand-new-password', new_password_verify: 'brand-new-password', user_email: p.email });
+      const r = await t.post('/reset-password', {
+        token,
+        new_password: 'brand-new-password',
+        new_password_verify: 'brand-new-password',
+        user_email: p.email,
+      });
       expect(r.status).toBe(200);
       expect(r.body).toEqual({ success: true });
       expect((await t.get('/user/me.json', { token: oldSession })).status).toBe(401);
       expect((await t.post('/user/authenticate', { user_name: p.email, password: p.password })).status).toBe(401);
-      expect((await t.post('/user/authenticate', { user_name: p.email, password: 'brand-new-password' })).status).toBe(200);
+      expect((await t.post('/user/authenticate', { user_name: p.email, password: 'brand-new-password' })).status).toBe(
+        200,
+      );
 
-      const again = await t.post('/reset-password', { token, new_password: 'another-password', new_password_verify: 'another-password' });
+      const again = await t.post('/reset-password', {
+        token,
+        new_password: 'another-password',
+        new_password_verify: 'another-password',
+      });
       expect(again.status).toBe(422);
       expect(again.body).toEqual(EXPIRED);
       expect((await t.post('/verify-reset-password-token', { token })).body).toEqual({ success: false });
-      expect((await t.post('/user/authenticate', { user_name: p.email, password: 'brand-new-password' })).status).toBe(200);
-      const row = await t.app.ctx.db.selectFrom('password_reset_tokens').select('used_at').where('user_id', '=', p.userId).executeTakeFirstOrThrow();
+      expect((await t.post('/user/authenticate', { user_name: p.email, password: 'brand-new-password' })).status).toBe(
+        200,
+      );
+      const row = await t.app.ctx.db
+        .selectFrom('password_reset_tokens')
+        .select('used_at')
+        .where('user_id', '=', p.userId)
+        .executeTakeFirstOrThrow();
       expect(row.used_at).not.toBeNull();
     });
   });
@@ -152,24 +227,52 @@ describe('password reset', () => {
     const first = (await requestReset(p)).token;
     const second = (await requestReset(p)).token;
     expect(first).not.toBe(second);
-    expect((await t.post('/reset-password', { token: second, new_password: 'password-two', new_password_verify: 'password-two' })).status).toBe(200);
+    expect(
+      (
+        await t.post('/reset-password', {
+          token: second,
+          new_password: 'password-two',
+          new_password_verify: 'password-two',
+        })
+      ).status,
+    ).toBe(200);
     expect((await t.post('/verify-reset-password-token', { token: first })).body).toEqual({ success: false });
-    expect((await t.post('/reset-password', { token: first, new_password: 'password-one', new_password_verify: 'password-one' })).body).toEqual(EXPIRED);
+    expect(
+      (
+        await t.post('/reset-password', {
+          token: first,
+          new_password: 'password-one',
+          new_password_verify: 'password-one',
+        })
+      ).body,
+    ).toEqual(EXPIRED);
   });
 
   it('an expired link is refused and changes nothing', async () => {
     const p = await createPublisher(t);
     const { token } = await requestReset(p);
-    await t.app.ctx.db.updateTable('password_reset_tokens').set({ expires_at: sql<Date>`now() - interval '1 second'` }).where('user_id', '=', p.userId).execute();
+    await t.app.ctx.db
+      .updateTable('password_reset_tokens')
+      .set({ expires_at: sql<Date>`now() - interval '1 second'` })
+      .where('user_id', '=', p.userId)
+      .execute();
     expect((await t.post('/verify-reset-password-token', { token })).body).toEqual({ success: false });
-    const r = await t.post('/reset-password', { token, new_password: 'too-late-password', new_password_verify: 'too-late-password' });
+    const r = await t.post('/reset-password', {
+      token,
+      new_password: 'too-late-password',
+      new_password_verify: 'too-late-password',
+    });
     expect(r.status).toBe(422);
     expect(r.body).toEqual(EXPIRED);
     expect((await t.post('/user/authenticate', { user_name: p.email, password: p.password })).status).toBe(200);
   });
 
   it('an unknown token is refused like an expired one', async () => {
-    const r = await t.post('/reset-password', { token: 'made-up-token', new_password: 'whatever-password', new_password_verify: 'whatever-password' });
+    const r = await t.post('/reset-password', {
+      token: 'made-up-token',
+      new_password: 'whatever-password',
+      new_password_verify: 'whatever-password',
+    });
     expect(r.body).toEqual(EXPIRED);
   });
 
@@ -196,7 +299,15 @@ describe('password reset', () => {
     for (let i = 0; i < 11; i++) await t.post('/user/authenticate', { user_name: p.email, password: 'wrong-password' });
     expect((await t.post('/user/authenticate', { user_name: p.email, password: p.password })).status).toBe(429);
     const { token } = await requestReset(p);
-    expect((await t.post('/reset-password', { token, new_password: 'fresh-password', new_password_verify: 'fresh-password' })).status).toBe(200);
+    expect(
+      (
+        await t.post('/reset-password', {
+          token,
+          new_password: 'fresh-password',
+          new_password_verify: 'fresh-password',
+        })
+      ).status,
+    ).toBe(200);
     expect((await t.post('/user/authenticate', { user_name: p.email, password: 'fresh-password' })).status).toBe(200);
   });
 });

@@ -77,7 +77,11 @@ describe('profile calls', () => {
     const m = await createPublisher(t);
     await addAccount(t, m.userId);
     const sel = await t.post('/user/authenticate', { user_name: m.email, password: m.password });
-    const imp = await t.post('/impersonate', { user_id: m.userId, publisher_id: m.publisherId }, { token: sel.body.data.jwt });
+    const imp = await t.post(
+      '/impersonate',
+      { user_id: m.userId, publisher_id: m.publisherId },
+      { token: sel.body.data.jwt },
+    );
     const r = await t.get('/user/me.json', { token: imp.body.data.jwt });
     expect(r.body.data.user.multi_account).toBe(true);
     expect(r.body.data.user.account_manager_id).toBeNull();
@@ -86,7 +90,9 @@ describe('profile calls', () => {
   it('POST /manager answers the account manager, or null when there is none', async () => {
     const r = await t.post('/manager', {}, { token });
     expect(r.status).toBe(200);
-    expect(r.body).toEqual({ data: { id: managerId, name: 'Alex Morgan', email: 'alex.morgan@portal.test', phone: '+1 416 555 0142' } });
+    expect(r.body).toEqual({
+      data: { id: managerId, name: 'Alex Morgan', email: 'alex.morgan@portal.test', phone: '+1 416 555 0142' },
+    });
     const lone = await createPublisher(t);
     const none = await t.post('/manager', {}, { token: await login(t, lone) });
     expect(none.body).toEqual({ data: null });
@@ -97,18 +103,33 @@ describe('profile calls', () => {
     const r = await t.post('/user', {}, { token });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
-      data: { user_id: p.userId, user_timezone: 'America/Toronto', notification_subscriptions: ['campaign_90_cap', 'campaign_reach_cap', 'offer_expire'] },
+      data: {
+        user_id: p.userId,
+        user_timezone: 'America/Toronto',
+        notification_subscriptions: ['campaign_90_cap', 'campaign_reach_cap', 'offer_expire'],
+      },
     });
     expect((await t.post('/user', { user_id: 1 }, { token })).status).toBe(422);
   });
 
   describe('POST /user/update (time zone)', () => {
     it('saves an IANA zone, current or renamed name, and answers the profile', async () => {
-      for (const zone of ['Asia/Kolkata', 'Europe/Kyiv', 'Asia/Calcutta', 'America/Argentina/Buenos_Aires', 'UTC', 'Australia/Adelaide']) {
+      for (const zone of [
+        'Asia/Kolkata',
+        'Europe/Kyiv',
+        'Asia/Calcutta',
+        'America/Argentina/Buenos_Aires',
+        'UTC',
+        'Australia/Adelaide',
+      ]) {
         const r = await t.post('/user/update', { user_timezone: zone, user_id: p.userId }, { token });
         expect(r.status, zone).toBe(200);
         expect(r.body.data).toMatchObject({ user_id: p.userId, user_timezone: zone });
-        const row = await t.app.ctx.db.selectFrom('users').select('timezone').where('id', '=', p.userId).executeTakeFirstOrThrow();
+        const row = await t.app.ctx.db
+          .selectFrom('users')
+          .select('timezone')
+          .where('id', '=', p.userId)
+          .executeTakeFirstOrThrow();
         expect(row.timezone).toBe(zone);
       }
       // user_id is optional.
@@ -117,16 +138,34 @@ describe('profile calls', () => {
     });
 
     it('refuses anything that is not an IANA zone with 422 on user_timezone and keeps the old one', async () => {
-      for (const zone of ['Mars/Phobos', '+05:30', 'EST5EDT', 'europe/london', 'Europe/London ', "UTC'; DROP TABLE users; --"]) {
+      for (const zone of [
+        'Mars/Phobos',
+        '+05:30',
+        'EST5EDT',
+        'europe/london',
+        'Europe/London ',
+        "UTC'; DROP TABLE users; --",
+      ]) {
         const r = await t.post('/user/update', { user_timezone: zone }, { token });
         expect(r.status, zone).toBe(422);
         expect(r.body.errors).toEqual({ user_timezone: { code: '0x4010', message: 'Unknown time zone.' } });
       }
-      for (const body of [{}, { user_timezone: '' }, { user_timezone: 5 }, { user_timezone: 'x'.repeat(65) }, { user_timezone: 'UTC', extra: 1 }, { user_timezone: 'UTC', user_id: true }]) {
+      for (const body of [
+        {},
+        { user_timezone: '' },
+        { user_timezone: 5 },
+        { user_timezone: 'x'.repeat(65) },
+        { user_timezone: 'UTC', extra: 1 },
+        { user_timezone: 'UTC', user_id: true },
+      ]) {
         const r = await t.post('/user/update', body, { token });
         expect(r.status, JSON.stringify(body)).toBe(422);
       }
-      const row = await t.app.ctx.db.selectFrom('users').select('timezone').where('id', '=', p.userId).executeTakeFirstOrThrow();
+      const row = await t.app.ctx.db
+        .selectFrom('users')
+        .select('timezone')
+        .where('id', '=', p.userId)
+        .executeTakeFirstOrThrow();
       expect(row.timezone).toBe('Europe/London');
     });
 
@@ -134,7 +173,11 @@ describe('profile calls', () => {
       const other = await createPublisher(t, { timezone: 'Asia/Tokyo' });
       const r = await t.post('/user/update', { user_timezone: 'UTC', user_id: other.userId }, { token });
       expect(r.status).toBe(404);
-      const row = await t.app.ctx.db.selectFrom('users').select('timezone').where('id', '=', other.userId).executeTakeFirstOrThrow();
+      const row = await t.app.ctx.db
+        .selectFrom('users')
+        .select('timezone')
+        .where('id', '=', other.userId)
+        .executeTakeFirstOrThrow();
       expect(row.timezone).toBe('Asia/Tokyo');
     });
   });
@@ -155,10 +198,17 @@ describe('profile calls', () => {
 
   describe('POST /user/update-notification', () => {
     it('saves the subscription keys of spec §9, deduplicated, in a stable order', async () => {
-      const r = await t.post('/user/update-notification', { notification_subscriptions: ['offer_expire', 'campaign_90_cap', 'offer_expire'] }, { token });
+      const r = await t.post(
+        '/user/update-notification',
+        { notification_subscriptions: ['offer_expire', 'campaign_90_cap', 'offer_expire'] },
+        { token },
+      );
       expect(r.status).toBe(200);
       expect(r.body).toEqual({ data: { notification_subscriptions: ['campaign_90_cap', 'offer_expire'] } });
-      expect((await t.post('/user', {}, { token })).body.data.notification_subscriptions).toEqual(['campaign_90_cap', 'offer_expire']);
+      expect((await t.post('/user', {}, { token })).body.data.notification_subscriptions).toEqual([
+        'campaign_90_cap',
+        'offer_expire',
+      ]);
       const none = await t.post('/user/update-notification', { notification_subscriptions: [] }, { token });
       expect(none.body).toEqual({ data: { notification_subscriptions: [] } });
     });
@@ -176,7 +226,11 @@ describe('profile calls', () => {
         const r = await t.post('/user/update-notification', body, { token });
         expect(r.status, JSON.stringify(body).slice(0, 60)).toBe(422);
       }
-      const row = await t.app.ctx.db.selectFrom('users').select('notification_subscriptions').where('id', '=', p.userId).executeTakeFirstOrThrow();
+      const row = await t.app.ctx.db
+        .selectFrom('users')
+        .select('notification_subscriptions')
+        .where('id', '=', p.userId)
+        .executeTakeFirstOrThrow();
       expect(row.notification_subscriptions).toEqual(['campaign_reach_cap']);
     });
   });
@@ -190,38 +244,90 @@ describe('profile calls', () => {
     });
 
     it('answers the field codes of spec §5/§8 and changes nothing', async () => {
-      const hashBefore = await t.app.ctx.db.selectFrom('users').select('password_hash').where('id', '=', q.userId).executeTakeFirstOrThrow();
+      const hashBefore = await t.app.ctx.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', q.userId)
+        .executeTakeFirstOrThrow();
       const cases: [Record<string, unknown>, Record<string, string>][] = [
         [{}, { current_password: '0x4001', new_password: '0x4001', new_password_verify: '0x4001' }],
-        [{ current_password: '', new_password: '', new_password_verify: '' }, { current_password: '0x4001', new_password: '0x4001', new_password_verify: '0x4001' }],
-        [{ current_password: q.password, new_password: 'short', new_password_verify: 'short' }, { new_password: '0x4011', new_password_verify: '0x4011' }],
-        [{ current_password: q.password, new_password: 'long-enough-1', new_password_verify: 'short' }, { new_password_verify: '0x4011' }],
-        [{ current_password: q.password, new_password: 'long-enough-1', new_password_verify: 'long-enough-2' }, { new_password_verify: '0x4014' }],
-        [{ current_password: q.password, new_password: 'y'.repeat(257), new_password_verify: 'y'.repeat(257) }, { new_password: '0x4010' }],
-        [{ current_password: 'wrong-password', new_password: 'long-enough-1', new_password_verify: 'long-enough-1' }, { current_password: '0x4011' }],
+        [
+          { current_password: '', new_password: '', new_password_verify: '' },
+          { current_password: '0x4001', new_password: '0x4001', new_password_verify: '0x4001' },
+        ],
+        [
+          { current_password: q.password, new_password: 'short', new_password_verify: 'short' },
+          { new_password: '0x4011', new_password_verify: '0x4011' },
+        ],
+        [
+          { current_password: q.password, new_password: 'long-enough-1', new_password_verify: 'short' },
+          { new_password_verify: '0x4011' },
+        ],
+        [
+          { current_password: q.password, new_password: 'long-enough-1', new_password_verify: 'long-enough-2' },
+          { new_password_verify: '0x4014' },
+        ],
+        [
+          { current_password: q.password, new_password: 'y'.repeat(257), new_password_verify: 'y'.repeat(257) },
+          { new_password: '0x4010' },
+        ],
+        [
+          { current_password: 'wrong-password', new_password: 'long-enough-1', new_password_verify: 'long-enough-1' },
+          { current_password: '0x4011' },
+        ],
       ];
       for (const [body, codes] of cases) {
         const r = await t.post('/user/update-password', body, { token: qToken });
         expect(r.status, JSON.stringify(body).slice(0, 80)).toBe(422);
-        expect(Object.fromEntries(Object.entries(r.body.errors as Record<string, { code: string }>).map(([k, v]) => [k, v.code]))).toEqual(codes);
+        expect(
+          Object.fromEntries(
+            Object.entries(r.body.errors as Record<string, { code: string }>).map(([k, v]) => [k, v.code]),
+          ),
+        ).toEqual(codes);
       }
-      const wrong = await t.post('/user/update-password', { current_password: 'wrong-password', new_password: 'long-enough-1', new_password_verify: 'long-enough-1' }, { token: qToken });
+      const wrong = await t.post(
+        '/user/update-password',
+        { current_password: 'wrong-password', new_password: 'long-enough-1', new_password_verify: 'long-enough-1' },
+        { token: qToken },
+      );
       expect(wrong.body.errors.current_password).toEqual({ code: '0x4011', message: 'Invalid credentials.' });
-      const mismatch = await t.post('/user/update-password', { current_password: q.password, new_password: 'long-enough-1', new_password_verify: 'long-enough-2' }, { token: qToken });
+      const mismatch = await t.post(
+        '/user/update-password',
+        { current_password: q.password, new_password: 'long-enough-1', new_password_verify: 'long-enough-2' },
+        { token: qToken },
+      );
       expect(mismatch.body.errors.new_password_verify).toEqual({ code: '0x4014', message: 'Passwords do not match.' });
-      const short = await t.post('/user/update-password', { current_password: q.password, new_password: 'short', new_password_verify: 'short' }, { token: qToken });
-      expect(short.body.errors.new_password).toEqual({ code: '0x4011', message: 'Please make sure your value is at least 8 characters long.' });
-      for (const body of [{ current_password: 1, new_password: 'a', new_password_verify: 'a' }, { current_password: 'a', new_password: 'b', new_password_verify: 'b', user_id: 1 }]) {
+      const short = await t.post(
+        '/user/update-password',
+        { current_password: q.password, new_password: 'short', new_password_verify: 'short' },
+        { token: qToken },
+      );
+      expect(short.body.errors.new_password).toEqual({
+        code: '0x4011',
+        message: 'Please make sure your value is at least 8 characters long.',
+      });
+      for (const body of [
+        { current_password: 1, new_password: 'a', new_password_verify: 'a' },
+        { current_password: 'a', new_password: 'b', new_password_verify: 'b', user_id: 1 },
+      ]) {
         expect((await t.post('/user/update-password', body, { token: qToken })).status).toBe(422);
       }
-      const hashAfter = await t.app.ctx.db.selectFrom('users').select('password_hash').where('id', '=', q.userId).executeTakeFirstOrThrow();
+      const hashAfter = await t.app.ctx.db
+        .selectFrom('users')
+        .select('password_hash')
+        .where('id', '=', q.userId)
+        .executeTakeFirstOrThrow();
       expect(hashAfter).toEqual(hashBefore);
       expect((await t.get('/user/me.json', { token: qToken })).status).toBe(200);
     });
 
     it('A3: success answers a fresh token and revokes every earlier one, other clients included', async () => {
       const otherClient = await login(t, q);
-      const r = await t.post('/user/update-password', { current_password: q.password, new_password: 'a-new-password', new_password_verify: 'a-new-password' }, { token: qToken });
+      const r = await t.post(
+        '/user/update-password',
+        { current_password: q.password, new_password: 'a-new-password', new_password_verify: 'a-new-password' },
+        { token: qToken },
+      );
       expect(r.status).toBe(200);
       expect(r.body).toEqual({ data: { jwt: expect.any(String) } });
       expect((await t.get('/user/me.json', { token: r.body.data.jwt })).status).toBe(200);
@@ -239,7 +345,15 @@ describe('profile calls', () => {
       const vt = await login(t, v);
       const statuses: number[] = [];
       for (let i = 0; i < 12; i++) {
-        const r = await t.post('/user/update-password', { current_password: `wrong-${i}-password`, new_password: 'long-enough-1', new_password_verify: 'long-enough-1' }, { token: vt });
+        const r = await t.post(
+          '/user/update-password',
+          {
+            current_password: `wrong-${i}-password`,
+            new_password: 'long-enough-1',
+            new_password_verify: 'long-enough-1',
+          },
+          { token: vt },
+        );
         statuses.push(r.status);
       }
       expect(statuses.slice(0, 10)).toEqual(Array(10).fill(422));

@@ -28,7 +28,10 @@ describe('security headers and the XSRF cookie check', () => {
       await t.post('/user/update', { user_timezone: 'Nowhere/Land' }, { token }),
       await t.post('/no-such-call', {}),
       await t.get('/country-codes'),
-      await t.post('/user/authenticate', undefined, { raw: '{broken', headers: { 'content-type': 'application/json' } }),
+      await t.post('/user/authenticate', undefined, {
+        raw: '{broken',
+        headers: { 'content-type': 'application/json' },
+      }),
     ];
     for (const r of answers) {
       const what = `${r.status}`;
@@ -59,22 +62,44 @@ describe('security headers and the XSRF cookie check', () => {
   it('a state-changing call carrying the cookie without the matching X-XSRF-TOKEN header answers 403 and changes nothing', async () => {
     const xsrf = xsrfFrom((await t.get('/country-codes')).headers)!;
     const cookie = `XSRF-TOKEN=${xsrf}`;
-    const forbidden = { error: { code: '0x4030', message: 'Missing or invalid XSRF token. Reload the page and try again.' } };
+    const forbidden = {
+      error: { code: '0x4030', message: 'Missing or invalid XSRF token. Reload the page and try again.' },
+    };
 
     const none = await t.post('/user/update', { user_timezone: 'Asia/Tokyo' }, { token, headers: { cookie } });
     expect(none.status).toBe(403);
     expect(none.body).toEqual(forbidden);
-    const wrong = await t.post('/user/update', { user_timezone: 'Asia/Tokyo' }, { token, headers: { cookie, 'x-xsrf-token': `${xsrf}x` } });
+    const wrong = await t.post(
+      '/user/update',
+      { user_timezone: 'Asia/Tokyo' },
+      { token, headers: { cookie, 'x-xsrf-token': `${xsrf}x` } },
+    );
     expect(wrong.status).toBe(403);
-    const empty = await t.post('/user/update', { user_timezone: 'Asia/Tokyo' }, { token, headers: { cookie, 'x-xsrf-token': '' } });
+    const empty = await t.post(
+      '/user/update',
+      { user_timezone: 'Asia/Tokyo' },
+      { token, headers: { cookie, 'x-xsrf-token': '' } },
+    );
     expect(empty.status).toBe(403);
     // Also before any body parsing or login: an anonymous login attempt is refused the same way.
-    const anon = await t.post('/user/authenticate', { user_name: p.email, password: p.password }, { headers: { cookie } });
+    const anon = await t.post(
+      '/user/authenticate',
+      { user_name: p.email, password: p.password },
+      { headers: { cookie } },
+    );
     expect(anon.status).toBe(403);
-    const row = await t.app.ctx.db.selectFrom('users').select('timezone').where('id', '=', p.userId).executeTakeFirstOrThrow();
+    const row = await t.app.ctx.db
+      .selectFrom('users')
+      .select('timezone')
+      .where('id', '=', p.userId)
+      .executeTakeFirstOrThrow();
     expect(row.timezone).toBe('UTC');
 
-    const ok = await t.post('/user/update', { user_timezone: 'Asia/Tokyo' }, { token, headers: { cookie, 'x-xsrf-token': xsrf } });
+    const ok = await t.post(
+      '/user/update',
+      { user_timezone: 'Asia/Tokyo' },
+      { token, headers: { cookie, 'x-xsrf-token': xsrf } },
+    );
     expect(ok.status).toBe(200);
     expect(ok.body.data.user_timezone).toBe('Asia/Tokyo');
   });
@@ -90,7 +115,15 @@ describe('security headers and the XSRF cookie check', () => {
     expect(r.status).toBe(200);
     const doc = (await r.json()) as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe('3.1.0');
-    for (const path of ['/user/authenticate', '/user/two-factor-authentication/verify-code', '/impersonate', '/publisher/sign-up', '/reset-password', '/user/update-password', '/timezone']) {
+    for (const path of [
+      '/user/authenticate',
+      '/user/two-factor-authentication/verify-code',
+      '/impersonate',
+      '/publisher/sign-up',
+      '/reset-password',
+      '/user/update-password',
+      '/timezone',
+    ]) {
       expect(Object.keys(doc.paths), path).toContain(`/api/v1${path}`);
     }
   });

@@ -37,10 +37,20 @@ describe('POST /publisher/sign-up', () => {
   beforeAll(async () => {
     t = await createTestApp({ SIGNUP_DAILY_LIMIT: '1000' });
     existing = await createPublisher(t);
-    await t.app.ctx.db.updateTable('publishers').set({ referral_code: 'refcode01' }).where('id', '=', existing.publisherId).execute();
+    await t.app.ctx.db
+      .updateTable('publishers')
+      .set({ referral_code: 'refcode01' })
+      .where('id', '=', existing.publisherId)
+      .execute();
     countBefore = async () => {
-      const u = await t.app.ctx.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      const p = await t.app.ctx.db.selectFrom('publishers').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+      const u = await t.app.ctx.db
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      const p = await t.app.ctx.db
+        .selectFrom('publishers')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
       return { users: Number(u.n), publishers: Number(p.n) };
     };
   });
@@ -69,10 +79,9 @@ describe('POST /publisher/sign-up', () => {
       const r = await t.post('/publisher/sign-up', { ...empty, speculative: true });
       expect(r.status).toBe(422);
       const expected = Object.fromEntries(
-        STEP2.filter((f) => f !== 'company_address_street_2' && f !== 'company_website_url' && f !== 'company_address_region').map((f) => [
-          f,
-          { code: '0x4001', message: MISSING_MESSAGES[f] },
-        ]),
+        STEP2.filter(
+          (f) => f !== 'company_address_street_2' && f !== 'company_website_url' && f !== 'company_address_region',
+        ).map((f) => [f, { code: '0x4001', message: MISSING_MESSAGES[f] }]),
       );
       expect(r.body.errors).toEqual(expected);
       const ok = await t.post('/publisher/sign-up', { ...pick(signupPayload(), STEP2), speculative: true });
@@ -104,7 +113,10 @@ describe('POST /publisher/sign-up', () => {
 
   describe('field codes of spec §5/§8', () => {
     const check = async (overrides: Record<string, unknown>, field: string, code: string, message?: string) => {
-      const r = await t.post('/publisher/sign-up', { ...pick(signupPayload(overrides), [...STEP1, ...STEP2]), speculative: true });
+      const r = await t.post('/publisher/sign-up', {
+        ...pick(signupPayload(overrides), [...STEP1, ...STEP2]),
+        speculative: true,
+      });
       expect(r.status, JSON.stringify(overrides)).toBe(422);
       expect(Object.keys(r.body.errors), JSON.stringify(overrides)).toEqual([field]);
       expect(r.body.errors[field].code).toBe(code);
@@ -119,14 +131,36 @@ describe('POST /publisher/sign-up', () => {
     });
 
     it("password: 0x4011 'Password must be at least 8 characters'; verify: 0x4014 'Passwords do not match'", async () => {
-      await check({ user_password: 'short', user_password_verify: 'short' }, 'user_password', '0x4011', 'Password must be at least 8 characters');
-      await check({ user_password_verify: 'something-else' }, 'user_password_verify', '0x4014', 'Passwords do not match');
+      await check(
+        { user_password: 'short', user_password_verify: 'short' },
+        'user_password',
+        '0x4011',
+        'Password must be at least 8 characters',
+      );
+      await check(
+        { user_password_verify: 'something-else' },
+        'user_password_verify',
+        '0x4014',
+        'Passwords do not match',
+      );
       await check({ user_password_verify: '' }, 'user_password_verify', '0x4001', 'Please confirm your password');
     });
 
-    it("website: 0x4010 'Please enter a valid URL (e.g., \"example.com\")'; bare hosts and http(s) URLs pass", async () => {
-      for (const bad of ['not a url', 'http://', 'ftp://example.com', 'localhost', 'https://user:pw@example.com', 'javascript:alert(1)']) {
-        await check({ company_website_url: bad }, 'company_website_url', '0x4010', 'Please enter a valid URL (e.g., "example.com")');
+    it('website: 0x4010 \'Please enter a valid URL (e.g., "example.com")\'; bare hosts and http(s) URLs pass', async () => {
+      for (const bad of [
+        'not a url',
+        'http://',
+        'ftp://example.com',
+        'localhost',
+        'https://user:pw@example.com',
+        'javascript:alert(1)',
+      ]) {
+        await check(
+          { company_website_url: bad },
+          'company_website_url',
+          '0x4010',
+          'Please enter a valid URL (e.g., "example.com")',
+        );
       }
       for (const good of ['example.com', 'https://www.example.com/path?q=1', 'http://sub.example.co.uk']) {
         const r = await t.post('/publisher/sign-up', { company_website_url: good, speculative: true });
@@ -145,7 +179,11 @@ describe('POST /publisher/sign-up', () => {
       await check({ company_address_region: null }, 'company_address_region', '0x4001', 'Please select a region');
       await check({ company_address_region: 'CA' }, 'company_address_region', '0x4010', 'Please select a region');
       await check({ company_address_country: 'US', company_address_region: 'ON' }, 'company_address_region', '0x4010');
-      const lower = await t.post('/publisher/sign-up', { company_address_country: 'us', company_address_region: 'NY', speculative: true });
+      const lower = await t.post('/publisher/sign-up', {
+        company_address_country: 'us',
+        company_address_region: 'NY',
+        speculative: true,
+      });
       expect(lower.status).toBe(200);
     });
 
@@ -172,7 +210,11 @@ describe('POST /publisher/sign-up', () => {
       }
       await check({ user_email: `${'a'.repeat(250)}@example.test` }, 'user_email', '0x4010');
       const long = 'p'.repeat(257);
-      const r = await t.post('/publisher/sign-up', { user_password: long, user_password_verify: long, speculative: true });
+      const r = await t.post('/publisher/sign-up', {
+        user_password: long,
+        user_password_verify: long,
+        speculative: true,
+      });
       expect(r.status).toBe(422);
       expect(r.body.errors.user_password.code).toBe('0x4010');
       expect(r.body.errors.user_password_verify.code).toBe('0x4010');
@@ -207,8 +249,19 @@ describe('POST /publisher/sign-up', () => {
       expect(r.status).toBe(200);
       expect(r.body).toEqual({ success: true, speculative: false });
       const email = (body.user_email as string).trim();
-      const user = await t.app.ctx.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-      expect(user).toMatchObject({ firstname: 'Ada', lastname: 'Lovelace', title: 'Founder', chat_platform: 'skype', chat_platform_id: '@ada', totp_enabled: false });
+      const user = await t.app.ctx.db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', email)
+        .executeTakeFirstOrThrow();
+      expect(user).toMatchObject({
+        firstname: 'Ada',
+        lastname: 'Lovelace',
+        title: 'Founder',
+        chat_platform: 'skype',
+        chat_platform_id: '@ada',
+        totp_enabled: false,
+      });
       expect(user.password_hash).toMatch(/^\$argon2id\$/);
       expect(user.password_hash).not.toContain('analytical-engine');
       const pub = await t.app.ctx.db
@@ -243,7 +296,15 @@ describe('POST /publisher/sign-up', () => {
       const r = await t.post('/publisher/sign-up', { ...pick(signupPayload(), STEP1), speculative: false });
       expect(r.status).toBe(422);
       expect(Object.keys(r.body.errors).sort()).toEqual(
-        ['company_name', 'company_address_street_1', 'company_address_city', 'company_address_postal_code', 'company_address_country', 'company_phone', 'company_tax_id'].sort(),
+        [
+          'company_name',
+          'company_address_street_1',
+          'company_address_city',
+          'company_address_postal_code',
+          'company_address_country',
+          'company_phone',
+          'company_tax_id',
+        ].sort(),
       );
       const noFlag = await t.post('/publisher/sign-up', pick(signupPayload(), STEP1));
       expect(noFlag.status).toBe(422);
@@ -291,7 +352,9 @@ describe('POST /publisher/sign-up', () => {
       const b = signupPayload({ user_business_unit_id: String(terms) });
       const refused = await t.post('/publisher/sign-up', b);
       expect(refused.status).toBe(422);
-      expect(refused.body.errors).toEqual({ terms_accepted: { code: '0x4001', message: 'Please accept the Terms and Conditions' } });
+      expect(refused.body.errors).toEqual({
+        terms_accepted: { code: '0x4001', message: 'Please accept the Terms and Conditions' },
+      });
       expect((await t.post('/publisher/sign-up', { ...b, terms_accepted: true })).status).toBe(200);
       const c = signupPayload({ user_business_unit_id: 987_654 });
       expect((await t.post('/publisher/sign-up', c)).status).toBe(200);
@@ -304,7 +367,11 @@ describe('POST /publisher/sign-up', () => {
         .where('users.email', 'in', [a.user_email as string, b.user_email as string, c.user_email as string])
         .execute();
       const byEmail = Object.fromEntries(rows.map((r) => [r.email, r.business_unit_id]));
-      expect(byEmail).toEqual({ [a.user_email as string]: plain, [b.user_email as string]: terms, [c.user_email as string]: null });
+      expect(byEmail).toEqual({
+        [a.user_email as string]: plain,
+        [b.user_email as string]: terms,
+        [c.user_email as string]: null,
+      });
     });
 
     it('an e-mail that already has an account answers the same 200, creates nothing and tells the owner', async () => {
@@ -339,7 +406,9 @@ describe('POST /publisher/sign-up', () => {
       expect(overExisting.status).toBe(429);
       expect(overExisting.body).toEqual(over.body);
       // Step checks are not sign-ups: they still answer.
-      expect((await small.post('/publisher/sign-up', { ...pick(signupPayload(), STEP1), speculative: true })).status).toBe(200);
+      expect(
+        (await small.post('/publisher/sign-up', { ...pick(signupPayload(), STEP1), speculative: true })).status,
+      ).toBe(200);
       const row = await small.app.ctx.db.selectFrom('signup_counters').selectAll().executeTakeFirstOrThrow();
       expect(row.count).toBe(2);
     });

@@ -16,8 +16,20 @@ describe('B9: JWTs the server did not issue, or not for this use, are refused wi
   let key: Uint8Array;
 
   /** Signs claims as the server would, with overrides, using the app's real key unless told otherwise. */
-  const sign = (claims: Record<string, unknown>, opts: { key?: Uint8Array; alg?: string; header?: Record<string, unknown> } = {}) =>
-    new SignJWT({ pub: p.publisherId, pur: 'access', ver: 0, sub: String(p.userId), iss: 'publisher-portal', iat: now(), exp: now() + 600, ...claims })
+  const sign = (
+    claims: Record<string, unknown>,
+    opts: { key?: Uint8Array; alg?: string; header?: Record<string, unknown> } = {},
+  ) =>
+    new SignJWT({
+      pub: p.publisherId,
+      pur: 'access',
+      ver: 0,
+      sub: String(p.userId),
+      iss: 'publisher-portal',
+      iat: now(),
+      exp: now() + 600,
+      ...claims,
+    })
       .setProtectedHeader({ alg: opts.alg ?? 'HS256', typ: 'JWT', ...(opts.header ?? {}) })
       .sign(opts.key ?? key);
 
@@ -74,7 +86,12 @@ describe('B9: JWTs the server did not issue, or not for this use, are refused wi
     const other = await createPublisher(t);
     const [h, payload, sig] = token.split('.') as [string, string, string];
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as Record<string, unknown>;
-    for (const edit of [{ pub: other.publisherId }, { sub: String(other.userId) }, { exp: now() + 10 * 365 * 86400 }, { ver: 5 }]) {
+    for (const edit of [
+      { pub: other.publisherId },
+      { sub: String(other.userId) },
+      { exp: now() + 10 * 365 * 86400 },
+      { ver: 5 },
+    ]) {
       await refused(`${h}.${b64({ ...claims, ...edit })}.${sig}`, JSON.stringify(edit));
     }
     // Signed with our key for an account the user is not linked to: still refused (checked against the database).
@@ -84,13 +101,15 @@ describe('B9: JWTs the server did not issue, or not for this use, are refused wi
   it('wrong purpose: a pending-2FA token, a select-account token or a reset token is not an access token', async () => {
     const tf = await createPublisher(t);
     await enableTwoFactor(t, tf.userId, DEMO_TOTP_SECRET);
-    const pending = (await t.post('/user/authenticate', { user_name: tf.email, password: tf.password })).body.data.jwt as string;
+    const pending = (await t.post('/user/authenticate', { user_name: tf.email, password: tf.password })).body.data
+      .jwt as string;
     await refused(pending, 'pending 2FA token');
     await refused(await sign({ pur: 'two_factor', pub: null }), 'two_factor purpose');
 
     const m = await createPublisher(t);
     await addAccount(t, m.userId);
-    const select = (await t.post('/user/authenticate', { user_name: m.email, password: m.password })).body.data.jwt as string;
+    const select = (await t.post('/user/authenticate', { user_name: m.email, password: m.password })).body.data
+      .jwt as string;
     await refused(select, 'select-account token');
 
     const r = await createPublisher(t);
@@ -99,11 +118,23 @@ describe('B9: JWTs the server did not issue, or not for this use, are refused wi
     const resetToken = /forgot-password\/(\S+)/.exec(mail.text)![1]!;
     await refused(resetToken, 'reset token');
     // And an access token is no pending token.
-    expect((await t.post('/user/two-factor-authentication/verify-code', { code: '123456' }, { token })).status).toBe(401);
+    expect((await t.post('/user/two-factor-authentication/verify-code', { code: '123456' }, { token })).status).toBe(
+      401,
+    );
   });
 
   it('malformed Authorization headers', async () => {
-    for (const value of ['', 'Bearer', 'Bearer ', `Basic ${token}`, `Bearer ${token} ${token}`, `Token ${token}`, 'Bearer a.b.c', 'Bearer ....', `Bearer ${'a'.repeat(10_000)}`]) {
+    for (const value of [
+      '',
+      'Bearer',
+      'Bearer ',
+      `Basic ${token}`,
+      `Bearer ${token} ${token}`,
+      `Token ${token}`,
+      'Bearer a.b.c',
+      'Bearer ....',
+      `Bearer ${'a'.repeat(10_000)}`,
+    ]) {
       const r = await t.get('/user/me.json', { headers: { authorization: value } });
       expect(r.status, value.slice(0, 30)).toBe(401);
       expect(r.body).toEqual(UNAUTHENTICATED);
@@ -115,7 +146,11 @@ describe('B9: JWTs the server did not issue, or not for this use, are refused wi
     const v = await createPublisher(t);
     const a = await login(t, v);
     const b = await login(t, v);
-    await t.app.ctx.db.updateTable('users').set((eb) => ({ token_version: eb('token_version', '+', 1) })).where('id', '=', v.userId).execute();
+    await t.app.ctx.db
+      .updateTable('users')
+      .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', v.userId)
+      .execute();
     await refused(a, 'first client');
     await refused(b, 'second client');
     expect((await t.get('/user/me.json', { token: await login(t, v) })).status).toBe(200);

@@ -31,7 +31,10 @@ describe('two-factor authentication', () => {
       const r = await start(p);
       expect(r.body.data).toEqual({ jwt: expect.any(String), multilogin_enabled: false, two_factor_required: true });
       const pending = r.body.data.jwt as string;
-      const payload = JSON.parse(Buffer.from(pending.split('.')[1]!, 'base64url').toString()) as { exp: number; iat: number };
+      const payload = JSON.parse(Buffer.from(pending.split('.')[1]!, 'base64url').toString()) as {
+        exp: number;
+        iat: number;
+      };
       expect(payload.exp - payload.iat).toBeLessThanOrEqual(5 * 60);
       for (const [method, path] of [
         ['GET', '/user/me.json'],
@@ -40,7 +43,8 @@ describe('two-factor authentication', () => {
         ['POST', '/multi-login'],
         ['POST', '/user/two-factor-authentication/status'],
       ] as const) {
-        const res = method === 'GET' ? await t.get(path, { token: pending }) : await t.post(path, {}, { token: pending });
+        const res =
+          method === 'GET' ? await t.get(path, { token: pending }) : await t.post(path, {}, { token: pending });
         expect(res.status, path).toBe(401);
       }
       const imp = await t.post('/impersonate', { user_id: p.userId, publisher_id: p.publisherId }, { token: pending });
@@ -117,7 +121,11 @@ describe('two-factor authentication', () => {
     const p = await createPublisher(t);
     await enableTwoFactor(t, p.userId, DEMO_TOTP_SECRET);
     const pending = (await start(p)).body.data.jwt as string;
-    await t.app.ctx.db.updateTable('users').set((eb) => ({ token_version: eb('token_version', '+', 1) })).where('id', '=', p.userId).execute();
+    await t.app.ctx.db
+      .updateTable('users')
+      .set((eb) => ({ token_version: eb('token_version', '+', 1) }))
+      .where('id', '=', p.userId)
+      .execute();
     const r = await t.post(VERIFY, { code: totpCode(DEMO_TOTP_SECRET) }, { token: pending });
     expect(r.status).toBe(401);
   });
@@ -194,7 +202,11 @@ describe('two-factor authentication', () => {
       expect(new Set(recovery).size).toBe(10);
       for (const c of recovery) expect(c).toMatch(/^[a-z0-9]{4}-[a-z0-9]{4}$/);
       // Stored hashed, never in clear.
-      const rows = await t.app.ctx.db.selectFrom('recovery_codes').select('code_hash').where('user_id', '=', p.userId).execute();
+      const rows = await t.app.ctx.db
+        .selectFrom('recovery_codes')
+        .select('code_hash')
+        .where('user_id', '=', p.userId)
+        .execute();
       expect(rows).toHaveLength(10);
       for (const row of rows) expect(recovery).not.toContain(row.code_hash);
 
@@ -203,7 +215,11 @@ describe('two-factor authentication', () => {
       const again = await t.post('/user/two-factor-authentication/setup', {}, { token });
       expect(again.status).toBe(422);
       expect(again.body.errors.code.code).toBe('0x4015');
-      const enableAgain = await t.post('/user/two-factor-authentication/enable', { code: totpCode(secret, 1) }, { token });
+      const enableAgain = await t.post(
+        '/user/two-factor-authentication/enable',
+        { code: totpCode(secret, 1) },
+        { token },
+      );
       expect(enableAgain.status).toBe(422);
       expect(enableAgain.body.errors.code.code).toBe('0x4015');
 
@@ -242,9 +258,15 @@ describe('two-factor authentication', () => {
       expect(ok.body).toEqual({ success: true });
       const status = await t.post('/user/two-factor-authentication/status', {}, { token });
       expect(status.body).toEqual({ data: { enabled: false, recovery_codes_left: 0 } });
-      const row = await t.app.ctx.db.selectFrom('users').select(['totp_secret', 'totp_enabled']).where('id', '=', p.userId).executeTakeFirstOrThrow();
+      const row = await t.app.ctx.db
+        .selectFrom('users')
+        .select(['totp_secret', 'totp_enabled'])
+        .where('id', '=', p.userId)
+        .executeTakeFirstOrThrow();
       expect(row).toEqual({ totp_secret: null, totp_enabled: false });
-      expect(await t.app.ctx.db.selectFrom('recovery_codes').select('id').where('user_id', '=', p.userId).execute()).toEqual([]);
+      expect(
+        await t.app.ctx.db.selectFrom('recovery_codes').select('id').where('user_id', '=', p.userId).execute(),
+      ).toEqual([]);
       const r = await start(p);
       expect(r.body.data).toEqual({ jwt: expect.any(String), multilogin_enabled: false });
       // Disabling when off is refused like a wrong code.
@@ -255,7 +277,11 @@ describe('two-factor authentication', () => {
     it('enable without a setup first is refused', async () => {
       const q = await createPublisher(t);
       const tok = await login(t, q);
-      const r = await t.post('/user/two-factor-authentication/enable', { code: totpCode(DEMO_TOTP_SECRET) }, { token: tok });
+      const r = await t.post(
+        '/user/two-factor-authentication/enable',
+        { code: totpCode(DEMO_TOTP_SECRET) },
+        { token: tok },
+      );
       expect(r.status).toBe(422);
       expect(r.body.errors).toEqual({ code: INVALID_CODE });
     });

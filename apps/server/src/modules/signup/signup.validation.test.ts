@@ -36,8 +36,25 @@ describe('clean', () => {
 
 describe('isWebsite', () => {
   it('accepts hosts with or without http(s), refuses other schemes, credentials and bare words', () => {
-    for (const ok of ['example.com', 'www.example.co.uk', 'https://example.com/x?y=1', 'HTTP://EXAMPLE.COM', 'sub-domain.example.io']) expect(isWebsite(ok), ok).toBe(true);
-    for (const bad of ['example', 'localhost', 'http://', 'ftp://example.com', 'https://u:p@example.com', 'exa mple.com', 'javascript:alert(1)', '-bad.example.com', 'http://127.0.0.1']) {
+    for (const ok of [
+      'example.com',
+      'www.example.co.uk',
+      'https://example.com/x?y=1',
+      'HTTP://EXAMPLE.COM',
+      'sub-domain.example.io',
+    ])
+      expect(isWebsite(ok), ok).toBe(true);
+    for (const bad of [
+      'example',
+      'localhost',
+      'http://',
+      'ftp://example.com',
+      'https://u:p@example.com',
+      'exa mple.com',
+      'javascript:alert(1)',
+      '-bad.example.com',
+      'http://127.0.0.1',
+    ]) {
       expect(isWebsite(bad), bad).toBe(false);
     }
   });
@@ -45,7 +62,10 @@ describe('isWebsite', () => {
 
 describe('validateSignup', () => {
   it('passes a complete payload and normalises values', () => {
-    const { values, errors } = validateSignup({ ...valid, company_address_country: 'ca', user_email: '  ada@example.test ' }, SIGNUP_FIELDS);
+    const { values, errors } = validateSignup(
+      { ...valid, company_address_country: 'ca', user_email: '  ada@example.test ' },
+      SIGNUP_FIELDS,
+    );
     expect(errors).toEqual({});
     expect(values.company_address_country).toBe('CA');
     expect(values.user_email).toBe('ada@example.test');
@@ -60,7 +80,10 @@ describe('validateSignup', () => {
   });
 
   it('keeps passwords as typed (spaces are significant) and compares them exactly', () => {
-    const { values, errors } = validateSignup({ ...valid, user_password: ' spaced pass ', user_password_verify: ' spaced pass ' }, SIGNUP_FIELDS);
+    const { values, errors } = validateSignup(
+      { ...valid, user_password: ' spaced pass ', user_password_verify: ' spaced pass ' },
+      SIGNUP_FIELDS,
+    );
     expect(errors).toEqual({});
     expect(values.user_password).toBe(' spaced pass ');
     const mismatch = validateSignup({ ...valid, user_password_verify: 'analytical-engine ' }, SIGNUP_FIELDS);
@@ -68,7 +91,10 @@ describe('validateSignup', () => {
   });
 
   it('reports one error per field, the first rule that fails', () => {
-    const { errors } = validateSignup({ ...valid, user_password: 'x'.repeat(300), user_password_verify: 'y' }, SIGNUP_FIELDS);
+    const { errors } = validateSignup(
+      { ...valid, user_password: 'x'.repeat(300), user_password_verify: 'y' },
+      SIGNUP_FIELDS,
+    );
     expect(errors['user_password']).toEqual({ code: '0x4010', message: 'Must be at most 256 characters.' });
     expect(errors['user_password_verify']?.code).toBe('0x4014');
   });
@@ -77,16 +103,25 @@ describe('validateSignup', () => {
     expect(validateSignup({ ...valid, company_address_region: null }, SIGNUP_FIELDS).errors).toEqual({
       company_address_region: { code: '0x4001', message: 'Please select a region' },
     });
-    expect(validateSignup({ ...valid, company_address_region: 'NY' }, SIGNUP_FIELDS).errors['company_address_region']?.code).toBe('0x4010');
-    expect(validateSignup({ ...valid, company_address_country: 'ZZ' }, SIGNUP_FIELDS).errors['company_address_country']).toEqual({
+    expect(
+      validateSignup({ ...valid, company_address_region: 'NY' }, SIGNUP_FIELDS).errors['company_address_region']?.code,
+    ).toBe('0x4010');
+    expect(
+      validateSignup({ ...valid, company_address_country: 'ZZ' }, SIGNUP_FIELDS).errors['company_address_country'],
+    ).toEqual({
       code: '0x4010',
       message: 'Please select a country',
     });
-    expect(validateSignup({ ...valid, company_address_country: 'CAN' }, SIGNUP_FIELDS).errors['company_address_country']?.code).toBe('0x4010');
+    expect(
+      validateSignup({ ...valid, company_address_country: 'CAN' }, SIGNUP_FIELDS).errors['company_address_country']
+        ?.code,
+    ).toBe('0x4010');
   });
 
   it('accepts chat platforms in any case and refuses others', () => {
     expect(validateSignup({ ...valid, user_chat_platform: 'WeChat' }, SIGNUP_FIELDS).errors).toEqual({});
-    expect(validateSignup({ ...valid, user_chat_platform: 'msn' }, SIGNUP_FIELDS).errors['user_chat_platform']?.code).toBe('0x4010');
+    expect(
+      validateSignup({ ...valid, user_chat_platform: 'msn' }, SIGNUP_FIELDS).errors['user_chat_platform']?.code,
+    ).toBe('0x4010');
   });
 });

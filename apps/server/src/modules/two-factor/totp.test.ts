@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { generateCode, matchingStep, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, otpauthUri } from './totp.ts';
+import {
+  generateCode,
+  matchingStep,
+  newRecoveryCodes,
+  newTotpSecret,
+  normaliseRecoveryCode,
+  otpauthUri,
+} from './totp.ts';
 
 const SECRET = 'JBSWY3DPEHPK3PXP';
 // RFC 6238-style fixed instants: 30-second steps.
@@ -12,12 +19,14 @@ describe('TOTP', () => {
     expect(matchingStep(SECRET, generateCode(SECRET, T - 30_000), T)).toBe(STEP - 1);
     expect(matchingStep(SECRET, generateCode(SECRET, T + 30_000), T)).toBe(STEP + 1);
     const far = generateCode(SECRET, T - 90_000);
-    if (![-1, 0, 1].some((d) => generateCode(SECRET, T + d * 30_000) === far)) expect(matchingStep(SECRET, far, T)).toBeNull();
+    if (![-1, 0, 1].some((d) => generateCode(SECRET, T + d * 30_000) === far))
+      expect(matchingStep(SECRET, far, T)).toBeNull();
   });
 
   it('refuses anything that is not six digits', () => {
     const code = generateCode(SECRET, T);
-    for (const bad of ['', code.slice(1), `${code}0`, ` ${code}`, 'abcdef', '12 456']) expect(matchingStep(SECRET, bad, T)).toBeNull();
+    for (const bad of ['', code.slice(1), `${code}0`, ` ${code}`, 'abcdef', '12 456'])
+      expect(matchingStep(SECRET, bad, T)).toBeNull();
   });
 
   it('knows the demo secret’s codes as any authenticator app would', () => {
