@@ -209,6 +209,16 @@ describe('offers API', () => {
 
       const desc = await allPages(t, '/offer-list', { filters: {}, search: tag, limit: 3, sort: 'offer_id', order: -1 }, token);
       expect(desc.rows.map((r: any) => r.id)).toEqual([...ids].reverse());
+      expect(desc.rows[0]).toEqual({
+        offer_id: ids[6],
+        id: ids[6],
+        name: `${tag} b`,
+        status: 'active',
+        payout: 10,
+        payout_type: 'cpa',
+        preview_url: null,
+        created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      });
 
       const paused = await allPages(t, '/offer-list', { filters: { status: ['paused'] }, search: tag, limit: 5, sort: 'name', order: 1 }, token);
       expect(paused.rows).toHaveLength(3);

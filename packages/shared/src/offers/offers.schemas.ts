@@ -90,6 +90,10 @@ export const offerListItemSchema = z.object({
   id: z.number().int(),
   name: z.string(),
   status: offerStatusSchema,
+  payout: z.number(),
+  payout_type: payoutTypeSchema,
+  preview_url: z.string().nullable(),
+  /** When the offer was added to the network; `sort: 'offer_id', order: -1` lists the latest first. */
   created_at: z.string(),
 });
 export type OfferListItem = z.infer<typeof offerListItemSchema>;

@@ -153,6 +153,9 @@ export const offersService = {
       id: r.id,
       name: r.name,
       status: r.status,
+      payout: Number(r.payout),
+      payout_type: r.payout_type,
+      preview_url: r.preview_url,
       created_at: new Date(r.created_at).toISOString(),
     }));
   },
