@@ -45,7 +45,10 @@ function keyset(q: PageQuery): RawBuilder<unknown> {
   if (!q.after) return sql`TRUE`;
   const left = sql.join(cols.map((c) => sql.raw(c.expr)));
   const right = sql.join(cols.map((c, i) => sql`${q.after![i] == null ? null : String(q.after![i])}::${castSql(c.cast)}`));
-  return q.order === 1 ? sql`(${left}) > (${right})` : sql`(${left}) < (${right})`;
+  // The plain bound on the sort column lets an index on it start at the cursor (the row
+  // comparison alone is only a filter when the tie-breakers are not in that index).
+  const first = sql`${sql.raw(q.sort.expr)} ${sql.raw(q.order === 1 ? '>=' : '<=')} ${q.after[0] == null ? null : String(q.after[0])}::${castSql(q.sort.cast)}`;
+  return q.order === 1 ? sql`${first} AND (${left}) > (${right})` : sql`${first} AND (${left}) < (${right})`;
 }
 
 function orderBy(q: PageQuery): RawBuilder<unknown> {
@@ -57,7 +60,9 @@ function segmentsCte(segments: Segment[]): RawBuilder<unknown> {
   const g = segments.map((s) => s.grain);
   const f = segments.map((s) => new Date(s.from).toISOString());
   const t = segments.map((s) => new Date(s.to).toISOString());
-  return sql`seg AS (SELECT * FROM unnest(${g}::int2[], ${f}::timestamptz[], ${t}::timestamptz[]) AS s(grain, f, t))`;
+  const label = segments.map((s) => s.label ?? '');
+  const origin = segments.map((s) => new Date(s.origin ?? 0).toISOString());
+  return sql`seg AS (SELECT * FROM unnest(${g}::int2[], ${f}::timestamptz[], ${t}::timestamptz[], ${label}::text[], ${origin}::timestamptz[]) AS s(grain, f, t, label, origin))`;
 }
 
 function rollupScan(table: 'report_rollups' | 'report_subid_rollups', f: RangeFilter, publisherIds?: number[]): RawBuilder<unknown> {
@@ -68,6 +73,7 @@ function rollupScan(table: 'report_rollups' | 'report_subid_rollups', f: RangeFi
   return sql`seg CROSS JOIN LATERAL (
     SELECT r.* FROM ${sql.table(table)} r
     WHERE ${pub} AND r.grain = seg.grain AND r.bucket >= seg.f AND r.bucket < seg.t ${offers} ${lps}
+    OFFSET 0 -- keeps the planner from flattening this into one scan of all the publisher's rows
   ) r`;
 }
 
@@ -114,21 +120,22 @@ const SUMMARY_SQL: Record<SummaryKind, { table: 'report_rollups' | 'report_subid
   hourly: { table: 'report_rollups', group: '', groupCount: 1, select: 'a.hour_start', joins: '' },
 };
 
-function groupExpr(kind: SummaryKind, tz: string): RawBuilder<unknown> {
-  if (kind === 'daily') return sql`to_char(r.bucket AT TIME ZONE ${tz}, 'YYYY-MM-DD') AS day`;
+function groupExpr(kind: SummaryKind): RawBuilder<unknown> {
+  // Each segment lies in one local day, and knows where its local hours start (reports.time.ts).
+  if (kind === 'daily') return sql`seg.label AS day`;
   // The instant the local hour starts: unique even for the repeated hour of a DST day.
-  if (kind === 'hourly') return sql`r.bucket - make_interval(mins => extract(minute FROM r.bucket AT TIME ZONE ${tz})::int) AS hour_start`;
+  if (kind === 'hourly') return sql`date_bin('1 hour', r.bucket, seg.origin) AS hour_start`;
   return sql.raw(SUMMARY_SQL[kind].group);
 }
 
 export const reportsRepository = {
-  async summaryPage(db: Db, kind: SummaryKind, tz: string, f: RangeFilter, q: PageQuery): Promise<Record<string, unknown>[]> {
+  async summaryPage(db: Db, kind: SummaryKind, f: RangeFilter, q: PageQuery): Promise<Record<string, unknown>[]> {
     if (f.segments.length === 0) return [];
     const spec = SUMMARY_SQL[kind];
     const groupBy = sql.raw(Array.from({ length: spec.groupCount }, (_, i) => String(i + 1)).join(', '));
     const { rows } = await sql<Record<string, unknown>>`
       WITH ${segmentsCte(f.segments)},
-      agg AS (SELECT ${groupExpr(kind, tz)}, ${SUMS} FROM ${rollupScan(spec.table, f)} GROUP BY ${groupBy}),
+      agg AS (SELECT ${groupExpr(kind)}, ${SUMS} FROM ${rollupScan(spec.table, f)} GROUP BY ${groupBy}),
       rows AS (SELECT ${sql.raw(spec.select)}, a.clicks, a.conversions, a.partials, a.upsells, a.earnings, ${DERIVED}
                FROM agg a ${sql.raw(spec.joins)})
       SELECT * FROM rows WHERE ${keyset(q)} ORDER BY ${orderBy(q)} LIMIT ${q.limit + 1}`.execute(db);

@@ -250,7 +250,7 @@ export const reportsService = {
     if (type === 'conversion') rows = await reportsRepository.conversionPage(ctx.db, f, q);
     else if (type === 'click') rows = await reportsRepository.clickPage(ctx.db, f, q);
     else if (type === 'referral') rows = await reportsRepository.referralPage(ctx.db, scope.publisherId, f, ctx.config.REFERRAL_COMMISSION_PERCENT, q);
-    else rows = await reportsRepository.summaryPage(ctx.db, type, scope.timezone, f, q);
+    else rows = await reportsRepository.summaryPage(ctx.db, type, f, q);
     const hasMore = rows.length > req.limit;
     const pageRows = hasMore ? rows.slice(0, req.limit) : rows;
     const last = pageRows[pageRows.length - 1];

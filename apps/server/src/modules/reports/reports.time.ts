@@ -17,7 +17,13 @@ export interface Segment {
   from: number;
   /** Exclusive end, epoch ms. */
   to: number;
+  /** The local day every bucket of this segment lies in (grouped-by-day reports). */
+  label?: string;
+  /** An instant local hours start at, given the segment's UTC offset (grouped-by-hour reports). */
+  origin?: number;
 }
+
+export type SegmentTag = Pick<Segment, 'label' | 'origin'>;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 function formatter(zone: string): Intl.DateTimeFormat {
@@ -116,11 +122,11 @@ export function localRange(zone: string, start: string, end: string): { from: nu
 const floorTo = (ms: number, unit: number) => Math.floor(ms / unit) * unit;
 const ceilTo = (ms: number, unit: number) => Math.ceil(ms / unit) * unit;
 
-function push(out: Segment[], grain: Grain, from: number, to: number): void {
+function push(out: Segment[], grain: Grain, from: number, to: number, tag: SegmentTag): void {
   if (to <= from) return;
   const last = out[out.length - 1];
-  if (last && last.grain === grain && last.to === from) last.to = to;
-  else out.push({ grain, from, to });
+  if (last && last.grain === grain && last.to === from && last.label === tag.label && last.origin === tag.origin) last.to = to;
+  else out.push({ grain, from, to, ...tag });
 }
 
 /**
@@ -128,53 +134,67 @@ function push(out: Segment[], grain: Grain, from: number, to: number): void {
  * quarter-hours up to the first whole hour, hours up to the first whole UTC day, days, then back
  * down. `maxGrain` caps the grain (grouped reports use it).
  */
-export function cover(from: number, to: number, maxGrain: Grain = GRAIN.day, out: Segment[] = []): Segment[] {
+export function cover(from: number, to: number, maxGrain: Grain = GRAIN.day, out: Segment[] = [], tag: SegmentTag = {}): Segment[] {
   if (from % QUARTER_MS !== 0 || to % QUARTER_MS !== 0) throw new Error('range must be in whole quarter-hours');
   if (to <= from) return out;
   if (maxGrain === GRAIN.quarter) {
-    push(out, GRAIN.quarter, from, to);
+    push(out, GRAIN.quarter, from, to, tag);
     return out;
   }
   const h0 = Math.min(ceilTo(from, HOUR_MS), to);
   const h1 = Math.max(floorTo(to, HOUR_MS), h0);
-  push(out, GRAIN.quarter, from, h0);
+  push(out, GRAIN.quarter, from, h0, tag);
   if (maxGrain === GRAIN.day) {
     const d0 = Math.min(ceilTo(h0, DAY_MS), h1);
     const d1 = Math.max(floorTo(h1, DAY_MS), d0);
-    push(out, GRAIN.hour, h0, d0);
-    push(out, GRAIN.day, d0, d1);
-    push(out, GRAIN.hour, d1, h1);
+    push(out, GRAIN.hour, h0, d0, tag);
+    push(out, GRAIN.day, d0, d1, tag);
+    push(out, GRAIN.hour, d1, h1, tag);
   } else {
-    push(out, GRAIN.hour, h0, h1);
+    push(out, GRAIN.hour, h0, h1, tag);
   }
-  push(out, GRAIN.quarter, h1, to);
+  push(out, GRAIN.quarter, h1, to, tag);
   return out;
 }
 
 /**
  * Covers a range that will be grouped by local day: each local day is covered separately, so no
- * bucket crosses a local midnight (a UTC hour does in +05:30; a UTC day does unless the offset is 0).
+ * bucket crosses a local midnight (a UTC hour does in +05:30; a UTC day does unless the offset is 0),
+ * and each segment carries its day as a label (no time-zone arithmetic per row in SQL).
  */
 export function coverByLocalDays(zone: string, start: string, end: string): Segment[] {
   const out: Segment[] = [];
   for (let day = start; day <= end; day = addDays(day, 1)) {
-    cover(startOfLocalDay(zone, day), startOfLocalDay(zone, addDays(day, 1)), GRAIN.day, out);
+    cover(startOfLocalDay(zone, day), startOfLocalDay(zone, addDays(day, 1)), GRAIN.day, out, { label: day });
   }
   return out;
 }
 
+/** The first instant local hours start at for a UTC offset in minutes. */
+const hourOrigin = (offset: number) => Date.UTC(2000, 0, 1) + (((-offset % 60) + 60) % 60) * 60_000;
+
 /**
- * Covers a range that will be grouped by local hour: UTC hours are local hours only while the offset
- * is a whole number of hours; otherwise quarter-hours are used for the whole range.
+ * Covers a range that will be grouped by local hour. Each stretch of constant UTC offset is one
+ * segment whose `origin` says where its local hours start; UTC hours are used where the offset is a
+ * whole number of hours, quarter-hours otherwise (+05:30, +05:45).
  */
 export function coverByLocalHours(zone: string, start: string, end: string): Segment[] {
-  const { from, to } = localRange(zone, start, end);
-  let whole = true;
-  for (let day = start; day <= addDays(end, 1) && whole; day = addDays(day, 1)) {
-    const t = startOfLocalDay(zone, day);
-    if (offsetMinutes(zone, t) % 60 !== 0 || offsetMinutes(zone, t + 12 * HOUR_MS) % 60 !== 0) whole = false;
+  const out: Segment[] = [];
+  for (let day = start; day <= end; day = addDays(day, 1)) {
+    const from = startOfLocalDay(zone, day);
+    const to = startOfLocalDay(zone, addDays(day, 1));
+    // Split the day where its offset changes (DST): found quarter-hour by quarter-hour, only on such days.
+    const cuts = [from];
+    if (offsetMinutes(zone, from) !== offsetMinutes(zone, to - QUARTER_MS)) {
+      for (let t = from + QUARTER_MS; t < to; t += QUARTER_MS) if (offsetMinutes(zone, t) !== offsetMinutes(zone, t - QUARTER_MS)) cuts.push(t);
+    }
+    cuts.push(to);
+    for (let i = 0; i + 1 < cuts.length; i++) {
+      const off = offsetMinutes(zone, cuts[i]!);
+      cover(cuts[i]!, cuts[i + 1]!, off % 60 === 0 ? GRAIN.hour : GRAIN.quarter, out, { origin: hourOrigin(off) });
+    }
   }
-  return cover(from, to, whole ? GRAIN.hour : GRAIN.quarter);
+  return out;
 }
 
 /** Bucket starts of an instant at each grain. */
