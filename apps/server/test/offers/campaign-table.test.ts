@@ -204,6 +204,7 @@ describe('POST /campaign-table (My Offers)', () => {
         { ...base, filters: { date_range: { start: '2026-02-30', end: '2026-03-01' } } },
         { ...base, filters: { date_range: { start: 'yesterday', end: day } } },
         { ...base, filters: { offer: 1 } },
+        { ...base, filters: { date_range: { start: '2020-01-01', end: day } } },
         { ...base, cursor: 'definitely-not-a-cursor' },
       ]) {
         const r = await t.post('/campaign-table', body, { token });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import {
+  ERROR_CODES,
   SEARCH_OPTIONS,
   type CampaignTableResponse,
   type CampaignTableSort,
@@ -16,12 +17,15 @@ import {
   type SortOrder,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { notFound } from '../../lib/errors.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
 import { keyset, keysetPage, type SortKey } from '../../lib/keyset.ts';
 import type { PublisherAuth } from '../../plugins/auth.ts';
 import { offersRepository } from './offers.repository.ts';
 
 type OfferRow = NonNullable<Awaited<ReturnType<typeof offersRepository.findRunnable>>>;
+
+/** The longest date range My Offers sums over, in days. */
+export const MAX_RANGE_DAYS = 1100;
 
 /** Sort keys of My Offers, over the query's `r` rows (see offersRepository.campaignTable). */
 const CAMPAIGN_SORT_KEYS: Record<CampaignTableSort, SortKey> = {
@@ -170,6 +174,10 @@ export const offersService = {
     const tz = await userTimeZone(ctx, auth.userId);
     const today = todayIn(tz);
     const range = req.filters.date_range ?? { start: today, end: today };
+    // A bound on the scan, the same as the reports' (about three years).
+    if ((Date.parse(range.end) - Date.parse(range.start)) / 86_400_000 > MAX_RANGE_DAYS) {
+      throw fieldError('filters.date_range', ERROR_CODES.BAD_FORMAT, `Choose at most ${MAX_RANGE_DAYS} days.`);
+    }
     const rows = await offersRepository.campaignTable(ctx.db, auth.publisherId, {
       ...dayRangeBounds(range, tz),
       keyset: k,
