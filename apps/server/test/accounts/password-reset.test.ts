@@ -222,6 +222,31 @@ describe('password reset', () => {
     });
   });
 
+  it('A3 under concurrency: one link used five times at once resets once', async () => {
+    const p = await createPublisher(t);
+    const { token } = await requestReset(p);
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        t.post('/reset-password', {
+          token,
+          new_password: `racing-password-${i}`,
+          new_password_verify: `racing-password-${i}`,
+        }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422, 422, 422, 422]);
+    const winner = answers.findIndex((a) => a.status === 200);
+    expect(
+      (await t.post('/user/authenticate', { user_name: p.email, password: `racing-password-${winner}` })).status,
+    ).toBe(200);
+    const version = await t.app.ctx.db
+      .selectFrom('users')
+      .select('token_version')
+      .where('id', '=', p.userId)
+      .executeTakeFirstOrThrow();
+    expect(version.token_version).toBe(1);
+  });
+
   it('a reset spends every other outstanding link of that user', async () => {
     const p = await createPublisher(t);
     const first = (await requestReset(p)).token;

@@ -388,6 +388,17 @@ describe('POST /publisher/sign-up', () => {
     });
   });
 
+  it('the same new e-mail signed up twice at once makes one account, and both callers get the same answer', async () => {
+    const email = `twice-${crypto.randomBytes(3).toString('hex')}@example.test`;
+    const answers = await Promise.all(
+      [0, 1].map(() => t.post('/publisher/sign-up', signupPayload({ user_email: email }))),
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(answers[0]!.body).toEqual(answers[1]!.body);
+    const users = await t.app.ctx.db.selectFrom('users').select('id').where('email', '=', email).execute();
+    expect(users).toHaveLength(1);
+  });
+
   describe('daily limit', () => {
     let small: TestApp;
     beforeAll(async () => {

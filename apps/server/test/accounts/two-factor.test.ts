@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { addAccount, createPublisher, enableTwoFactor, login, type PublisherFixture } from '../helpers/factories.ts';
 import { DEMO_TOTP_SECRET, totpCode, wrongCode } from '../helpers/totp.ts';
+import { newRecoveryCodes } from '../../src/modules/two-factor/totp.ts';
+import { sha256 } from '../../src/lib/tokens.ts';
 
 const INVALID_CODE = { code: '0x4011', message: 'Invalid code' };
 const VERIFY = '/user/two-factor-authentication/verify-code';
@@ -151,6 +153,36 @@ describe('two-factor authentication', () => {
     // While throttled even the right code is refused: guessing cannot continue.
     const right = await t.post(VERIFY, { code: totpCode(DEMO_TOTP_SECRET, 1) }, { token: pending });
     expect(right.status).toBe(429);
+  });
+
+  it('A5 under concurrency: one code sent five times at once logs in once; so does one recovery code', async () => {
+    const p = await createPublisher(t);
+    await enableTwoFactor(t, p.userId, DEMO_TOTP_SECRET);
+    const pendings = await Promise.all(Array.from({ length: 5 }, async () => (await start(p)).body.data.jwt as string));
+    const code = totpCode(DEMO_TOTP_SECRET);
+    const answers = await Promise.all(pendings.map((pending) => t.post(VERIFY, { code }, { token: pending })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 422, 422, 422, 422]);
+
+    const tok = (
+      await t.post(
+        '/impersonate',
+        { user_id: p.userId, publisher_id: p.publisherId },
+        { token: answers.find((a) => a.status === 200)!.body.data.jwt },
+      )
+    ).body.data.jwt as string;
+    expect(tok).toBeDefined();
+    const [recovery] = newRecoveryCodes(1);
+    await t.app.ctx.db
+      .insertInto('recovery_codes')
+      .values({ user_id: p.userId, code_hash: sha256(recovery!) })
+      .execute();
+    const pendings2 = await Promise.all(
+      Array.from({ length: 5 }, async () => (await start(p)).body.data.jwt as string),
+    );
+    const answers2 = await Promise.all(
+      pendings2.map((pending) => t.post(VERIFY, { code: recovery }, { token: pending })),
+    );
+    expect(answers2.map((a) => a.status).sort()).toEqual([200, 422, 422, 422, 422]);
   });
 
   describe('enrolment from the profile tab, recovery codes and turning it off', () => {

@@ -68,7 +68,7 @@ export const twoFactorService = {
     if (!user) throw notFound();
     if (user.totp_enabled) throw fieldError('code', ERROR_CODES.ALREADY_EXISTS, 'Two-factor authentication is already on.');
     const secret = user.totp_pending_secret;
-    const step = secret ? matchingStep(secret, code) : null;
+    const step = secret ? matchingStep(secret, code.trim()) : null;
     if (!secret || step === null) throw invalidCode();
     const codes = newRecoveryCodes();
     await ctx.db.transaction().execute((trx) =>
