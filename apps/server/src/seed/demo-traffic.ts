@@ -1,6 +1,168 @@
 import type { AppContext } from '../context.ts';
+import { decideClick } from '../modules/tracking/click.service.ts';
+import { writeBatch, type ClickWrite } from '../modules/tracking/click-writer.ts';
+import { recordConversion } from '../modules/tracking/conversion.service.ts';
+import { ensurePartitions } from '../modules/tracking/maintenance.jobs.ts';
+import { trackingEngine } from '../modules/tracking/tracking-engine.ts';
+import { DEMO_ADVERTISERS } from './demo-offers.ts';
 
-/** Demo network, part: 90 days of clicks and conversions up to today, made through the tracking engine (DESIGN.md §6). Deterministic and relative to today. */
-export async function seedDemoTraffic(_ctx: AppContext): Promise<void> {
-  // Filled in by the traffic area.
+/** mulberry32: fixed seed, so every demo network gets the same traffic shape. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const DAYS = 90;
+const DAY_MS = 86_400_000;
+const SOURCES = ['facebook', 'google', 'newsletter', 'tiktok', 'native', 'email', null] as const;
+const S1 = ['summer', 'retarget', 'brand', 'lookalike', 'blog-post', 'homepage'];
+const S2 = ['mobile', 'desktop', 'tablet'];
+const S3 = ['a', 'b', 'c'];
+const AGENTS = [
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1',
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36',
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_6) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Safari/605.1.15',
+  'Mozilla/5.0 (Linux; Android 15; Pixel 9) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36',
+];
+
+/**
+ * Demo network, part: 90 days of clicks and conversions up to today for the demo publishers
+ * (DESIGN.md §6), made through the tracking engine's own code path: each click is decided by the
+ * click service (landing page, macros, fallbacks for paused/expired/capped/not-granted offers) and
+ * written by the group-commit writer's batch SQL, one batch per day; each conversion goes through
+ * the conversion service (idempotency, payout, caps, postback jobs, report rollups), a few of them
+ * twice to show duplicates. Deterministic shape (fixed seed), relative to today, and idempotent.
+ */
+export async function seedDemoTraffic(ctx: AppContext): Promise<void> {
+  const publishers = await ctx.db
+    .selectFrom('publishers')
+    .select(['id', 'referral_code'])
+    .where('status', '=', 'active')
+    .where('referral_code', 'in', ['demo2026', 'multieu1', 'multius1', 'referred1', 'referred2', 'twofa001'])
+    .orderBy('id')
+    .execute();
+  const demo = publishers.find((p) => p.referral_code === 'demo2026');
+  if (!demo) return;
+  const already = await ctx.db.selectFrom('clicks').select('id').where('publisher_id', '=', demo.id).limit(1).executeTakeFirst();
+  if (already) return;
+
+  const offers = await ctx.db
+    .selectFrom('offers')
+    .innerJoin('advertisers', 'advertisers.id', 'offers.advertiser_id')
+    .select(['offers.id', 'offers.status', 'offers.is_public', 'advertisers.name as advertiser'])
+    .orderBy('offers.id')
+    .execute();
+  if (offers.length === 0) return;
+  const grants = await ctx.db.selectFrom('publisher_offers').select(['publisher_id', 'offer_id']).execute();
+  const tokenOf = new Map<string, string>(DEMO_ADVERTISERS.map((a) => [a.name, a.token]));
+
+  const engine = trackingEngine(ctx);
+  const now = new Date();
+  const rnd = random(0x7ac_2026);
+  const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
+  await ensurePartitions(ctx, now, -Math.ceil(DAYS / 30) - 1, 1);
+
+  // A pool of visitors (IP + user agent) so that repeat visits make non-unique clicks.
+  const visitors = Array.from({ length: 80 }, (_, i) => ({
+    ip: `198.51.${Math.floor(i / 200)}.${(i % 200) + 10}`,
+    ua: pick(AGENTS),
+  }));
+  // Clicks per day by publisher: the demo publisher carries most of the network's traffic.
+  const weight = (publisherId: number) => (publisherId === demo.id ? 1 : 0.2);
+  const offerWeight = (status: string) => (status === 'active' ? 1 : 0.08);
+  const runnable = (publisherId: number, o: (typeof offers)[number]) =>
+    o.is_public || grants.some((g) => g.publisher_id === publisherId && g.offer_id === o.id);
+
+  let clickCount = 0;
+  let conversionCount = 0;
+  let clickMs = 0;
+  let conversionMs = 0;
+  const started = performance.now();
+  for (let d = DAYS - 1; d >= 0; d--) {
+    const dayStart = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - d * DAY_MS);
+    const dayEnd = d === 0 ? now.getTime() : dayStart.getTime() + DAY_MS;
+    // Traffic grows over the quarter, with a weekly rhythm.
+    const trend = 0.6 + 0.4 * ((DAYS - d) / DAYS);
+    const weekday = [0.8, 1, 1.05, 1.1, 1.1, 1.0, 0.85][dayStart.getUTCDay()]!;
+    const dayStarted = performance.now();
+    const writes: ClickWrite[] = [];
+    for (const pub of publishers) {
+      for (const offer of offers) {
+        if (!runnable(pub.id, offer) && rnd() > 0.02) continue;
+        const mean = 6 * weight(pub.id) * offerWeight(offer.status) * trend * weekday;
+        const n = Math.floor(mean + rnd() * mean);
+        for (let i = 0; i < n; i++) {
+          const at = new Date(dayStart.getTime() + Math.floor(rnd() * (dayEnd - dayStart.getTime())));
+          const v = pick(visitors);
+          const decision = await decideClick(engine.cache, engine.fallbackUrl, {
+            offerId: String(offer.id),
+            publisherId: String(pub.id),
+            params: {
+              s1: pick(S1),
+              s2: pick(S2),
+              ...(rnd() < 0.5 ? { s3: pick(S3) } : {}),
+              ...(rnd() < 0.8 ? { pub_click_id: `pc${Math.floor(rnd() * 1e9).toString(36)}` } : {}),
+              ...(() => {
+                const src = pick(SOURCES);
+                return src ? { pub_source: src } : {};
+              })(),
+            },
+            ip: v.ip,
+            userAgent: v.ua,
+            at,
+          });
+          writes.push(decision.kind === 'click' ? { kind: 'click', row: decision.row } : { kind: 'fallback', row: decision.row });
+        }
+      }
+    }
+    writes.sort((a, b) => a.row.created_at.getTime() - b.row.created_at.getTime());
+    await writeBatch(ctx.db, writes);
+    clickCount += writes.length;
+    const clicksDone = performance.now();
+    clickMs += clicksDone - dayStarted;
+
+    // Conversions for the day's clicks: a few percent, minutes to hours later, every event type.
+    const converted: { tid: string; at: Date; offerId: number }[] = [];
+    for (const w of writes) {
+      if (w.kind !== 'click' || rnd() > 0.045) continue;
+      const at = new Date(Math.min(now.getTime() - 1000, w.row.created_at.getTime() + Math.floor(rnd() * 6 * 3600_000)));
+      converted.push({ tid: w.row.id, at, offerId: w.row.offer_id });
+    }
+    converted.sort((a, b) => a.at.getTime() - b.at.getTime());
+    for (const c of converted) {
+      const offer = offers.find((o) => o.id === c.offerId)!;
+      const cached = await engine.cache.offer(c.offerId);
+      const events = cached?.events ?? [];
+      const roll = rnd();
+      const event = roll < 0.7 ? events.find((e) => e.isBase) : pick(events);
+      const base = {
+        tid: c.tid,
+        eventId: event ? String(event.id) : null,
+        amount: (20 + Math.floor(rnd() * 18000) / 100).toFixed(2),
+        ...(rnd() < 0.4 ? { advTransactionId: `ord-${Math.floor(rnd() * 1e9).toString(36)}` } : {}),
+        token: tokenOf.get(offer.advertiser) ?? null,
+        source: 'postback' as const,
+        ip: '203.0.113.10',
+        at: c.at,
+        // Only the last day's conversions queue publisher postbacks, so the delivery log shows recent ones.
+        enqueuePostbacks: now.getTime() - c.at.getTime() < DAY_MS,
+      };
+      const r = await recordConversion(ctx, base);
+      if (r.kind === 'recorded') conversionCount++;
+      // Advertisers retry: some calls arrive twice and are recorded once.
+      if (rnd() < 0.05) await recordConversion(ctx, { ...base, at: new Date(Math.min(now.getTime(), c.at.getTime() + 60_000)) });
+    }
+    engine.cache.clear();
+    conversionMs += performance.now() - clicksDone;
+  }
+  ctx.log.info(
+    { clicks: clickCount, conversions: conversionCount, ms: Math.round(performance.now() - started), clickMs: Math.round(clickMs), conversionMs: Math.round(conversionMs) },
+    'demo traffic seeded',
+  );
 }
