@@ -9,10 +9,10 @@ import { createOffer } from '../reports/report-fixtures.ts';
 /**
  * RELIABILITY L7: an export of 1,000,000 rows keeps memory flat (streamed in keyset batches) and
  * holds only the caller's rows. The rows are generated straight into the raw table for this test
- * (EXPORT_L7_ROWS overrides the size; 1,000,000 on PostgreSQL, 200,000 on PGlite by default).
+ * (EXPORT_L7_ROWS overrides the size; 1,000,000 on PostgreSQL, 100,000 on PGlite by default).
  */
-// PGlite runs in the test's own thread and is several times slower: a fifth of the size there.
-const N = Number(process.env['EXPORT_L7_ROWS'] ?? (process.env['TEST_DB'] === 'postgres' ? 1_000_000 : 200_000));
+// PGlite runs in the test's own thread and is several times slower: a tenth of the size there.
+const N = Number(process.env['EXPORT_L7_ROWS'] ?? (process.env['TEST_DB'] === 'postgres' ? 1_000_000 : 100_000));
 let t: TestApp;
 let a: { publisherId: number; token: string };
 let b: { publisherId: number; token: string };
