@@ -1,7 +1,18 @@
 import { SignJWT, decodeJwt } from 'jose';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
-import { checkScreen, DEMO, expectNoProblems, expectToast, goto, launch, loginViaApi, open, WIDTHS, type Width } from './helpers/browser.ts';
+import {
+  checkScreen,
+  DEMO,
+  expectNoProblems,
+  expectToast,
+  goto,
+  launch,
+  loginViaApi,
+  open,
+  WIDTHS,
+  type Width,
+} from './helpers/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,22 +22,24 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Every route of spec §2 in the authenticated layout, with its heading and title. */
+/**
+ * The routes of spec §2 in the authenticated layout, with their heading and title (one or two of
+ * each parameterised family; the rest differ only by the parameter, checked in 'bad parameters').
+ */
 const SCREENS = [
   { path: '/', heading: 'Dashboard', title: 'Dashboard', shot: 'dashboard' },
   { path: '/my-offers', heading: 'My Offers', title: 'My Offers', shot: 'my-offers' },
   { path: '/offers/1/details', heading: 'Offer 1', title: 'Offer 1', shot: 'offer' },
   { path: '/offers/1/creatives', heading: 'Offer 1', title: 'Offer 1' },
-  { path: '/offers/1/tracking-link', heading: 'Offer 1', title: 'Offer 1' },
-  { path: '/offers/1/postbacks-and-pixels', heading: 'Offer 1', title: 'Offer 1' },
-  { path: '/global-pixel-postback', heading: 'Global Pixels And Postbacks', title: 'Global Pixels And Postbacks', shot: 'global-postbacks' },
+  {
+    path: '/global-pixel-postback',
+    heading: 'Global Pixels And Postbacks',
+    title: 'Global Pixels And Postbacks',
+    shot: 'global-postbacks',
+  },
   { path: '/reports/campaign-summary', heading: 'Reports', title: 'Reports', shot: 'reports' },
   { path: '/reports/daily-summary', heading: 'Reports', title: 'Reports' },
-  { path: '/reports/hourly-summary', heading: 'Reports', title: 'Reports' },
-  { path: '/reports/landing-page-summary', heading: 'Reports', title: 'Reports' },
-  { path: '/reports/sub-affiliate-summary', heading: 'Reports', title: 'Reports' },
   { path: '/reports/conversion', heading: 'Reports', title: 'Reports' },
-  { path: '/reports/click', heading: 'Reports', title: 'Reports' },
   { path: '/reports/referral', heading: 'Reports', title: 'Reports' },
   { path: '/invoices', heading: 'Invoices', title: 'Invoices', shot: 'invoices' },
   { path: '/invoices/7', heading: 'Invoice #7', title: 'Invoice #7', shot: 'invoice' },
@@ -44,7 +57,14 @@ describe('access rules', () => {
     await goto(page, '/select-account');
     await page.waitForURL(/\/login$/);
     await loginViaApi(s, DEMO);
-    for (const path of ['/login', '/signup', '/signup/demo2026', '/forgot-password', '/forgot-password/abc', '/select-account']) {
+    for (const path of [
+      '/login',
+      '/signup',
+      '/signup/demo2026',
+      '/forgot-password',
+      '/forgot-password/abc',
+      '/select-account',
+    ]) {
       await goto(page, path);
       await page.waitForURL((u) => u.pathname === '/');
     }
@@ -64,7 +84,9 @@ describe('access rules', () => {
       await goto(page, `${path}?token=${encodeURIComponent(token)}&publisher_id=42`);
       await page.waitForURL((u) => u.pathname === '/' && u.search === '');
       await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-      expect(await page.evaluate(() => [localStorage.getItem('jwt_token'), localStorage.getItem('publisher_id')])).toEqual([token, '42']);
+      expect(
+        await page.evaluate(() => [localStorage.getItem('jwt_token'), localStorage.getItem('publisher_id')]),
+      ).toEqual([token, '42']);
     }
     expectNoProblems(s);
     await s.close();
@@ -96,13 +118,40 @@ describe.each(Object.keys(WIDTHS) as Width[])('the authenticated shell at %s wid
     await expect.poll(() => page.title()).toBe('Page not found / Publisher Portal');
     await checkScreen(page, 'not-found');
     await loginViaApi(s, DEMO);
-    for (const path of ['/profile/bogus', '/reports/bogus', '/offers/1/bogus', '/offers/abc/details']) {
+    for (const path of ['/profile/bogus', '/reports/bogus', '/offers/1/bogus', '/offers/abc/details', '/invoices/x']) {
       await goto(page, path);
       await page.waitForURL(/\/not-found$/);
     }
     await page.getByRole('link', { name: 'Go back home' }).click();
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await page.route('**/api/v1/user/me.json', (r) => r.fulfill({ status: 404, contentType: 'application/json', body: '{"error":{"code":"0x4040","message":"Not found."}}' }), { times: 1 });
+    // Every report and offer tab is a known route.
+    for (const path of [
+      '/reports/hourly-summary',
+      '/reports/landing-page-summary',
+      '/reports/sub-affiliate-summary',
+      '/reports/click',
+      '/offers/3/tracking-link',
+      '/offers/3/postbacks-and-pixels',
+    ]) {
+      await page.evaluate((p) => {
+        window.history.pushState({}, '', p);
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      }, path);
+      await page
+        .getByRole('heading', { level: 1, name: path.startsWith('/reports') ? 'Reports' : 'Offer 3', exact: true })
+        .waitFor();
+      expect(new URL(page.url()).pathname).toBe(path);
+    }
+    await page.route(
+      '**/api/v1/user/me.json',
+      (r) =>
+        r.fulfill({
+          status: 404,
+          contentType: 'application/json',
+          body: '{"error":{"code":"0x4040","message":"Not found."}}',
+        }),
+      { times: 1 },
+    );
     await page.reload();
     await page.waitForURL(/\/not-found$/);
     expectNoProblems(s);
@@ -113,7 +162,12 @@ describe.each(Object.keys(WIDTHS) as Width[])('the authenticated shell at %s wid
     const s = await open(browser, width);
     const { page } = s;
     await loginViaApi(s, DEMO);
-    await page.route('**/api/v1/user/me.json', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"0x500","message":"x"}}' }), { times: 1 });
+    await page.route(
+      '**/api/v1/user/me.json',
+      (r) =>
+        r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"0x500","message":"x"}}' }),
+      { times: 1 },
+    );
     await goto(page, '/my-offers');
     await page.getByRole('heading', { name: 'Something went wrong.' }).waitFor();
     await checkScreen(page, 'server-error');
@@ -132,7 +186,9 @@ test('a route that fails to load shows the fallback error page with the message'
   await page.route(/\/assets\/profile-page-[^/]+\.js$/, (r) => r.abort('failed'));
   await goto(page, '/profile/time-zone');
   await page.getByRole('heading', { name: 'Unexpected Application Error!' }).waitFor();
-  expect(await page.locator('main').textContent()).toMatch(/Failed to fetch|dynamically imported module|Importing a module script failed/);
+  expect(await page.locator('main').textContent()).toMatch(
+    /Failed to fetch|dynamically imported module|Importing a module script failed/,
+  );
   await checkScreen(page, 'unexpected-error');
   await page.unroute(/\/assets\/profile-page-[^/]+\.js$/);
   // Uncaught errors are expected here: they are what the fallback page catches.
@@ -159,7 +215,8 @@ describe('navigation', () => {
     await page.keyboard.press('Enter');
     const menu = page.getByRole('menu');
     await menu.waitFor();
-    for (const item of ['Profile', 'Invoices', 'Pixels and Postbacks', 'Log Out']) await menu.getByRole('menuitem', { name: item }).waitFor();
+    for (const item of ['Profile', 'Invoices', 'Pixels and Postbacks', 'Log Out'])
+      await menu.getByRole('menuitem', { name: item }).waitFor();
     await checkScreen(page, 'user-menu');
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
@@ -198,7 +255,8 @@ describe('navigation', () => {
     await page.getByRole('button', { name: 'Open navigation' }).click();
     const nav = page.getByRole('dialog', { name: 'Navigation' });
     await nav.waitFor();
-    for (const item of ['Dashboard', 'My Offers', 'Reports', 'Profile', 'Invoices', 'Pixels and Postbacks']) await nav.getByRole('link', { name: item }).waitFor();
+    for (const item of ['Dashboard', 'My Offers', 'Reports', 'Profile', 'Invoices', 'Pixels and Postbacks'])
+      await nav.getByRole('link', { name: item }).waitFor();
     await nav.getByRole('button', { name: 'Log Out' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Reports' }).getAttribute('href')).toBe('/reports/campaign-summary');
     await checkScreen(page, 'mobile-nav');
@@ -225,29 +283,44 @@ describe('session expiry (RELIABILITY B9) and alerts', () => {
       .setExpirationTime(exp)
       .sign(new TextEncoder().encode(secret));
 
-  test.each(['expired', 'tampered', 'signed with another key'])('a %s token logs the user out with "Please log-in again."', async (kind) => {
-    const s = await open(browser, 'desktop');
-    const { page } = s;
-    const real = await loginViaApi(s, DEMO);
-    const claims = decodeJwt(real);
-    const now = Math.floor(Date.now() / 1000);
-    let bad: string;
-    if (kind === 'expired') bad = await signWith(inject('jwtSecret'), { sub: claims.sub, pub: claims['pub'], pur: 'access', ver: claims['ver'] }, now - 60);
-    else if (kind === 'tampered') {
-      const [h, p, sig] = real.split('.');
-      const payload = JSON.parse(Buffer.from(p!, 'base64url').toString()) as Record<string, unknown>;
-      payload['pub'] = 999;
-      bad = `${h}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${sig}`;
-    } else bad = await signWith('another-secret-another-secret-another-secret', { sub: claims.sub, pub: claims['pub'], pur: 'access', ver: claims['ver'] }, now + 3600);
-    await page.evaluate((t) => localStorage.setItem('jwt_token', t), bad);
-    await goto(page, '/my-offers');
-    await expectToast(page, 'Please log-in again.', 'error');
-    await page.waitForURL(/\/login$/);
-    expect(await page.evaluate(() => [localStorage.getItem('jwt_token'), localStorage.getItem('publisher_id')])).toEqual([null, null]);
-    if (kind === 'expired') await checkScreen(page, 'logged-out-alert');
-    expectNoProblems(s);
-    await s.close();
-  });
+  test.each(['expired', 'tampered', 'signed with another key'])(
+    'a %s token logs the user out with "Please log-in again."',
+    async (kind) => {
+      const s = await open(browser, 'desktop');
+      const { page } = s;
+      const real = await loginViaApi(s, DEMO);
+      const claims = decodeJwt(real);
+      const now = Math.floor(Date.now() / 1000);
+      let bad: string;
+      if (kind === 'expired')
+        bad = await signWith(
+          inject('jwtSecret'),
+          { sub: claims.sub, pub: claims['pub'], pur: 'access', ver: claims['ver'] },
+          now - 60,
+        );
+      else if (kind === 'tampered') {
+        const [h, p, sig] = real.split('.');
+        const payload = JSON.parse(Buffer.from(p!, 'base64url').toString()) as Record<string, unknown>;
+        payload['pub'] = 999;
+        bad = `${h}.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.${sig}`;
+      } else
+        bad = await signWith(
+          'another-secret-another-secret-another-secret',
+          { sub: claims.sub, pub: claims['pub'], pur: 'access', ver: claims['ver'] },
+          now + 3600,
+        );
+      await page.evaluate((t) => localStorage.setItem('jwt_token', t), bad);
+      await goto(page, '/my-offers');
+      await expectToast(page, 'Please log-in again.', 'error');
+      await page.waitForURL(/\/login$/);
+      expect(
+        await page.evaluate(() => [localStorage.getItem('jwt_token'), localStorage.getItem('publisher_id')]),
+      ).toEqual([null, null]);
+      if (kind === 'expired') await checkScreen(page, 'logged-out-alert');
+      expectNoProblems(s);
+      await s.close();
+    },
+  );
 
   test('toasts leave after 4 seconds', async () => {
     const s = await open(browser, 'desktop');

@@ -120,6 +120,8 @@ export async function loginViaApi(s: Session, creds: { email: string; password: 
   const body = (await r.json()) as { data: { jwt: string } };
   await goto(s.page, `/login?token=${encodeURIComponent(body.data.jwt)}&publisher_id=`);
   await s.page.waitForURL(`**/`);
+  // The user is loaded (the menu is named after them): no call of the first page is still running.
+  await s.page.getByRole('button', { name: /^Account menu for / }).waitFor();
   return body.data.jwt;
 }
 
