@@ -73,24 +73,30 @@ export async function createPublishersInBulk(
   opts: { passwordHash: string; prefix?: string },
 ): Promise<{ userId: number; publisherId: number; email: string }[]> {
   const tag = `${opts.prefix ?? 'bulk'}${crypto.randomBytes(3).toString('hex')}`;
-  const out: { userId: number; publisherId: number; email: string }[] = [];
-  await t.app.ctx.db.transaction().execute(async (trx) => {
-    for (let i = 0; i < count; i++) {
-      const email = `${tag}-${i}@example.test`;
-      const pub = await trx
-        .insertInto('publishers')
-        .values({ name: `${tag} ${i}`, status: 'active', referral_code: `${tag}${i}` })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      const user = await trx
-        .insertInto('users')
-        .values({ email, password_hash: opts.passwordHash, firstname: 'Bulk', lastname: String(i) })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      await trx.insertInto('publisher_users').values({ user_id: user.id, publisher_id: pub.id }).execute();
-      out.push({ userId: user.id, publisherId: pub.id, email });
-    }
-  });
+  const db = t.app.ctx.db;
+  const idx = Array.from({ length: count }, (_, i) => i);
+  // Three multi-row inserts, matched up by their unique values rather than by row order.
+  const pubs = await db
+    .insertInto('publishers')
+    .values(idx.map((i) => ({ name: `${tag} ${i}`, status: 'active' as const, referral_code: `${tag}${i}` })))
+    .returning(['id', 'referral_code'])
+    .execute();
+  const users = await db
+    .insertInto('users')
+    .values(idx.map((i) => ({ email: `${tag}-${i}@example.test`, password_hash: opts.passwordHash, firstname: 'Bulk', lastname: String(i) })))
+    .returning(['id', 'email'])
+    .execute();
+  const pubBy = new Map(pubs.map((p) => [p.referral_code, p.id]));
+  const userBy = new Map(users.map((u) => [u.email, u.id]));
+  const out = idx.map((i) => ({
+    userId: userBy.get(`${tag}-${i}@example.test`)!,
+    publisherId: pubBy.get(`${tag}${i}`)!,
+    email: `${tag}-${i}@example.test`,
+  }));
+  await db
+    .insertInto('publisher_users')
+    .values(out.map((o) => ({ user_id: o.userId, publisher_id: o.publisherId })))
+    .execute();
   return out;
 }
 

@@ -1,5 +1,11 @@
 import { sql } from 'kysely';
-import { ERROR_CODES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type FieldError, type ResetPasswordRequest } from '@portal/shared';
+import {
+  ERROR_CODES,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type FieldError,
+  type ResetPasswordRequest,
+} from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { fieldErrors } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
@@ -8,9 +14,13 @@ import { enforce, reset as resetThrottle, THROTTLE } from '../../lib/throttle.ts
 import { accountsService } from '../accounts/accounts.service.ts';
 
 const TOKEN_TTL_MINUTES = 60;
+const AFTER_ANSWER_MS = 50;
 
 const expired = () =>
-  fieldErrors({ token: { code: ERROR_CODES.TOO_SHORT_OR_INVALID, message: 'Your password reset link has expired.' } }, 'Your password reset link has expired.');
+  fieldErrors(
+    { token: { code: ERROR_CODES.TOO_SHORT_OR_INVALID, message: 'Your password reset link has expired.' } },
+    'Your password reset link has expired.',
+  );
 
 async function createAndSend(ctx: AppContext, email: string): Promise<void> {
   const user = await accountsService.findUserByEmail(ctx, email);
@@ -18,7 +28,11 @@ async function createAndSend(ctx: AppContext, email: string): Promise<void> {
   const { token, hash } = newOpaqueToken();
   await ctx.db
     .insertInto('password_reset_tokens')
-    .values({ user_id: user.id, token_hash: hash, expires_at: sql<Date>`now() + make_interval(mins => ${TOKEN_TTL_MINUTES})` })
+    .values({
+      user_id: user.id,
+      token_hash: hash,
+      expires_at: sql<Date>`now() + make_interval(mins => ${TOKEN_TTL_MINUTES})`,
+    })
     .execute();
   // Links come from PUBLIC_URL, never from the request's Host header (RELIABILITY A7).
   const link = `${ctx.config.publicUrl}/forgot-password/${token}`;
@@ -37,12 +51,15 @@ export const passwordResetService = {
    * so neither the body nor the timing says whether the e-mail has an account (RELIABILITY A4).
    */
   async sendToken(ctx: AppContext, email: string, ip: string): Promise<{ success: true }> {
-    if (!email.trim()) throw fieldErrors({ user_email: { code: ERROR_CODES.MISSING, message: 'Please enter your email address' } });
+    if (!email.trim())
+      throw fieldErrors({ user_email: { code: ERROR_CODES.MISSING, message: 'Please enter your email address' } });
     await enforce(ctx.db, [`reset:ip:${ip}`], THROTTLE.resetPerAddress);
     await enforce(ctx.db, [`reset:acct:${email.trim().toLowerCase()}`], THROTTLE.resetPerAccount);
-    setImmediate(() => {
+    // A short delay lets the answer leave first even when the database runs in this process
+    // (PGlite), whose queries hold the event loop while they run.
+    setTimeout(() => {
       createAndSend(ctx, email).catch((err: unknown) => ctx.log.error({ err }, 'password reset e-mail failed'));
-    });
+    }, AFTER_ANSWER_MS);
     return { success: true };
   },
 
@@ -64,12 +81,19 @@ export const passwordResetService = {
     const verify = body.new_password_verify ?? '';
     if (!pw) errors['new_password'] = { code: ERROR_CODES.MISSING, message: 'Please enter a password' };
     else if (pw.length < PASSWORD_MIN_LENGTH) {
-      errors['new_password'] = { code: ERROR_CODES.TOO_SHORT_OR_INVALID, message: 'Password must be at least 8 characters' };
+      errors['new_password'] = {
+        code: ERROR_CODES.TOO_SHORT_OR_INVALID,
+        message: 'Password must be at least 8 characters',
+      };
     } else if (pw.length > PASSWORD_MAX_LENGTH) {
-      errors['new_password'] = { code: ERROR_CODES.BAD_FORMAT, message: `Must be at most ${PASSWORD_MAX_LENGTH} characters.` };
+      errors['new_password'] = {
+        code: ERROR_CODES.BAD_FORMAT,
+        message: `Must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+      };
     }
     if (!verify) errors['new_password_verify'] = { code: ERROR_CODES.MISSING, message: 'Please confirm your password' };
-    else if (pw && verify !== pw) errors['new_password_verify'] = { code: ERROR_CODES.MISMATCH, message: 'Passwords do not match.' };
+    else if (pw && verify !== pw)
+      errors['new_password_verify'] = { code: ERROR_CODES.MISMATCH, message: 'Passwords do not match.' };
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
 
     const passwordHash = await hashPassword(pw);
