@@ -78,7 +78,9 @@ export class ClickWriter {
   }
 
   private pump(): void {
-    while (this.active < this.concurrency && this.queue.length > 0) {
+    // A second concurrent batch starts only once enough clicks wait for it: a one-click
+    // transaction beside a full one would hold a writer for a whole COMMIT to carry one row.
+    while (this.active < this.concurrency && this.queue.length > 0 && (this.active === 0 || this.queue.length >= MIN_PARALLEL_BATCH)) {
       const batch = this.queue.splice(0, this.maxBatch);
       this.active++;
       void this.write(batch).finally(() => {
@@ -108,6 +110,7 @@ export class ClickWriter {
 }
 
 const DAY_MS = 86_400_000;
+const MIN_PARALLEL_BATCH = 16;
 
 /**
  * One transaction: the unique-click window (INSERT … ON CONFLICT on the visitor key, in key order
@@ -139,29 +142,37 @@ export async function writeBatch(db: Db, items: ClickWrite[]): Promise<boolean[]
   );
 
   await db.transaction().execute(async (trx) => {
-    if (keys.length > 0) {
-      const won = await sql<{ publisher_id: number; offer_id: number; visitor_hash: string }>`
-        INSERT INTO click_uniques (publisher_id, offer_id, visitor_hash, window_start)
-        SELECT * FROM unnest(${keys.map((k) => k.row.publisher_id)}::int[], ${keys.map((k) => k.row.offer_id)}::int[],
-          ${keys.map((k) => k.row.visitor_hash)}::text[], ${keys.map((k) => k.row.created_at.toISOString())}::timestamptz[])
-        ON CONFLICT (publisher_id, offer_id, visitor_hash) DO UPDATE SET window_start = EXCLUDED.window_start
-          WHERE click_uniques.window_start <= EXCLUDED.window_start - interval '24 hours'
-        RETURNING publisher_id, offer_id, visitor_hash`.execute(trx);
-      for (const w of won.rows) {
-        const c = candidates.get(`${w.publisher_id}|${w.offer_id}|${w.visitor_hash}`);
-        if (c) isUnique[c.index] = true;
-      }
-    }
     if (clicks.length > 0) {
+      // One statement: the unique-click window upsert (in key order) feeds the clicks INSERT, which
+      // answers which rows were unique.
       const col = <K extends keyof ClickRow>(k: K) => clicks.map((c) => c.row[k]);
-      await sql`
+      const candidateIds = new Set(keys.map((k) => k.row.id));
+      const written = await sql<{ id: string; is_unique: boolean }>`
+        WITH won AS (
+          INSERT INTO click_uniques (publisher_id, offer_id, visitor_hash, window_start)
+          SELECT * FROM unnest(${keys.map((k) => k.row.publisher_id)}::int[], ${keys.map((k) => k.row.offer_id)}::int[],
+            ${keys.map((k) => k.row.visitor_hash)}::text[], ${keys.map((k) => k.row.created_at.toISOString())}::timestamptz[])
+          ON CONFLICT (publisher_id, offer_id, visitor_hash) DO UPDATE SET window_start = EXCLUDED.window_start
+            WHERE click_uniques.window_start <= EXCLUDED.window_start - interval '24 hours'
+          RETURNING publisher_id, offer_id, visitor_hash
+        )
         INSERT INTO clicks (id, created_at, publisher_id, offer_id, landing_page_id, is_unique, s1, s2, s3, s4, s5,
           pub_click_id, pub_source, ip, user_agent)
-        SELECT * FROM unnest(${col('id')}::uuid[], ${clicks.map((c) => c.row.created_at.toISOString())}::timestamptz[],
+        SELECT c.id, c.created_at, c.publisher_id, c.offer_id, c.landing_page_id,
+          c.late_unique OR (c.candidate AND won.visitor_hash IS NOT NULL), c.s1, c.s2, c.s3, c.s4, c.s5,
+          c.pub_click_id, c.pub_source, c.ip, c.user_agent
+        FROM unnest(${col('id')}::uuid[], ${clicks.map((c) => c.row.created_at.toISOString())}::timestamptz[],
           ${col('publisher_id')}::int[], ${col('offer_id')}::int[], ${col('landing_page_id')}::int[],
-          ${clicks.map((c) => isUnique[c.index])}::bool[], ${col('s1')}::text[], ${col('s2')}::text[], ${col('s3')}::text[],
+          ${clicks.map((c) => isUnique[c.index])}::bool[], ${clicks.map((c) => candidateIds.has(c.row.id))}::bool[],
+          ${col('visitor_hash')}::text[], ${col('s1')}::text[], ${col('s2')}::text[], ${col('s3')}::text[],
           ${col('s4')}::text[], ${col('s5')}::text[], ${col('pub_click_id')}::text[], ${col('pub_source')}::text[],
-          ${col('ip')}::text[], ${col('user_agent')}::text[])`.execute(trx);
+          ${col('ip')}::text[], ${col('user_agent')}::text[])
+          AS c(id, created_at, publisher_id, offer_id, landing_page_id, late_unique, candidate, visitor_hash, s1, s2, s3, s4, s5,
+            pub_click_id, pub_source, ip, user_agent)
+        LEFT JOIN won ON won.publisher_id = c.publisher_id AND won.offer_id = c.offer_id AND won.visitor_hash = c.visitor_hash
+        RETURNING id, is_unique`.execute(trx);
+      const byId = new Map(written.rows.map((r) => [r.id, r.is_unique]));
+      for (const c of clicks) isUnique[c.index] = byId.get(c.row.id) ?? false;
       await reportsIngest.onClicks(
         trx,
         clicks.map(({ row, index }) => {

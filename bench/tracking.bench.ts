@@ -1,0 +1,178 @@
+/**
+ * Tracking engine benchmark (`npm run bench -- tracking`): durable click redirects per second with
+ * p50/p99 at 50 and 200 connections on the PostgreSQL server and on embedded PGlite, beside a bare
+ * Fastify server answering the same 302 in the same run; and conversion ingestion per second with
+ * postback job creation. Servers run in child processes; the load client runs here.
+ * TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres) names the PostgreSQL server.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { Pool } from 'undici';
+import { migrateToLatest, openDatabase, type Db } from '../apps/server/src/db/database.ts';
+import { sha256 } from '../apps/server/src/lib/tokens.ts';
+import { runLoad, type LoadResult } from './tracking/load-client.ts';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const SECONDS = Number(process.env['BENCH_SECONDS'] ?? 8);
+const adminUrl = (db = 'postgres') => {
+  const u = new URL(process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+  u.pathname = `/${db}`;
+  return u.toString();
+};
+
+async function startServer(script: string, env: Record<string, string>): Promise<{ port: number; child: ChildProcess }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'tracking', script)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env, TZ: 'UTC' },
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+    child.stdout!.on('data', (d: Buffer) => {
+      const m = /READY (\d+)/.exec(String(d));
+      if (m) resolve(Number(m[1]));
+    });
+  });
+  return { port, child };
+}
+
+async function stop(child: ChildProcess) {
+  child.kill('SIGTERM');
+  await new Promise((r) => child.once('exit', r));
+}
+
+interface Network {
+  publisherId: number;
+  offerId: number;
+  token: string;
+}
+
+async function seedNetwork(db: Db): Promise<Network> {
+  const pub = await db.insertInto('publishers').values({ name: 'Bench publisher', status: 'active', referral_code: `b${crypto.randomBytes(4).toString('hex')}` }).returning('id').executeTakeFirstOrThrow();
+  const token = crypto.randomBytes(16).toString('hex');
+  const adv = await db.insertInto('advertisers').values({ name: 'Bench advertiser', api_token_hash: sha256(token) }).returning('id').executeTakeFirstOrThrow();
+  const offer = await db.insertInto('offers').values({ advertiser_id: adv.id, name: 'Bench offer', payout: 5 }).returning('id').executeTakeFirstOrThrow();
+  await db.insertInto('offer_events').values({ offer_id: offer.id, name: 'Sale', payout: 5, is_base: true }).execute();
+  await db.insertInto('landing_pages').values({ offer_id: offer.id, name: 'Main', url: 'https://shop.example/landing?clickid={tid}&s1={s1}', is_default: true }).execute();
+  // One global postback: each conversion writes a delivery job (the worker's sends fail fast: .invalid).
+  await db.insertInto('postbacks').values({ publisher_id: pub.id, name: 'Bench', type: 'postback', value: 'https://receiver.invalid/pb?tid={tid}&p={conversion_earnings}' }).execute();
+  return { publisherId: pub.id, offerId: offer.id, token };
+}
+
+const clickPath = (n: Network) => (i: number) => `/c/${n.offerId}/${n.publisherId}?s1=b${i}&pub_source=bench`;
+
+async function measureClicks(port: number, net: Network, connections: number): Promise<LoadResult> {
+  return runLoad({ origin: `http://127.0.0.1:${port}`, path: clickPath(net), connections, seconds: SECONDS, warmupSeconds: 2 });
+}
+
+/** Conversions per second over HTTP (/postback), each on a fresh click, with its postback job. */
+async function measureConversions(port: number, net: Network, count: number, connections: number): Promise<{ rps: number; p99: number }> {
+  const origin = `http://127.0.0.1:${port}`;
+  const pool = new Pool(origin, { connections });
+  const tids: string[] = [];
+  for (let i = 0; i < count; i += 200) {
+    const batch = await Promise.all(
+      Array.from({ length: Math.min(200, count - i) }, async (_, k) => {
+        const r = await pool.request({ method: 'GET', path: `/c/${net.offerId}/${net.publisherId}?s1=conv${i + k}`, headers: { 'user-agent': `ua${i + k}` } });
+        await r.body.dump();
+        return new URL(String(r.headers['location'])).searchParams.get('clickid')!;
+      }),
+    );
+    tids.push(...batch);
+  }
+  let next = 0;
+  const latencies: number[] = [];
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (next < tids.length) {
+        const tid = tids[next++]!;
+        const t0 = performance.now();
+        const r = await pool.request({ method: 'GET', path: `/postback?tid=${tid}&token=${net.token}&amount=10` });
+        await r.body.dump();
+        if (r.statusCode !== 200) throw new Error(`conversion answered ${r.statusCode}`);
+        latencies.push(performance.now() - t0);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  await pool.close();
+  latencies.sort((a, b) => a - b);
+  return { rps: tids.length / seconds, p99: latencies[Math.floor(latencies.length * 0.99)] ?? 0 };
+}
+
+const fmt = (r: LoadResult) =>
+  `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  (${r.requests} requests, ${r.errors} errors, ${r.non3xx} non-302)`;
+
+async function main() {
+  console.log(`tracking benchmark: ${os.cpus().length} CPUs, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}, ${SECONDS} s per run`);
+  const rows: Record<string, LoadResult> = {};
+
+  const bare = await startServer('bare-server.ts', {});
+  for (const c of [50, 200]) {
+    rows[`bare@${c}`] = await runLoad({ origin: `http://127.0.0.1:${bare.port}`, path: () => '/c/1/2?s1=x', connections: c, seconds: SECONDS, warmupSeconds: 2 });
+    console.log(`bare Fastify 302       @${String(c).padStart(3)}: ${fmt(rows[`bare@${c}`]!)}`);
+  }
+  await stop(bare.child);
+
+  // PostgreSQL server.
+  const dbName = `portal_bench_${crypto.randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl() });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${dbName}`);
+  const handle = await openDatabase({ databaseUrl: adminUrl(dbName), dataDir: os.tmpdir(), poolSize: 2 });
+  let conversionsPg: { rps: number; p99: number } | undefined;
+  try {
+    await migrateToLatest(handle.db);
+    const net = await seedNetwork(handle.db);
+    const server = await startServer('tracking-server.ts', { DATABASE_URL: adminUrl(dbName), DATABASE_POOL_SIZE: '10', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')) });
+    for (const c of [50, 200]) {
+      rows[`pg@${c}`] = await measureClicks(server.port, net, c);
+      console.log(`click, PostgreSQL      @${String(c).padStart(3)}: ${fmt(rows[`pg@${c}`]!)}`);
+    }
+    conversionsPg = await measureConversions(server.port, net, 3000, 50);
+    console.log(`conversions, PostgreSQL @ 50: ${conversionsPg.rps.toFixed(0)} /s with postback job  p99 ${conversionsPg.p99.toFixed(1)} ms`);
+    await stop(server.child);
+    const stored = await handle.db.selectFrom('clicks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const jobs = await handle.db.selectFrom('postback_deliveries').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    console.log(`  stored: ${stored.n} clicks, ${jobs.n} postback jobs`);
+  } finally {
+    await handle.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await admin.end();
+  }
+
+  // Embedded PGlite.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
+  const lite = await openDatabase({ dataDir });
+  await migrateToLatest(lite.db);
+  const liteNet = await seedNetwork(lite.db);
+  await lite.close();
+  const liteServer = await startServer('tracking-server.ts', { DATA_DIR: dataDir });
+  for (const c of [50, 200]) {
+    rows[`pglite@${c}`] = await measureClicks(liteServer.port, liteNet, c);
+    console.log(`click, PGlite          @${String(c).padStart(3)}: ${fmt(rows[`pglite@${c}`]!)}`);
+  }
+  const conversionsLite = await measureConversions(liteServer.port, liteNet, 1000, 20);
+  console.log(`conversions, PGlite    @ 20: ${conversionsLite.rps.toFixed(0)} /s with postback job  p99 ${conversionsLite.p99.toFixed(1)} ms`);
+  await stop(liteServer.child);
+  fs.rmSync(dataDir, { recursive: true, force: true });
+
+  console.log('\nsummary (target at 200 connections on PostgreSQL: ratio >= 0.6, p99 <= 15 ms)');
+  for (const c of [50, 200]) {
+    const b = rows[`bare@${c}`]!;
+    const p = rows[`pg@${c}`]!;
+    const l = rows[`pglite@${c}`]!;
+    console.log(
+      `  @${c}: PostgreSQL ${p.rps.toFixed(0)}/s = ${(p.rps / b.rps).toFixed(2)} x bare (${b.rps.toFixed(0)}/s), p99 ${p.p99.toFixed(1)} ms; PGlite ${l.rps.toFixed(0)}/s = ${(l.rps / b.rps).toFixed(2)} x bare, p99 ${l.p99.toFixed(1)} ms`,
+    );
+  }
+  if (conversionsPg) console.log(`  conversions with postback job: PostgreSQL ${conversionsPg.rps.toFixed(0)}/s, PGlite ${conversionsLite.rps.toFixed(0)}/s`);
+}
+
+await main();
+process.exit(0);
