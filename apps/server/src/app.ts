@@ -114,12 +114,13 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(trackingRoutes(ctx));
   const tracking = trackingEngine(ctx);
   app.addHook('onReady', () => tracking.start());
-  app.addHook('onClose', () => tracking.stop());
   await registerWebApp(app, config);
 
   app.addHook('onClose', async () => {
     if (!opts.database) await database.close();
   });
+  // onClose hooks run last-registered first: this one runs before the database closes.
+  app.addHook('onClose', () => tracking.stop());
 
   return Object.assign(app, { ctx, database }) as unknown as App;
 }
