@@ -13,6 +13,7 @@ import {
   TWO_FA,
   WIDTHS,
   type Width,
+  eventually,
 } from './helpers/browser.ts';
 import { freshCode } from './helpers/totp.ts';
 
@@ -24,12 +25,12 @@ afterAll(async () => {
   await browser?.close();
 });
 
-describe.each(Object.keys(WIDTHS) as Width[])('login at %s width', (width) => {
+describe.concurrent.each(Object.keys(WIDTHS) as Width[])('login at %s width', (width) => {
   test('the form, its links and a successful login', async () => {
     const s = await open(browser, width);
     const { page } = s;
     await goto(page, '/login');
-    await expect.poll(() => page.title()).toBe('Log in / Publisher Portal');
+    await eventually(() => page.title(), 'Log in / Publisher Portal');
     const button = page.getByRole('button', { name: 'Log in' });
     expect(await button.isDisabled()).toBe(true);
     await page.getByLabel('Email').fill(DEMO.email);
@@ -42,8 +43,12 @@ describe.each(Object.keys(WIDTHS) as Width[])('login at %s width', (width) => {
     await button.click();
     await page.waitForURL(/\/$/);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    await expect.poll(() => page.title()).toBe('Dashboard / Publisher Portal');
-    const stored = await page.evaluate(() => [localStorage.getItem('jwt_token'), localStorage.getItem('publisher_id'), localStorage.getItem('multi_account')]);
+    await eventually(() => page.title(), 'Dashboard / Publisher Portal');
+    const stored = await page.evaluate(() => [
+      localStorage.getItem('jwt_token'),
+      localStorage.getItem('publisher_id'),
+      localStorage.getItem('multi_account'),
+    ]);
     expect(stored[0]).toBeTruthy();
     expect(stored[1]).toMatch(/^\d+$/);
     expect(stored[2]).toBeNull();
@@ -61,12 +66,18 @@ describe.each(Object.keys(WIDTHS) as Width[])('login at %s width', (width) => {
     await page.getByLabel('Password').fill(PENDING.password);
     await page.getByRole('button', { name: 'Log in' }).click();
     await page
-      .getByText('Your account is currently pending approval. You cannot log in at this time. Please contact support for further assistance')
+      .getByText(
+        'Your account is currently pending approval. You cannot log in at this time. Please contact support for further assistance',
+      )
       .waitFor();
     if (width === 'desktop') await checkScreen(page, 'login-pending-warning');
 
     await page.route('**/api/v1/user/authenticate', (r) =>
-      r.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: '0x500', message: 'x' } }) }),
+      r.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: '0x500', message: 'x' } }),
+      }),
     );
     await page.getByRole('button', { name: 'Log in' }).click();
     await page.getByText('We were unable to log you in. Please Contact your Account Manager.').waitFor();
@@ -98,36 +109,40 @@ describe.each(Object.keys(WIDTHS) as Width[])('login at %s width', (width) => {
   });
 });
 
+// In order: the server takes each TOTP time step once, and only increasing ones.
 describe('two-factor login', () => {
-  test.each(Object.keys(WIDTHS) as Width[])('a 6-digit code enables Verify; a wrong code says so; the right one logs in (%s)', async (width) => {
-    const s = await open(browser, width);
-    const { page } = s;
-    await loginViaUi(page, TWO_FA);
-    await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
-    const verify = page.getByRole('button', { name: 'Verify' });
-    const code = page.getByLabel('Authentication code');
-    expect(await verify.isDisabled()).toBe(true);
-    await code.fill('12345');
-    expect(await verify.isDisabled()).toBe(true);
-    await checkScreen(page, 'login-two-factor');
-    // Not a session yet: nothing stored.
-    expect(await page.evaluate(() => localStorage.getItem('jwt_token'))).toBeNull();
-    const right = await freshCode(TWO_FA.secret);
-    const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
-    await code.fill(wrong);
-    await verify.click();
-    await page.getByRole('alert').filter({ hasText: 'Invalid code' }).waitFor();
-    await code.fill(right);
-    await verify.click();
-    await page.waitForURL(/\/$/);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    expectNoProblems(s);
-    await s.close();
-  });
+  test.each(Object.keys(WIDTHS) as Width[])(
+    'a 6-digit code enables Verify; a wrong code says so; the right one logs in (%s)',
+    async (width) => {
+      const s = await open(browser, width);
+      const { page } = s;
+      await loginViaUi(page, TWO_FA);
+      await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+      const verify = page.getByRole('button', { name: 'Verify' });
+      const code = page.getByLabel('Authentication code');
+      expect(await verify.isDisabled()).toBe(true);
+      await code.fill('12345');
+      expect(await verify.isDisabled()).toBe(true);
+      await checkScreen(page, 'login-two-factor');
+      // Not a session yet: nothing stored.
+      expect(await page.evaluate(() => localStorage.getItem('jwt_token'))).toBeNull();
+      const right = await freshCode(TWO_FA.secret);
+      const wrong = String((Number(right) + 1) % 1_000_000).padStart(6, '0');
+      await code.fill(wrong);
+      await verify.click();
+      await page.getByRole('alert').filter({ hasText: 'Invalid code' }).waitFor();
+      await code.fill(right);
+      await verify.click();
+      await page.waitForURL(/\/$/);
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      expectNoProblems(s);
+      await s.close();
+    },
+  );
 });
 
-describe('select account', () => {
-  test.each(Object.keys(WIDTHS) as Width[])('a multi-account user chooses an account (%s)', async (width) => {
+describe.concurrent('select account', () => {
+  test.concurrent.each(Object.keys(WIDTHS) as Width[])('a multi-account user chooses an account (%s)', async (width) => {
     const s = await open(browser, width);
     const { page } = s;
     await loginViaUi(page, MULTI);
@@ -147,7 +162,9 @@ describe('select account', () => {
     await second.click();
     await page.waitForURL(/\/$/);
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    expect(await page.evaluate(() => [localStorage.getItem('multi_account'), localStorage.getItem('publisher_id')])).toEqual([null, id]);
+    expect(
+      await page.evaluate(() => [localStorage.getItem('multi_account'), localStorage.getItem('publisher_id')]),
+    ).toEqual([null, id]);
     // Select-account is only for a pending choice.
     await goto(page, '/select-account');
     await page.waitForURL(/\/$/);

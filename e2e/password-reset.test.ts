@@ -1,6 +1,16 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { checkScreen, expectNoProblems, expectToast, goto, launch, loginViaUi, open, WIDTHS, type Width } from './helpers/browser.ts';
+import {
+  checkScreen,
+  expectNoProblems,
+  expectToast,
+  goto,
+  launch,
+  loginViaUi,
+  open,
+  WIDTHS,
+  type Width,
+} from './helpers/browser.ts';
 import { resetLinkFor } from './helpers/outbox.ts';
 
 let browser: Browser;
@@ -13,7 +23,7 @@ afterAll(async () => {
 
 const USERS: Record<Width, string> = { desktop: 'referred1@portal.test', phone: 'referred2@portal.test' };
 
-describe.each(Object.keys(WIDTHS) as Width[])('forgot and reset password at %s width', (width) => {
+describe.concurrent.each(Object.keys(WIDTHS) as Width[])('forgot and reset password at %s width', (width) => {
   test('request a link, validate it, mismatch and length errors, save, and log in with the new password', async () => {
     const s = await open(browser, width);
     const { page } = s;
@@ -50,12 +60,20 @@ describe.each(Object.keys(WIDTHS) as Width[])('forgot and reset password at %s w
     await page.getByText('Password must be at least 8 characters', { exact: true }).waitFor();
     await checkScreen(page, 'reset-password-form');
 
-    await page.route('**/api/v1/reset-password', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"0x500","message":"x"}}' }), { times: 1 });
+    await page.route(
+      '**/api/v1/reset-password',
+      (r) =>
+        r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"0x500","message":"x"}}' }),
+      { times: 1 },
+    );
     const fresh = `fresh-password-${width}`;
     await page.getByLabel(/^Password\*?$/).fill(fresh);
     await page.getByLabel(/^Confirm Password/).fill(fresh);
     await save.click();
-    await page.getByRole('alert').filter({ hasText: 'We were unable to complete your request, please try again.' }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'We were unable to complete your request, please try again.' })
+      .waitFor();
 
     await save.click();
     await expectToast(page, 'Your password has been successfully updated. Kindly proceed by logging.', 'success');
@@ -86,14 +104,19 @@ describe.each(Object.keys(WIDTHS) as Width[])('forgot and reset password at %s w
   });
 });
 
-test('a failing reset request says so', async () => {
+test.concurrent('a failing reset request says so', async () => {
   const s = await open(browser, 'desktop');
   const { page } = s;
   await goto(page, '/forgot-password');
-  await page.route('**/api/v1/send-reset-password-token', (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"0x500","message":"x"}}' }));
+  await page.route('**/api/v1/send-reset-password-token', (r) =>
+    r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"0x500","message":"x"}}' }),
+  );
   await page.getByLabel('Email').fill('someone@example.com');
   await page.getByRole('button', { name: 'Reset Password' }).click();
-  await page.getByRole('alert').filter({ hasText: 'We were unable to complete your request, please try again.' }).waitFor();
+  await page
+    .getByRole('alert')
+    .filter({ hasText: 'We were unable to complete your request, please try again.' })
+    .waitFor();
   await page.route('**/api/v1/verify-reset-password-token', (r) => r.abort('failed'));
   await goto(page, '/forgot-password/some-token');
   await page.getByRole('alert').filter({ hasText: 'Network Error' }).waitFor();

@@ -1,6 +1,21 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { apiPost, checkScreen, DEMO, expectNoProblems, expectToast, goto, launch, screenshot, loginViaApi, loginViaUi, open, WIDTHS, type Width } from './helpers/browser.ts';
+import {
+  apiPost,
+  checkScreen,
+  DEMO,
+  expectNoProblems,
+  expectToast,
+  goto,
+  launch,
+  screenshot,
+  loginViaApi,
+  loginViaUi,
+  open,
+  WIDTHS,
+  type Width,
+  eventually,
+} from './helpers/browser.ts';
 import { freshCode } from './helpers/totp.ts';
 
 let browser: Browser;
@@ -12,7 +27,12 @@ afterAll(async () => {
 });
 
 const fail500 = (page: Page, path: string, times = 1) =>
-  page.route(`**/api/v1${path}`, (r) => r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"0x500","message":"x"}}' }), { times });
+  page.route(
+    `**/api/v1${path}`,
+    (r) =>
+      r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"0x500","message":"x"}}' }),
+    { times },
+  );
 
 describe.each(Object.keys(WIDTHS) as Width[])('profile at %s width', (width) => {
   test('time zone: a live clock, save with a toast, restore on failure', async () => {
@@ -22,9 +42,9 @@ describe.each(Object.keys(WIDTHS) as Width[])('profile at %s width', (width) => 
     await goto(page, '/profile');
     await page.waitForURL(/\/profile\/time-zone$/);
     await page.getByRole('heading', { name: 'Profile' }).waitFor();
-    await expect.poll(() => page.title()).toBe('Profile: Time Zone / Publisher Portal');
+    await eventually(() => page.title(), 'Profile: Time Zone / Publisher Portal');
     const select = page.getByRole('combobox', { name: 'Time Zone' });
-    await expect.poll(() => select.inputValue()).toBe('America/Toronto');
+    await eventually(() => select.inputValue(), 'America/Toronto');
     const utc1 = await page.getByTestId('clock-utc').textContent();
     await page.waitForTimeout(1100);
     expect(await page.getByTestId('clock-utc').textContent()).not.toBe(utc1);
@@ -35,9 +55,9 @@ describe.each(Object.keys(WIDTHS) as Width[])('profile at %s width', (width) => 
     await fail500(page, '/user/update');
     await select.selectOption('Asia/Tokyo');
     await expectToast(page, 'Error: The user profile timezone could not be updated at this time.', 'error');
-    await expect.poll(() => select.inputValue()).toBe('Europe/Paris');
+    await eventually(() => select.inputValue(), 'Europe/Paris');
     await page.reload();
-    await expect.poll(() => page.getByRole('combobox', { name: 'Time Zone' }).inputValue()).toBe('Europe/Paris');
+    await eventually(() => page.getByRole('combobox', { name: 'Time Zone' }).inputValue(), 'Europe/Paris');
     await page.getByRole('combobox', { name: 'Time Zone' }).selectOption('America/Toronto');
     await expectToast(page, 'The user profile timezone has been successfully updated.', 'success');
 
@@ -69,7 +89,7 @@ describe.each(Object.keys(WIDTHS) as Width[])('profile at %s width', (width) => 
     await page.getByRole('button', { name: 'Save preferences' }).click();
     await expectToast(page, 'Your notification preferences have been successfully updated.', 'success');
     await page.reload();
-    await expect.poll(() => page.getByLabel('Offer has expired').isChecked()).toBe(!was);
+    await eventually(() => page.getByLabel('Offer has expired').isChecked(), !was);
     await fail500(page, '/user/update-notification');
     await page.getByRole('button', { name: 'Save preferences' }).click();
     await expectToast(page, 'Something went wrong, try again.', 'error');
@@ -123,7 +143,11 @@ test('change password: success logs out after 2.5 s and the new password works',
     await page.getByLabel(/^New Password/).fill(changed);
     await page.getByLabel(/^Confirm New Password/).fill(changed);
     await page.getByRole('button', { name: 'Change Password' }).click();
-    await expectToast(page, 'Your password has been successfully updated. Kindly proceed by logging in once more.', 'success');
+    await expectToast(
+      page,
+      'Your password has been successfully updated. Kindly proceed by logging in once more.',
+      'success',
+    );
     const at = Date.now();
     await screenshot(page, 'profile-change-password-success');
     await page.waitForURL(/\/login$/, { timeout: 6000 });

@@ -1,6 +1,15 @@
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { checkScreen, expectNoProblems, goto, launch, open, WIDTHS, type Width } from './helpers/browser.ts';
+import {
+  checkScreen,
+  expectNoProblems,
+  goto,
+  launch,
+  open,
+  WIDTHS,
+  type Width,
+  eventually,
+} from './helpers/browser.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -38,7 +47,7 @@ async function fillCompany(page: Page) {
   await page.getByLabel('Street Address').fill('1 King St W');
   await page.getByLabel('City').fill('Toronto');
   await page.getByLabel('Country').selectOption('CA');
-  await expect.poll(() => page.getByLabel('Region').isEnabled()).toBe(true);
+  await eventually(() => page.getByLabel('Region').isEnabled(), true);
   await page.getByLabel('Region').selectOption('ON');
   await page.getByLabel('Postal Code').fill('M5H 1A1');
   await page.getByLabel('Company Phone').fill('+1 416 555 0101');
@@ -47,14 +56,14 @@ async function fillCompany(page: Page) {
 
 const unique = (w: string) => `signup-${w}-${Date.now()}@example.com`;
 
-describe.each(Object.keys(WIDTHS) as Width[])('sign-up at %s width', (width) => {
+describe.concurrent.each(Object.keys(WIDTHS) as Width[])('sign-up at %s width', (width) => {
   test('two steps with server field errors, back, country → regions, and the thank-you message', async () => {
     const s = await open(browser, width);
     const { page } = s;
     const bodies = signupBodies(page);
     await goto(page, '/signup');
     await page.getByRole('heading', { name: 'Contact Information' }).waitFor();
-    await expect.poll(() => page.title()).toBe('Sign up / Publisher Portal');
+    await eventually(() => page.title(), 'Sign up / Publisher Portal');
     expect(await page.getByRole('list', { name: 'Sign-up steps' }).getByRole('listitem').count()).toBe(2);
     await checkScreen(page, 'signup-step-1');
 
@@ -137,8 +146,8 @@ describe.each(Object.keys(WIDTHS) as Width[])('sign-up at %s width', (width) => 
     expect(regionCount).toBeGreaterThan(5);
     // A new country reloads the regions and clears the region.
     await page.getByLabel('Country').selectOption('US');
-    await expect.poll(() => page.getByLabel('Region').inputValue()).toBe('');
-    await expect.poll(() => page.getByLabel('Region').locator('option', { hasText: 'California' }).count()).toBe(1);
+    await eventually(() => page.getByLabel('Region').inputValue(), '');
+    await eventually(() => page.getByLabel('Region').locator('option', { hasText: 'California' }).count(), 1);
     await page.getByLabel('Region').selectOption('CA');
     await page.getByLabel('Website URL').fill('not a website');
 
@@ -171,7 +180,7 @@ describe.each(Object.keys(WIDTHS) as Width[])('sign-up at %s width', (width) => 
   });
 });
 
-test('a referral link prefills the referrer; forceThreeSteps adds the terms step', async () => {
+test.concurrent('a referral link prefills the referrer; forceThreeSteps adds the terms step', async () => {
   const s = await open(browser, 'desktop');
   const { page } = s;
   const bodies = signupBodies(page);
@@ -203,7 +212,7 @@ test('a referral link prefills the referrer; forceThreeSteps adds the terms step
   await s.close();
 });
 
-test('the phone layout of the terms step', async () => {
+test.concurrent('the phone layout of the terms step', async () => {
   const s = await open(browser, 'phone');
   const { page } = s;
   await page.route('**/api/v1/publisher/sign-up', (r) =>
@@ -217,7 +226,7 @@ test('the phone layout of the terms step', async () => {
   await s.close();
 });
 
-test('failures without field errors: daily limit, server fault, unknown field codes', async () => {
+test.concurrent('failures without field errors: daily limit, server fault, unknown field codes', async () => {
   const s = await open(browser, 'desktop');
   const { page } = s;
   await goto(page, '/signup');
@@ -248,7 +257,7 @@ test('failures without field errors: daily limit, server fault, unknown field co
   await s.close();
 });
 
-describe('brands by host name', () => {
+describe.concurrent('brands by host name', () => {
   const brands = [
     { host: 'northwind.test', name: 'Northwind Partners', steps: 3 },
     { host: 'bluepeak.test', name: 'Bluepeak Affiliates', steps: 2 },
@@ -263,14 +272,14 @@ describe('brands by host name', () => {
       if (b.steps !== null) {
         await goto(page, '/signup', b.host);
         await page.getByRole('heading', { name: 'Contact Information' }).waitFor();
-        await expect.poll(() => page.title()).toBe(`Sign up / ${b.name}`);
+        await eventually(() => page.title(), `Sign up / ${b.name}`);
         await page.locator('header').getByText(b.name).waitFor();
         expect(await page.getByRole('list', { name: 'Sign-up steps' }).getByRole('listitem').count()).toBe(b.steps);
       }
       if (b.host !== 'localhost') {
         await goto(page, '/login', b.host);
         await page.getByRole('heading', { name: 'Log in to your account' }).waitFor();
-        await expect.poll(() => page.title()).toBe(`Log in / ${b.name}`);
+        await eventually(() => page.title(), `Log in / ${b.name}`);
         await page.locator('header').getByText(b.name).waitFor();
         await checkScreen(page, `brand-${b.host.split('.')[0]}-login`);
       }

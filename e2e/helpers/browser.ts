@@ -53,7 +53,7 @@ export async function open(browser: Browser, width: Width = 'desktop'): Promise<
     extraHTTPHeaders: { 'x-forwarded-for': `10.${(process.pid >> 8) & 255}.${(n >> 8) & 255}.${n & 255}` },
   });
   const page = await context.newPage();
-  page.setDefaultTimeout(10_000);
+  page.setDefaultTimeout(15_000);
   const problems: string[] = [];
   page.on('console', (msg) => {
     const text = msg.text();
@@ -133,4 +133,19 @@ export async function expectToast(page: Page, text: string, type?: 'success' | '
 /** A problem-free page: no CSP violations, no uncaught errors. */
 export function expectNoProblems(s: Session) {
   expect(s.problems).toEqual([]);
+}
+
+/**
+ * Waits until `read()` gives `expected` (deep equality), like expect.poll but usable in concurrent
+ * tests, whose assertions must not reach the global expect's test context.
+ */
+export async function eventually<T>(read: () => Promise<T> | T, expected: T, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T | undefined;
+  for (;;) {
+    last = await read();
+    if (JSON.stringify(last) === JSON.stringify(expected)) return;
+    if (Date.now() > deadline) throw new Error(`expected ${JSON.stringify(expected)}, last saw ${JSON.stringify(last)}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
