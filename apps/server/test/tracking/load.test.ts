@@ -84,8 +84,9 @@ describe('tracking under load', { timeout: 150_000 }, () => {
     expect(new Set(stored).size).toBe(stored.length);
     expect(new Set(stored)).toEqual(new Set(acked));
     expect(acked.length).toBe(ratePerSecond * seconds);
-    // Generous here (the test machine runs other suites); the benchmark holds the real budget.
-    expect(p99(latencies)).toBeLessThan(10_000);
+    // Latency is the benchmark's business (`npm run bench -- tracking`); here only a loose bound on
+    // PostgreSQL, since PGlite shares the server's thread with this test's client.
+    if (testDbKind() === 'postgres') expect(p99(latencies)).toBeLessThan(5000);
   });
 
   it('L4: postbacks to a receiver that never answers time out, stay bounded, and do not slow clicks', async () => {
