@@ -19,6 +19,7 @@ export type ExportStartRequest = z.infer<typeof exportStartRequestSchema>;
 
 export const exportStartResponseSchema = z.object({
   success: z.literal(true),
+  /** `poll_endpoint` is relative to the API base (`/report/export/status`); `export_url` is absolute. */
   result: z.object({ job_id: z.string(), poll_endpoint: z.string() }),
 });
 export type ExportStartResponse = z.infer<typeof exportStartResponseSchema>;

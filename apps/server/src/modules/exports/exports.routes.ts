@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_BASE, API_PATHS, EXPORT_TYPES, exportPollRequestSchema, exportPollResponseSchema, exportStartRequestSchema, exportStartResponseSchema } from '@portal/shared';
+import { API_PATHS, EXPORT_TYPES, exportPollRequestSchema, exportPollResponseSchema, exportStartRequestSchema, exportStartResponseSchema } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { publisherOf, requireAuth } from '../../plugins/auth.ts';
 import { exportFile, exportsService } from './exports.service.ts';
@@ -23,7 +23,8 @@ export const exportsRoutes =
         async (req) => {
           const id = await exportsService.start(ctx, publisherOf(req), type, req.body);
           worker.kick();
-          return { success: true as const, result: { job_id: id, poll_endpoint: `${API_BASE}${API_PATHS.exportStatus}` } };
+          // Relative to the API base, like every path of spec §7 the web app calls.
+          return { success: true as const, result: { job_id: id, poll_endpoint: API_PATHS.exportStatus } };
         },
       );
     }
