@@ -146,6 +146,7 @@ async function main() {
     await admin.end();
   }
 
+  if (process.env['BENCH_SKIP_PGLITE']) return;
   // Embedded PGlite.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
   const lite = await openDatabase({ dataDir });

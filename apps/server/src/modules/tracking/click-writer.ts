@@ -33,6 +33,7 @@ export class ClickWriter {
   private readonly queue: Pending[] = [];
   private active = 0;
   private closed = false;
+  private scheduled = false;
   private idle: (() => void)[] = [];
   private readonly maxBatch: number;
   private readonly maxQueue: number;
@@ -53,7 +54,16 @@ export class ClickWriter {
     if (this.queue.length >= this.maxQueue) return Promise.reject(new ClickQueueFullError('click queue full'));
     return new Promise<boolean>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
-      this.pump();
+      // Start on the next turn of the event loop, so every request read in this I/O phase joins
+      // the same batch (costs well under a millisecond; PGlite, which blocks the loop while it
+      // runs a statement, otherwise writes one click per transaction).
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => {
+          this.scheduled = false;
+          this.pump();
+        });
+      }
     });
   }
 
