@@ -7,7 +7,7 @@ export const dataEnvelope = <T extends z.ZodType>(data: T) => z.object({ data })
 export const strictObject = z.strictObject;
 
 /** An empty request body: `{}` or no body at all. */
-export const emptyRequestSchema = z.strictObject({}).optional();
+export const emptyRequestSchema = z.strictObject({}).nullish();
 
 /** Trimmed text where an empty string means "not given" (spec §3: empty values are sent as null). */
 export const optionalText = (max: number) =>
