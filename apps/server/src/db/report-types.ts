@@ -1,0 +1,71 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+/** Reports, invoices and exports (migrations 0040–0042). */
+export interface ReportRollupsTable {
+  publisher_id: number;
+  grain: number;
+  bucket: Timestamp;
+  offer_id: number;
+  landing_page_id: number;
+  clicks: number;
+  clicks_unique: number;
+  conversions: number;
+  partials: number;
+  upsells: number;
+  earnings: number;
+}
+
+export interface ReportSubidRollupsTable extends ReportRollupsTable {
+  sub_id: string;
+}
+
+export interface InvoicesTable {
+  id: Generated<number>;
+  publisher_id: number;
+  period_start: string;
+  period_end: string;
+  payout_total: number;
+  status: Generated<'generated' | 'request_payment' | 'processing' | 'paid'>;
+  created_at: CreatedAt;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface InvoiceItemsTable {
+  id: Generated<number>;
+  invoice_id: number;
+  kind: 'offer' | 'referral';
+  offer_id: number | null;
+  referred_publisher_id: number | null;
+  name: string;
+  price_per_action: number;
+  payed_actions: number;
+  total: number;
+}
+
+export interface ExportJobsTable {
+  id: string;
+  publisher_id: number;
+  user_id: number;
+  type: string;
+  request: ColumnType<unknown, string, string>;
+  timezone: string;
+  status: Generated<'pending' | 'processing' | 'completed' | 'error'>;
+  file_name: string;
+  row_count: number | null;
+  error: string | null;
+  data_as_of: Timestamp | null;
+  locked_until: Timestamp | null;
+  created_at: CreatedAt;
+  finished_at: Timestamp | null;
+}
+
+export interface ReportsTables {
+  report_rollups: ReportRollupsTable;
+  report_subid_rollups: ReportSubidRollupsTable;
+  invoices: InvoicesTable;
+  invoice_items: InvoiceItemsTable;
+  export_jobs: ExportJobsTable;
+}

@@ -1,0 +1,178 @@
+import type { ColumnType, Generated } from 'kysely';
+import type { EventType, PayoutType } from './types.ts';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+/** Tracking engine (migration 0030): raw events, idempotency keys, caps, postback outbox. */
+export interface ClicksTable {
+  /** The transaction id (tid): a UUIDv7 whose timestamp is created_at. */
+  id: string;
+  created_at: Timestamp;
+  publisher_id: number;
+  offer_id: number;
+  landing_page_id: number | null;
+  is_unique: boolean;
+  s1: string | null;
+  s2: string | null;
+  s3: string | null;
+  s4: string | null;
+  s5: string | null;
+  pub_click_id: string | null;
+  pub_source: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  has_conversion: Generated<boolean>;
+}
+
+export interface ClickUniquesTable {
+  publisher_id: number;
+  offer_id: number;
+  visitor_hash: string;
+  window_start: Timestamp;
+}
+
+export type ClickFallbackReason =
+  | 'unknown_offer'
+  | 'unknown_publisher'
+  | 'inactive_publisher'
+  | 'offer_not_allowed'
+  | 'offer_paused'
+  | 'offer_expired'
+  | 'offer_pending'
+  | 'offer_inactive'
+  | 'cap_reached'
+  | 'no_landing_page';
+
+export interface ClickFallbacksTable {
+  id: Generated<number>;
+  created_at: Timestamp;
+  publisher_id: number | null;
+  offer_id: number | null;
+  reason: ClickFallbackReason;
+  redirect_url: string;
+  s1: string | null;
+  pub_click_id: string | null;
+  pub_source: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
+
+export type ConversionStatus = 'approved' | 'pending' | 'rejected';
+
+export interface ConversionsTable {
+  id: string;
+  created_at: Timestamp;
+  publisher_id: number;
+  offer_id: number;
+  advertiser_id: number;
+  event_id: number;
+  event_type: EventType;
+  landing_page_id: number | null;
+  click_id: string;
+  click_created_at: Timestamp;
+  status: Generated<ConversionStatus>;
+  payout: number;
+  payout_type: PayoutType;
+  sale_amount: number | null;
+  adv_transaction_id: string | null;
+  adv_s1: string | null;
+  adv_s2: string | null;
+  adv_s3: string | null;
+  adv_s4: string | null;
+  adv_s5: string | null;
+  s1: string | null;
+  s2: string | null;
+  s3: string | null;
+  s4: string | null;
+  s5: string | null;
+  pub_click_id: string | null;
+  pub_source: string | null;
+  source: Generated<'postback' | 'pixel'>;
+}
+
+export interface ConversionKeysTable {
+  offer_id: number;
+  dedup_key: string;
+  publisher_id: number;
+  conversion_id: string;
+  created_at: Timestamp;
+}
+
+export type ConversionRefusalReason =
+  | 'missing_token'
+  | 'bad_token'
+  | 'unknown_tid'
+  | 'unknown_event'
+  | 'lookback_expired'
+  | 'cap_reached'
+  | 'offer_inactive'
+  | 'bad_request';
+
+export interface ConversionRefusalsTable {
+  id: Generated<number>;
+  created_at: Timestamp;
+  reason: ConversionRefusalReason;
+  tid: string | null;
+  publisher_id: number | null;
+  offer_id: number | null;
+  advertiser_id: number | null;
+  event_id: string | null;
+  adv_transaction_id: string | null;
+  source: Generated<'postback' | 'pixel'>;
+  ip: string | null;
+}
+
+export interface CapCountersTable {
+  offer_id: number;
+  /** 0: the offer's global cap. */
+  publisher_id: number;
+  period: 'day' | 'month';
+  period_start: string;
+  count: number;
+}
+
+export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'stopped';
+
+export interface PostbackDeliveriesTable {
+  id: Generated<number>;
+  publisher_id: number;
+  postback_id: number;
+  conversion_id: string | null;
+  event_key: string;
+  url: string;
+  is_test: Generated<boolean>;
+  status: Generated<DeliveryStatus>;
+  attempts: Generated<number>;
+  next_attempt_at: Timestamp;
+  locked_until: Timestamp | null;
+  last_status_code: number | null;
+  last_error_class: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface PostbackAttemptsTable {
+  id: Generated<number>;
+  delivery_id: number;
+  publisher_id: number;
+  postback_id: number;
+  created_at: Timestamp;
+  url_masked: string;
+  status_code: number | null;
+  duration_ms: number;
+  error_class: string | null;
+  error_message: string | null;
+}
+
+export interface TrackingTables {
+  clicks: ClicksTable;
+  click_uniques: ClickUniquesTable;
+  click_fallbacks: ClickFallbacksTable;
+  conversions: ConversionsTable;
+  conversion_keys: ConversionKeysTable;
+  conversion_refusals: ConversionRefusalsTable;
+  cap_counters: CapCountersTable;
+  postback_deliveries: PostbackDeliveriesTable;
+  postback_attempts: PostbackAttemptsTable;
+}
