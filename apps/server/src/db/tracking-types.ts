@@ -2,7 +2,6 @@ import type { ColumnType, Generated } from 'kysely';
 import type { EventType, PayoutType } from './types.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
 /** Tracking engine (migration 0030): raw events, idempotency keys, caps, postback outbox. */
 export interface ClicksTable {
