@@ -4,32 +4,12 @@
  * holding `{tid}` or `&x=1#@evil.test/` stays a literal value of its parameter.
  */
 
+import { POSTBACK_MACROS } from '@portal/shared';
+
 const SUB = ['s1', 's2', 's3', 's4', 's5'] as const;
 
-/** The URL variables a publisher postback may use (spec §5 whitelist). */
-export const POSTBACK_MACROS = [
-  'pub_id',
-  'pub_name',
-  ...SUB.map((s) => `pub_${s}`),
-  ...SUB,
-  'pub_source',
-  'pub_click_id',
-  'adv_transaction_id',
-  'tid',
-  ...SUB.map((s) => `adv_${s}`),
-  'offer_id',
-  'offer_name',
-  'event_id',
-  'eid',
-  'session_id',
-  'conversion_id',
-  'conversion_datetime',
-  'conversion_date',
-  'conversion_time',
-  'conversion_earnings',
-  'price',
-  'random',
-] as const;
+/** The URL variables a publisher postback may use: the spec §5 whitelist the form and the save check use. */
+export { POSTBACK_MACROS };
 
 /** The macros a landing-page URL may carry (DESIGN.md §4). */
 export const LANDING_MACROS = ['tid', 'offer_id', 'pub_id', ...SUB, 'pub_source', 'pub_click_id'] as const;
