@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import type { ClickFallbackReason } from '../../db/types.ts';
+import type { Selectable } from 'kysely';
+import type { ClickFallbackReason, ClicksTable } from '../../db/types.ts';
 import { LANDING_MACROS, renderUrl } from './macros.ts';
 import type { CachedOffer, TrackingCache } from './tracking-cache.ts';
 import { utcDay } from './tracking-cache.ts';
@@ -26,24 +27,11 @@ export interface ClickRequest {
   at: Date;
 }
 
-export interface ClickRow {
-  id: string;
-  created_at: Date;
-  publisher_id: number;
-  offer_id: number;
-  landing_page_id: number | null;
-  s1: string | null;
-  s2: string | null;
-  s3: string | null;
-  s4: string | null;
-  s5: string | null;
-  pub_click_id: string | null;
-  pub_source: string | null;
-  ip: string | null;
-  user_agent: string | null;
+/** A click as the writer stores it: the table's columns, less those the database decides. */
+export type ClickRow = Omit<Selectable<ClicksTable>, 'is_unique' | 'has_conversion'> & {
   /** sha256 of IP and user agent: the unique-click rule's visitor. */
   visitor_hash: string;
-}
+};
 
 export interface FallbackRow {
   created_at: Date;
