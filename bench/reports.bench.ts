@@ -134,11 +134,11 @@ async function main() {
   const partsSize = async (parent: string) =>
     (await sql<{ s: string }>`SELECT pg_size_pretty(sum(pg_total_relation_size(inhrelid))) AS s FROM pg_inherits WHERE inhparent = ${parent}::regclass`.execute(db)).rows[0]!.s;
   console.log(`\nData: clicks ${(await count('clicks')).toLocaleString('en-US')} (${await partsSize('clicks')}), conversions ${(await count('conversions')).toLocaleString('en-US')} (${await partsSize('conversions')})`);
-  for (const r of ['report_rollups', 'report_subid_rollups']) {
+  for (const r of ['report_publisher_rollups', 'report_rollups', 'report_subid_rollups']) {
     const byGrain = (await sql<{ grain: number; n: string }>`SELECT grain, count(*) AS n FROM ${sql.table(r)} GROUP BY 1 ORDER BY 1`.execute(db)).rows;
     console.log(`  ${r}: ${byGrain.map((g) => `grain ${g.grain}: ${Number(g.n).toLocaleString('en-US')} rows`).join(', ')} (${await size(r)})`);
   }
-  const busiest = (await sql<{ publisher_id: number; n: string }>`SELECT publisher_id, sum(clicks) AS n FROM report_rollups WHERE grain = 3 GROUP BY 1 ORDER BY 2 DESC LIMIT 1`.execute(db)).rows[0]!;
+  const busiest = (await sql<{ publisher_id: number; n: string }>`SELECT publisher_id, sum(clicks) AS n FROM report_publisher_rollups WHERE grain = 3 GROUP BY 1 ORDER BY 2 DESC LIMIT 1`.execute(db)).rows[0]!;
   console.log(`  busiest publisher: #${busiest.publisher_id} with ${Number(busiest.n).toLocaleString('en-US')} clicks`);
 
   const config = loadConfig({ DATABASE_URL: urlFor(DB_NAME), LOG_LEVEL: 'silent' });
@@ -164,7 +164,7 @@ async function main() {
       for (const total of [false, true]) {
         const sort = { campaign: 'campaign_id', daily: 'day', hourly: 'hour', 'landing-page': 'landing_page_id', 'sub-id': 'pub_sub_1' }[type];
         const r = await time(iterations, () =>
-          total ? reportsService.total(ctx, type, scope) : reportsService.page(ctx, type, scope, { sort, order: 1, limit: 20, cursor: null }),
+          total ? reportsService.total(ctx, scope) : reportsService.page(ctx, type, scope, { sort, order: 1, limit: 20, cursor: null }),
         );
         const raw = await time(rawIterations, () => rawQuery(db, type, total, scope));
         const line = `| ${zone} | ${days} | ${total ? `report-total/${type}` : `report/${type}`} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${raw.p50.toFixed(0)} ms | ${raw.p95.toFixed(0)} ms | ${(raw.p50 / r.p50).toFixed(0)}× |`;

@@ -15,6 +15,7 @@ import pg from 'pg';
 import { Pool } from 'undici';
 import { migrateToLatest, openDatabase, type Db } from '../apps/server/src/db/database.ts';
 import { sha256 } from '../apps/server/src/lib/tokens.ts';
+import { cpuPerRequest, cpuSample, type CpuSample } from './tracking/cpu.ts';
 import { runLoad, type LoadResult } from './tracking/load-client.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -26,7 +27,9 @@ const adminUrl = (db = 'postgres') => {
 };
 
 async function startServer(script: string, env: Record<string, string>): Promise<{ port: number; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'tracking', script)], {
+  // BENCH_PROFILE=<dir> writes a V8 CPU profile of each server process there.
+  const profile = process.env['BENCH_PROFILE'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_PROFILE']}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', path.join(here, 'tracking', script)], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env, TZ: 'UTC' },
   });
@@ -65,8 +68,19 @@ async function seedNetwork(db: Db): Promise<Network> {
 
 const clickPath = (n: Network) => (i: number) => `/c/${n.offerId}/${n.publisherId}?s1=b${i}&pub_source=bench`;
 
-async function measureClicks(port: number, net: Network, connections: number): Promise<LoadResult> {
-  return runLoad({ origin: `http://127.0.0.1:${port}`, path: clickPath(net), connections, seconds: SECONDS, warmupSeconds: 2 });
+async function measureClicks(server: { port: number; child: ChildProcess }, net: Network, connections: number): Promise<LoadResult & { cpu: string }> {
+  let before: CpuSample | null = null;
+  let after: CpuSample | null = null;
+  const pid = server.child.pid!;
+  const r = await runLoad({
+    origin: `http://127.0.0.1:${server.port}`,
+    path: clickPath(net),
+    connections,
+    seconds: SECONDS,
+    warmupSeconds: 2,
+    onMeasure: (phase) => (phase === 'start' ? (before = cpuSample(pid)) : (after = cpuSample(pid))),
+  });
+  return { ...r, cpu: before && after ? cpuPerRequest(before, after, r.requests) : '' };
 }
 
 /** Conversions per second over HTTP (/postback), each on a fresh click, with its postback job. */
@@ -114,8 +128,18 @@ async function main() {
 
   const bare = await startServer('bare-server.ts', {});
   for (const c of [50, 200]) {
-    rows[`bare@${c}`] = await runLoad({ origin: `http://127.0.0.1:${bare.port}`, path: () => '/c/1/2?s1=x', connections: c, seconds: SECONDS, warmupSeconds: 2 });
-    console.log(`bare Fastify 302       @${String(c).padStart(3)}: ${fmt(rows[`bare@${c}`]!)}`);
+    let before: CpuSample | null = null;
+    let after: CpuSample | null = null;
+    const r = await runLoad({
+      origin: `http://127.0.0.1:${bare.port}`,
+      path: () => '/c/1/2?s1=x',
+      connections: c,
+      seconds: SECONDS,
+      warmupSeconds: 2,
+      onMeasure: (phase) => (phase === 'start' ? (before = cpuSample(bare.child.pid!)) : (after = cpuSample(bare.child.pid!))),
+    });
+    rows[`bare@${c}`] = r;
+    console.log(`bare Fastify 302       @${String(c).padStart(3)}: ${fmt(r)}\n  ${before && after ? cpuPerRequest(before, after, r.requests) : ''}`);
   }
   await stop(bare.child);
 
@@ -131,8 +155,9 @@ async function main() {
     const net = await seedNetwork(handle.db);
     const server = await startServer('tracking-server.ts', { DATABASE_URL: adminUrl(dbName), DATABASE_POOL_SIZE: '10', DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-')) });
     for (const c of [50, 200]) {
-      rows[`pg@${c}`] = await measureClicks(server.port, net, c);
-      console.log(`click, PostgreSQL      @${String(c).padStart(3)}: ${fmt(rows[`pg@${c}`]!)}`);
+      const r = await measureClicks(server, net, c);
+      rows[`pg@${c}`] = r;
+      console.log(`click, PostgreSQL      @${String(c).padStart(3)}: ${fmt(r)}\n  ${r.cpu}`);
     }
     conversionsPg = await measureConversions(server.port, net, 3000, 50);
     console.log(`conversions, PostgreSQL @ 50: ${conversionsPg.rps.toFixed(0)} /s with postback job  p99 ${conversionsPg.p99.toFixed(1)} ms`);
@@ -155,8 +180,9 @@ async function main() {
   await lite.close();
   const liteServer = await startServer('tracking-server.ts', { DATA_DIR: dataDir });
   for (const c of [50, 200]) {
-    rows[`pglite@${c}`] = await measureClicks(liteServer.port, liteNet, c);
-    console.log(`click, PGlite          @${String(c).padStart(3)}: ${fmt(rows[`pglite@${c}`]!)}`);
+    const r = await measureClicks(liteServer, liteNet, c);
+    rows[`pglite@${c}`] = r;
+    console.log(`click, PGlite          @${String(c).padStart(3)}: ${fmt(r)}\n  ${r.cpu}`);
   }
   const conversionsLite = await measureConversions(liteServer.port, liteNet, 1000, 20);
   console.log(`conversions, PGlite    @ 20: ${conversionsLite.rps.toFixed(0)} /s with postback job  p99 ${conversionsLite.p99.toFixed(1)} ms`);

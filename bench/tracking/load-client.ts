@@ -14,7 +14,15 @@ export interface LoadResult {
  * A closed-loop HTTP load client: `connections` keep-alive connections, each sending its next
  * request as soon as the previous answer is read, for `seconds`. Latency is per request.
  */
-export async function runLoad(opts: { origin: string; path: (i: number) => string; connections: number; seconds: number; warmupSeconds?: number }): Promise<LoadResult> {
+export async function runLoad(opts: {
+  origin: string;
+  path: (i: number) => string;
+  connections: number;
+  seconds: number;
+  warmupSeconds?: number;
+  /** Called as the measured run starts and ends (CPU accounting). */
+  onMeasure?: (phase: 'start' | 'end') => void;
+}): Promise<LoadResult> {
   const pool = new Pool(opts.origin, { connections: opts.connections, pipelining: 1, keepAliveTimeout: 10_000 });
   let i = 0;
   const run = async (seconds: number, record: boolean) => {
@@ -43,7 +51,9 @@ export async function runLoad(opts: { origin: string; path: (i: number) => strin
     return { requests: latencies.length, errors, non3xx, seconds: elapsed, rps: latencies.length / elapsed, p50: q(0.5), p99: q(0.99) };
   };
   if (opts.warmupSeconds) await run(opts.warmupSeconds, false);
+  opts.onMeasure?.('start');
   const result = await run(opts.seconds, true);
+  opts.onMeasure?.('end');
   await pool.close();
   return result;
 }

@@ -3,7 +3,7 @@ import type { ColumnType, Generated } from 'kysely';
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
-/** Reports, invoices and exports (migrations 0040–0042). */
+/** Reports, invoices and exports (migrations 0040–0043). */
 export interface ReportRollupsTable {
   publisher_id: number;
   grain: number;
@@ -18,7 +18,9 @@ export interface ReportRollupsTable {
   earnings: number;
 }
 
-export interface ReportSubidRollupsTable extends ReportRollupsTable {
+export type ReportPublisherRollupsTable = Omit<ReportRollupsTable, 'offer_id' | 'landing_page_id'>;
+
+export interface ReportSubidRollupsTable extends ReportPublisherRollupsTable {
   sub_id: string;
 }
 
@@ -63,6 +65,7 @@ export interface ExportJobsTable {
 }
 
 export interface ReportsTables {
+  report_publisher_rollups: ReportPublisherRollupsTable;
   report_rollups: ReportRollupsTable;
   report_subid_rollups: ReportSubidRollupsTable;
   invoices: InvoicesTable;

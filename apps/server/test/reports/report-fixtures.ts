@@ -70,18 +70,12 @@ export async function insertClicks(t: TestApp, inputs: ClickInput[]): Promise<St
       await reportsIngest.onClicks(
         trx,
         chunk.map((c) => ({
-          id: c.id,
           created_at: c.at,
           publisher_id: c.publisherId,
           offer_id: c.offerId,
           landing_page_id: c.landingPageId,
           is_unique: c.isUnique ?? true,
           s1: c.s1 ?? null,
-          s2: c.s2 ?? null,
-          s3: null,
-          s4: null,
-          s5: null,
-          pub_source: c.pubSource ?? null,
         })),
       );
     });
@@ -108,12 +102,10 @@ export async function insertConversion(t: TestApp, c: ConversionInput): Promise<
       FROM offers o WHERE o.id = ${c.click.offerId}`.execute(trx);
     await sql`UPDATE clicks SET has_conversion = true WHERE id = ${c.click.id}::uuid AND created_at = ${c.click.at.toISOString()}::timestamptz`.execute(trx);
     await reportsIngest.onConversion(trx, {
-      id,
       created_at: c.at,
       publisher_id: c.click.publisherId,
       offer_id: c.click.offerId,
       landing_page_id: c.click.landingPageId,
-      event_id: c.eventId,
       event_type: c.eventType,
       payout: c.payout,
       s1: c.click.s1 ?? null,

@@ -5,6 +5,7 @@ import * as m0030 from './0030-tracking.ts';
 import * as m0040 from './0040-report-rollups.ts';
 import * as m0041 from './0041-invoices.ts';
 import * as m0042 from './0042-export-jobs.ts';
+import * as m0043 from './0043-report-rollups-by-publisher.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0040-report-rollups': m0040,
   '0041-invoices': m0041,
   '0042-export-jobs': m0042,
+  '0043-report-rollups-by-publisher': m0043,
 };

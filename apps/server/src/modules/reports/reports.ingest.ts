@@ -1,48 +1,29 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { bucketsOf } from './reports.time.ts';
 
 /**
- * Hooks the tracking engine calls inside the transaction that stores events, so the report rollups
- * stay current as events arrive (DESIGN.md §7): a click is in the reports as soon as its COMMIT is.
- * Each event adds to three rows per rollup (15-minute, hour and day buckets, see migration 0040).
+ * How events reach the report rollups (DESIGN.md §7): in the same statement or transaction that
+ * stores them, so a click is in the reports as soon as its COMMIT is.
+ *
+ * Each event is counted in three rollups (migrations 0040, 0043) at three grains (15-minute, UTC
+ * hour, UTC day buckets):
+ *   report_publisher_rollups (publisher)                         daily/hourly reports, totals
+ *   report_rollups           (publisher, offer, landing page)   campaign and landing-page reports
+ *   report_subid_rollups     (publisher, sub ID = s1)           sub-ID report
+ *
+ * `rollupCtes(source)` is the one place these rules live: SQL that groups the events of a CTE named
+ * `source` and upserts the three rollups. The click writer embeds it in its single INSERT statement;
+ * conversions and rebuilds use it through `applyEvents` and `rebuildRollups`. Rows are upserted in
+ * key order so concurrent writers lock them in the same order (no deadlocks).
  */
-export interface IngestedClick {
-  id: string;
+
+/** The columns a source CTE of `rollupCtes` carries, one row per event. */
+export interface RollupEvent {
   created_at: Date;
   publisher_id: number;
   offer_id: number;
   landing_page_id: number | null;
-  is_unique: boolean;
   s1: string | null;
-  s2: string | null;
-  s3: string | null;
-  s4: string | null;
-  s5: string | null;
-  pub_source: string | null;
-}
-
-export interface IngestedConversion {
-  id: string;
-  created_at: Date;
-  publisher_id: number;
-  offer_id: number;
-  landing_page_id: number | null;
-  event_id: number;
-  event_type: 'conversion' | 'partial' | 'upsell';
-  payout: number;
-  s1: string | null;
-  /** Only approved conversions count in reports; absent means approved. */
-  status?: 'approved' | 'pending' | 'rejected';
-}
-
-interface Delta {
-  publisher_id: number;
-  grain: number;
-  bucket: number;
-  offer_id: number;
-  landing_page_id: number;
-  sub_id: string;
   clicks: number;
   clicks_unique: number;
   conversions: number;
@@ -51,142 +32,130 @@ interface Delta {
   earnings: number;
 }
 
-type EventDelta = Pick<Delta, 'clicks' | 'clicks_unique' | 'conversions' | 'partials' | 'upsells' | 'earnings'>;
+const GRAINS = `(VALUES (1::int2, interval '15 minutes'), (2::int2, interval '1 hour'), (3::int2, interval '1 day')) AS g(grain, width)`;
+const BIN = `date_bin(g.width, e.created_at, timestamptz '2000-01-01 00:00:00+00')`;
+const METRICS = 'clicks, clicks_unique, conversions, partials, upsells, earnings';
+const SUMS = 'sum(e.clicks), sum(e.clicks_unique), sum(e.conversions), sum(e.partials), sum(e.upsells), sum(e.earnings)';
+const ADD =
+  'DO UPDATE SET clicks = r.clicks + EXCLUDED.clicks, clicks_unique = r.clicks_unique + EXCLUDED.clicks_unique, ' +
+  'conversions = r.conversions + EXCLUDED.conversions, partials = r.partials + EXCLUDED.partials, ' +
+  'upsells = r.upsells + EXCLUDED.upsells, earnings = r.earnings + EXCLUDED.earnings';
 
-function addEvent(map: Map<string, Delta>, withSubId: boolean, e: { created_at: Date; publisher_id: number; offer_id: number; landing_page_id: number | null; s1: string | null }, d: EventDelta) {
-  const buckets = bucketsOf(e.created_at.getTime());
-  const lp = e.landing_page_id ?? 0;
-  const sub = withSubId ? (e.s1 ?? '') : '';
-  for (let g = 0; g < 3; g++) {
-    const key = `${e.publisher_id}|${g + 1}|${buckets[g]}|${e.offer_id}|${lp}|${sub}`;
-    let row = map.get(key);
-    if (!row) {
-      row = { publisher_id: e.publisher_id, grain: g + 1, bucket: buckets[g]!, offer_id: e.offer_id, landing_page_id: lp, sub_id: sub, clicks: 0, clicks_unique: 0, conversions: 0, partials: 0, upsells: 0, earnings: 0 };
-      map.set(key, row);
-    }
-    row.clicks += d.clicks;
-    row.clicks_unique += d.clicks_unique;
-    row.conversions += d.conversions;
-    row.partials += d.partials;
-    row.upsells += d.upsells;
-    // Payouts carry at most 4 decimals; keep the sum exact by adding in ten-thousandths.
-    row.earnings = Math.round(row.earnings * 10_000 + d.earnings * 10_000) / 10_000;
-  }
+/** CTEs (to follow `WITH source AS (…),`) that add the source's events to the three rollups. */
+export function rollupCtes(source: string): RawBuilder<unknown> {
+  return sql.raw(`
+    rollup_publisher AS (
+      INSERT INTO report_publisher_rollups AS r (publisher_id, grain, bucket, ${METRICS})
+      SELECT e.publisher_id, g.grain, ${BIN}, ${SUMS} FROM ${source} e CROSS JOIN ${GRAINS}
+      GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
+      ON CONFLICT (publisher_id, grain, bucket) ${ADD}
+    ),
+    rollup_offer AS (
+      INSERT INTO report_rollups AS r (publisher_id, grain, bucket, offer_id, landing_page_id, ${METRICS})
+      SELECT e.publisher_id, g.grain, ${BIN}, e.offer_id, coalesce(e.landing_page_id, 0), ${SUMS} FROM ${source} e CROSS JOIN ${GRAINS}
+      GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2, 3, 4, 5
+      ON CONFLICT (publisher_id, grain, bucket, offer_id, landing_page_id) ${ADD}
+    ),
+    rollup_sub AS (
+      INSERT INTO report_subid_rollups AS r (publisher_id, grain, bucket, sub_id, ${METRICS})
+      SELECT e.publisher_id, g.grain, ${BIN}, coalesce(e.s1, ''), ${SUMS} FROM ${source} e CROSS JOIN ${GRAINS}
+      GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+      ON CONFLICT (publisher_id, grain, bucket, sub_id) ${ADD}
+    )`);
 }
 
-/** Rows sorted by key so concurrent writers lock them in the same order (no deadlocks). */
-function sorted(map: Map<string, Delta>): Delta[] {
-  return [...map.values()].sort(
-    (a, b) =>
-      a.publisher_id - b.publisher_id ||
-      a.grain - b.grain ||
-      a.bucket - b.bucket ||
-      a.offer_id - b.offer_id ||
-      a.landing_page_id - b.landing_page_id ||
-      (a.sub_id < b.sub_id ? -1 : a.sub_id > b.sub_id ? 1 : 0),
-  );
+/** Adds events to the rollups in one statement (inside the caller's transaction, if any). */
+export async function applyEvents(db: Db, events: RollupEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  const col = <K extends keyof RollupEvent>(k: K) => events.map((e) => e[k]);
+  await sql`
+    WITH ev AS (
+      SELECT * FROM unnest(${events.map((e) => e.created_at.toISOString())}::timestamptz[], ${col('publisher_id')}::int[],
+        ${col('offer_id')}::int[], ${col('landing_page_id')}::int[], ${col('s1')}::text[], ${col('clicks')}::int[],
+        ${col('clicks_unique')}::int[], ${col('conversions')}::int[], ${col('partials')}::int[], ${col('upsells')}::int[],
+        ${events.map((e) => Number(e.earnings).toFixed(4))}::numeric[])
+        AS e(created_at, publisher_id, offer_id, landing_page_id, s1, clicks, clicks_unique, conversions, partials, upsells, earnings)
+    ),
+    ${rollupCtes('ev')}
+    SELECT 1`.execute(db);
 }
 
-async function upsert(db: Db, table: 'report_rollups' | 'report_subid_rollups', rows: Delta[]): Promise<void> {
-  if (rows.length === 0) return;
-  const col = <K extends keyof Delta>(k: K) => rows.map((r) => r[k]);
-  const buckets = rows.map((r) => new Date(r.bucket).toISOString());
-  const earnings = rows.map((r) => r.earnings.toFixed(4));
-  if (table === 'report_rollups') {
-    await sql`
-      INSERT INTO report_rollups AS r (publisher_id, grain, bucket, offer_id, landing_page_id, clicks, clicks_unique, conversions, partials, upsells, earnings)
-      SELECT * FROM unnest(${col('publisher_id')}::int[], ${col('grain')}::int2[], ${buckets}::timestamptz[], ${col('offer_id')}::int[],
-        ${col('landing_page_id')}::int[], ${col('clicks')}::int8[], ${col('clicks_unique')}::int8[], ${col('conversions')}::int8[],
-        ${col('partials')}::int8[], ${col('upsells')}::int8[], ${earnings}::numeric[])
-      ON CONFLICT (publisher_id, grain, bucket, offer_id, landing_page_id) DO UPDATE SET
-        clicks = r.clicks + EXCLUDED.clicks, clicks_unique = r.clicks_unique + EXCLUDED.clicks_unique,
-        conversions = r.conversions + EXCLUDED.conversions, partials = r.partials + EXCLUDED.partials,
-        upsells = r.upsells + EXCLUDED.upsells, earnings = r.earnings + EXCLUDED.earnings`.execute(db);
-  } else {
-    await sql`
-      INSERT INTO report_subid_rollups AS r (publisher_id, grain, bucket, offer_id, landing_page_id, sub_id, clicks, clicks_unique, conversions, partials, upsells, earnings)
-      SELECT * FROM unnest(${col('publisher_id')}::int[], ${col('grain')}::int2[], ${buckets}::timestamptz[], ${col('offer_id')}::int[],
-        ${col('landing_page_id')}::int[], ${col('sub_id')}::text[], ${col('clicks')}::int8[], ${col('clicks_unique')}::int8[], ${col('conversions')}::int8[],
-        ${col('partials')}::int8[], ${col('upsells')}::int8[], ${earnings}::numeric[])
-      ON CONFLICT (publisher_id, grain, bucket, offer_id, landing_page_id, sub_id) DO UPDATE SET
-        clicks = r.clicks + EXCLUDED.clicks, clicks_unique = r.clicks_unique + EXCLUDED.clicks_unique,
-        conversions = r.conversions + EXCLUDED.conversions, partials = r.partials + EXCLUDED.partials,
-        upsells = r.upsells + EXCLUDED.upsells, earnings = r.earnings + EXCLUDED.earnings`.execute(db);
-  }
+export interface IngestedClick {
+  created_at: Date;
+  publisher_id: number;
+  offer_id: number;
+  landing_page_id: number | null;
+  is_unique: boolean;
+  s1: string | null;
 }
 
-async function apply(db: Db, events: { e: Parameters<typeof addEvent>[2]; d: EventDelta }[]): Promise<void> {
-  const main = new Map<string, Delta>();
-  const subs = new Map<string, Delta>();
-  for (const { e, d } of events) {
-    addEvent(main, false, e, d);
-    addEvent(subs, true, e, d);
-  }
-  await upsert(db, 'report_rollups', sorted(main));
-  await upsert(db, 'report_subid_rollups', sorted(subs));
+export interface IngestedConversion {
+  created_at: Date;
+  publisher_id: number;
+  offer_id: number;
+  landing_page_id: number | null;
+  event_type: 'conversion' | 'partial' | 'upsell';
+  payout: number;
+  s1: string | null;
+  /** Only approved conversions count in reports; absent means approved. */
+  status?: 'approved' | 'pending' | 'rejected';
 }
 
 export const reportsIngest = {
-  /** Counts a batch of stored clicks (one group commit) into the rollups. */
+  /** Counts stored clicks (bulk loads and fixtures; the click writer embeds `rollupCtes`). */
   async onClicks(db: Db, clicks: IngestedClick[]): Promise<void> {
-    await apply(
+    await applyEvents(
       db,
-      clicks.map((c) => ({ e: c, d: { clicks: 1, clicks_unique: c.is_unique ? 1 : 0, conversions: 0, partials: 0, upsells: 0, earnings: 0 } })),
+      clicks.map((c) => ({ ...c, clicks: 1, clicks_unique: c.is_unique ? 1 : 0, conversions: 0, partials: 0, upsells: 0, earnings: 0 })),
     );
   },
 
-  /** Counts one stored conversion (its payout is the publisher's earnings) into the rollups. */
-  async onConversion(db: Db, conversion: IngestedConversion): Promise<void> {
-    if (conversion.status && conversion.status !== 'approved') return;
-    const t = conversion.event_type;
-    await apply(db, [
+  /** Counts one stored conversion (its payout is the publisher's earnings). */
+  async onConversion(db: Db, c: IngestedConversion): Promise<void> {
+    if (c.status && c.status !== 'approved') return;
+    await applyEvents(db, [
       {
-        e: conversion,
-        d: {
-          clicks: 0,
-          clicks_unique: 0,
-          conversions: t === 'conversion' ? 1 : 0,
-          partials: t === 'partial' ? 1 : 0,
-          upsells: t === 'upsell' ? 1 : 0,
-          earnings: Number(conversion.payout),
-        },
+        created_at: c.created_at,
+        publisher_id: c.publisher_id,
+        offer_id: c.offer_id,
+        landing_page_id: c.landing_page_id,
+        s1: c.s1,
+        clicks: 0,
+        clicks_unique: 0,
+        conversions: c.event_type === 'conversion' ? 1 : 0,
+        partials: c.event_type === 'partial' ? 1 : 0,
+        upsells: c.event_type === 'upsell' ? 1 : 0,
+        earnings: Number(c.payout),
       },
     ]);
   },
 };
 
+const DAY_MS = 86_400_000;
+
 /**
- * Rebuilds the rollups of `[from, to)` from the raw rows with the same rules as the hooks (bulk
- * loads, repairs). Whole UTC days only, so the three grains stay consistent.
+ * Rebuilds the rollups of `[from, to)` from the raw rows with the same rules as ingestion (bulk
+ * loads, repairs), one UTC day per statement. Whole UTC days only, so the three grains agree.
  */
 export async function rebuildRollups(db: Db, from: Date, to: Date, publisherId?: number): Promise<void> {
   const pub = publisherId == null ? sql`` : sql`AND publisher_id = ${publisherId}`;
-  for (const table of ['report_rollups', 'report_subid_rollups'] as const) {
+  for (const table of ['report_publisher_rollups', 'report_rollups', 'report_subid_rollups'] as const) {
     await sql`DELETE FROM ${sql.table(table)} WHERE bucket >= ${from} AND bucket < ${to} ${pub}`.execute(db);
   }
-  const grains = [
-    { g: 1, expr: sql`date_bin('15 minutes', created_at, timestamptz '2000-01-01 00:00:00+00')` },
-    { g: 2, expr: sql`date_bin('1 hour', created_at, timestamptz '2000-01-01 00:00:00+00')` },
-    { g: 3, expr: sql`date_bin('1 day', created_at, timestamptz '2000-01-01 00:00:00+00')` },
-  ];
-  for (const { g, expr } of grains) {
-    for (const withSub of [false, true]) {
-      const table = withSub ? sql`report_subid_rollups` : sql`report_rollups`;
-      const subCol = withSub ? sql`, sub_id` : sql``;
-      const subExpr = withSub ? sql`, coalesce(s1, '') AS sub_id` : sql``;
-      await sql`
-        INSERT INTO ${table} (publisher_id, grain, bucket, offer_id, landing_page_id ${subCol}, clicks, clicks_unique, conversions, partials, upsells, earnings)
-        SELECT publisher_id, ${g}::int2, b, offer_id, lp ${subCol}, sum(clicks), sum(clicks_unique), sum(conversions), sum(partials), sum(upsells), sum(earnings)
-        FROM (
-          SELECT publisher_id, ${expr} AS b, offer_id, coalesce(landing_page_id, 0) AS lp ${subExpr},
-            1 AS clicks, CASE WHEN is_unique THEN 1 ELSE 0 END AS clicks_unique, 0 AS conversions, 0 AS partials, 0 AS upsells, 0::numeric AS earnings
-          FROM clicks WHERE created_at >= ${from} AND created_at < ${to} ${pub}
-          UNION ALL
-          SELECT publisher_id, ${expr}, offer_id, coalesce(landing_page_id, 0) ${subExpr},
-            0, 0, (event_type = 'conversion')::int, (event_type = 'partial')::int, (event_type = 'upsell')::int, payout
-          FROM conversions WHERE created_at >= ${from} AND created_at < ${to} AND status = 'approved' ${pub}
-        ) e
-        GROUP BY publisher_id, b, offer_id, lp ${subCol}`.execute(db);
-    }
+  for (let day = from.getTime(); day < to.getTime(); day += DAY_MS) {
+    const f = new Date(day);
+    const t = new Date(Math.min(day + DAY_MS, to.getTime()));
+    await sql`
+      WITH ev AS (
+        SELECT created_at, publisher_id, offer_id, landing_page_id, s1, 1 AS clicks, is_unique::int AS clicks_unique,
+          0 AS conversions, 0 AS partials, 0 AS upsells, 0::numeric AS earnings
+        FROM clicks WHERE created_at >= ${f} AND created_at < ${t} ${pub}
+        UNION ALL
+        SELECT created_at, publisher_id, offer_id, landing_page_id, s1, 0, 0, (event_type = 'conversion')::int,
+          (event_type = 'partial')::int, (event_type = 'upsell')::int, payout
+        FROM conversions WHERE created_at >= ${f} AND created_at < ${t} AND status = 'approved' ${pub}
+      ),
+      ${rollupCtes('ev')}
+      SELECT 1`.execute(db);
   }
 }

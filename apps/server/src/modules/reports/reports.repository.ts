@@ -23,6 +23,9 @@ export interface PageQuery {
 
 export interface RangeFilter {
   publisherId: number;
+  /** The range as UTC instants [from, to), and as rollup buckets. */
+  from: number;
+  to: number;
   segments: Segment[];
   offerIds: number[] | null;
   landingPageIds: number[] | null;
@@ -65,7 +68,22 @@ function segmentsCte(segments: Segment[]): RawBuilder<unknown> {
   return sql`seg AS (SELECT * FROM unnest(${g}::int2[], ${f}::timestamptz[], ${t}::timestamptz[], ${label}::text[], ${origin}::timestamptz[]) AS s(grain, f, t, label, origin))`;
 }
 
-function rollupScan(table: 'report_rollups' | 'report_subid_rollups', f: RangeFilter, publisherIds?: number[]): RawBuilder<unknown> {
+type RollupTable = 'report_publisher_rollups' | 'report_rollups' | 'report_subid_rollups';
+
+const isFiltered = (f: RangeFilter) => Boolean(f.offerIds?.length || f.landingPageIds?.length);
+
+/**
+ * Which rollup answers a report (migration 0043): the per-publisher one for time series and totals,
+ * the per-offer one for offers, landing pages and anything filtered by them, the sub-ID one for an
+ * unfiltered sub-ID report. A filtered sub-ID report has no rollup: `null`, read the raw rows.
+ */
+function rollupFor(kind: SummaryKind | 'total', f: RangeFilter): RollupTable | null {
+  if (kind === 'campaign' || kind === 'landing-page') return 'report_rollups';
+  if (kind === 'sub-id') return isFiltered(f) ? null : 'report_subid_rollups';
+  return isFiltered(f) ? 'report_rollups' : 'report_publisher_rollups';
+}
+
+function rollupScan(table: RollupTable, f: RangeFilter, publisherIds?: number[]): RawBuilder<unknown> {
   const pub = publisherIds ? sql`r.publisher_id = ANY(${publisherIds}::int[])` : sql`r.publisher_id = ${f.publisherId}`;
   const offers = f.offerIds?.length ? sql`AND r.offer_id = ANY(${f.offerIds}::int[])` : sql``;
   const lps = f.landingPageIds?.length ? sql`AND r.landing_page_id = ANY(${f.landingPageIds}::int[])` : sql``;
@@ -100,24 +118,22 @@ export interface MetricsRow {
 export type SummaryKind = 'campaign' | 'daily' | 'hourly' | 'landing-page' | 'sub-id';
 
 /** Group keys and the columns each summary report adds to the metrics. */
-const SUMMARY_SQL: Record<SummaryKind, { table: 'report_rollups' | 'report_subid_rollups'; group: string; groupCount: number; select: string; joins: string }> = {
+const SUMMARY_SQL: Record<SummaryKind, { group: string; groupCount: number; select: string; joins: string }> = {
   campaign: {
-    table: 'report_rollups',
     group: 'r.offer_id',
     groupCount: 1,
     select: "a.offer_id, coalesce(o.name, '') AS campaign_name",
     joins: 'LEFT JOIN offers o ON o.id = a.offer_id',
   },
   'landing-page': {
-    table: 'report_rollups',
     group: 'r.landing_page_id, r.offer_id',
     groupCount: 2,
     select: "a.landing_page_id, coalesce(lp.name, '') AS landing_page_name, a.offer_id, coalesce(o.name, '') AS offer_name",
     joins: 'LEFT JOIN offers o ON o.id = a.offer_id LEFT JOIN landing_pages lp ON lp.id = a.landing_page_id',
   },
-  'sub-id': { table: 'report_subid_rollups', group: 'r.sub_id', groupCount: 1, select: 'a.sub_id', joins: '' },
-  daily: { table: 'report_rollups', group: '', groupCount: 1, select: 'a.day', joins: '' },
-  hourly: { table: 'report_rollups', group: '', groupCount: 1, select: 'a.hour_start', joins: '' },
+  'sub-id': { group: 'r.sub_id', groupCount: 1, select: 'a.sub_id', joins: '' },
+  daily: { group: '', groupCount: 1, select: 'a.day', joins: '' },
+  hourly: { group: '', groupCount: 1, select: 'a.hour_start', joins: '' },
 };
 
 function groupExpr(kind: SummaryKind): RawBuilder<unknown> {
@@ -128,25 +144,42 @@ function groupExpr(kind: SummaryKind): RawBuilder<unknown> {
   return sql.raw(SUMMARY_SQL[kind].group);
 }
 
+/** The sub-ID report of a range filtered by offer or landing page, from the raw rows. */
+function rawSubIds(f: RangeFilter): RawBuilder<unknown> {
+  const offers = f.offerIds?.length ? sql`AND offer_id = ANY(${f.offerIds}::int[])` : sql``;
+  const lps = f.landingPageIds?.length ? sql`AND coalesce(landing_page_id, 0) = ANY(${f.landingPageIds}::int[])` : sql``;
+  const range = sql`publisher_id = ${f.publisherId} AND created_at >= ${new Date(f.from)} AND created_at < ${new Date(f.to)} ${offers} ${lps}`;
+  return sql`
+    SELECT coalesce(r.s1, '') AS sub_id, ${SUMS} FROM (
+      SELECT s1, 1 AS clicks, is_unique::int AS clicks_unique, 0 AS conversions, 0 AS partials, 0 AS upsells, 0::numeric AS earnings
+      FROM clicks WHERE ${range}
+      UNION ALL
+      SELECT s1, 0, 0, (event_type = 'conversion')::int, (event_type = 'partial')::int, (event_type = 'upsell')::int, payout
+      FROM conversions WHERE ${range} AND status = 'approved'
+    ) r GROUP BY 1`;
+}
+
 export const reportsRepository = {
   async summaryPage(db: Db, kind: SummaryKind, f: RangeFilter, q: PageQuery): Promise<Record<string, unknown>[]> {
     if (f.segments.length === 0) return [];
     const spec = SUMMARY_SQL[kind];
+    const table = rollupFor(kind, f);
     const groupBy = sql.raw(Array.from({ length: spec.groupCount }, (_, i) => String(i + 1)).join(', '));
     const { rows } = await sql<Record<string, unknown>>`
       WITH ${segmentsCte(f.segments)},
-      agg AS (SELECT ${groupExpr(kind)}, ${SUMS} FROM ${rollupScan(spec.table, f)} GROUP BY ${groupBy}),
+      agg AS (${table ? sql`SELECT ${groupExpr(kind)}, ${SUMS} FROM ${rollupScan(table, f)} GROUP BY ${groupBy}` : rawSubIds(f)}),
       rows AS (SELECT ${sql.raw(spec.select)}, a.clicks, a.conversions, a.partials, a.upsells, a.earnings, ${DERIVED}
                FROM agg a ${sql.raw(spec.joins)})
       SELECT * FROM rows WHERE ${keyset(q)} ORDER BY ${orderBy(q)} LIMIT ${q.limit + 1}`.execute(db);
     return rows;
   },
 
-  async summaryTotal(db: Db, table: 'report_rollups' | 'report_subid_rollups', f: RangeFilter): Promise<MetricsRow> {
+  /** Every event of the range counts once in each rollup, so totals do not depend on the report. */
+  async summaryTotal(db: Db, f: RangeFilter): Promise<MetricsRow> {
     if (f.segments.length === 0) return { clicks: 0, clicks_unique: 0, conversions: 0, partials: 0, upsells: 0, earnings: 0, cvr: 0, epc: 0 };
     const { rows } = await sql<MetricsRow>`
       WITH ${segmentsCte(f.segments)},
-      s AS (SELECT ${SUMS} FROM ${rollupScan(table, f)}),
+      s AS (SELECT ${SUMS} FROM ${rollupScan(rollupFor('total', f)!, f)}),
       a AS (SELECT coalesce(clicks, 0) AS clicks, coalesce(clicks_unique, 0) AS clicks_unique, coalesce(conversions, 0) AS conversions,
                    coalesce(partials, 0) AS partials, coalesce(upsells, 0) AS upsells, coalesce(earnings, 0) AS earnings FROM s)
       SELECT a.*, ${DERIVED} FROM a`.execute(db);
@@ -171,7 +204,7 @@ export const reportsRepository = {
   },
 
   /** Raw conversions by keyset (spec §3 conversion row). */
-  async conversionPage(db: Db, f: RangeFilter & { from: number; to: number }, q: PageQuery): Promise<Record<string, unknown>[]> {
+  async conversionPage(db: Db, f: RangeFilter, q: PageQuery): Promise<Record<string, unknown>[]> {
     const offers = f.offerIds?.length ? sql`AND c.offer_id = ANY(${f.offerIds}::int[])` : sql``;
     const lps = f.landingPageIds?.length ? sql`AND coalesce(c.landing_page_id, 0) = ANY(${f.landingPageIds}::int[])` : sql``;
     const { rows } = await sql<Record<string, unknown>>`
@@ -185,7 +218,7 @@ export const reportsRepository = {
   },
 
   /** Raw clicks by keyset (spec §3 click row). */
-  async clickPage(db: Db, f: RangeFilter & { from: number; to: number }, q: PageQuery): Promise<Record<string, unknown>[]> {
+  async clickPage(db: Db, f: RangeFilter, q: PageQuery): Promise<Record<string, unknown>[]> {
     const offers = f.offerIds?.length ? sql`AND c.offer_id = ANY(${f.offerIds}::int[])` : sql``;
     const lps = f.landingPageIds?.length ? sql`AND coalesce(c.landing_page_id, 0) = ANY(${f.landingPageIds}::int[])` : sql``;
     const { rows } = await sql<Record<string, unknown>>`

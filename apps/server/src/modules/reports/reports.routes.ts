@@ -39,7 +39,7 @@ export const reportsRoutes =
         { preHandler, schema: { ...base, body: reportTotalRequestSchema(type), response: { 200: reportTotalResponseSchema } } },
         async (req) => {
           const scope = await reportsService.scope(ctx, publisherOf(req), req.body.filters);
-          return reportsService.total(ctx, type, scope);
+          return reportsService.total(ctx, scope);
         },
       );
     }

@@ -8,7 +8,6 @@ import {
   type ReportMetrics,
   type ReportType,
   type SortOrder,
-  type SummaryReportType,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { fieldError } from '../../lib/errors.ts';
@@ -200,7 +199,7 @@ function segmentsFor(type: ReportType, s: ReportScope): Segment[] {
   return cover(s.from, s.to);
 }
 
-const rangeFilter = (s: ReportScope, segments: Segment[]): RangeFilter & { from: number; to: number } => ({
+const rangeFilter = (s: ReportScope, segments: Segment[]): RangeFilter => ({
   publisherId: s.publisherId,
   segments,
   offerIds: s.offerIds,
@@ -267,12 +266,13 @@ export const reportsService = {
   },
 
   /** The totals row of a summary report: the same rollup rows, not grouped. */
-  async total(ctx: AppContext, type: SummaryReportType, scope: ReportScope) {
+  async total(ctx: AppContext, scope: ReportScope) {
     const dataAsOf = new Date().toISOString();
     // Every event of the range is in each grain once, so the coarsest cover gives the same sums as
-    // the report's own (day- or hour-aligned) segments.
+    // the report's own (day- or hour-aligned) segments; and in each rollup once, so the sub-ID
+    // total is the publisher's total (events without a sub ID are the row with none).
     const f = rangeFilter(scope, cover(scope.from, scope.to));
-    const t = await reportsRepository.summaryTotal(ctx.db, type === 'sub-id' ? 'report_subid_rollups' : 'report_rollups', f);
+    const t = await reportsRepository.summaryTotal(ctx.db, f);
     return { data: metricsOf(t as unknown as Record<string, unknown>), timezone: scope.timezone, data_as_of: dataAsOf };
   },
 
@@ -283,8 +283,10 @@ export const reportsService = {
     const today = localDate(timezone, Date.now());
     const start = period === 'week' ? mondayOf(today) : `${today.slice(0, 8)}01`;
     const { from, to } = localRange(timezone, start, today);
-    const t = await reportsRepository.summaryTotal(ctx.db, 'report_rollups', {
+    const t = await reportsRepository.summaryTotal(ctx.db, {
       publisherId: auth.publisherId,
+      from,
+      to,
       segments: cover(from, to),
       offerIds: null,
       landingPageIds: null,

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { reportsIngest } from '../reports/reports.ingest.ts';
+import { rollupCtes } from '../reports/reports.ingest.ts';
 import type { ClickRow, FallbackRow } from './click.service.ts';
 
 export type ClickWrite = { kind: 'click'; row: ClickRow } | { kind: 'fallback'; row: FallbackRow };
@@ -23,9 +23,9 @@ export interface ClickWriterOptions {
 }
 
 /**
- * Group commit for clicks (DESIGN.md §4): requests queue their rows; one transaction writes
+ * Group commit for clicks (DESIGN.md §4): requests queue their rows; one statement writes
  * everything queued so far (unique-click window, clicks, fallbacks, report rollups), and each
- * request resolves only after that COMMIT. Under load a batch holds every click that arrived while
+ * request resolves only after its COMMIT. Under load a batch holds every click that arrived while
  * the previous one was committing, so throughput grows with load while a lone click still gets
  * its own immediate transaction.
  */
@@ -123,11 +123,23 @@ const DAY_MS = 86_400_000;
 const MIN_PARALLEL_BATCH = 16;
 
 /**
- * One transaction: the unique-click window (INSERT … ON CONFLICT on the visitor key, in key order
- * so concurrent batches cannot deadlock), then all clicks and fallbacks with one INSERT each.
- * Returns, per item, whether it is a unique click.
+ * One statement, so one round trip and one COMMIT per batch: the unique-click window (INSERT … ON
+ * CONFLICT on the visitor key, in key order so concurrent batches cannot deadlock) feeds the clicks
+ * INSERT, whose rows feed the report rollups (`rollupCtes`); fallbacks ride along. Returns, per
+ * item, whether it is a unique click.
  */
 export async function writeBatch(db: Db, items: ClickWrite[]): Promise<boolean[]> {
+  try {
+    return await writeOnce(db, items);
+  } catch (err) {
+    // Rollup rows are locked in key order, but a conversion's transaction may hold one of them
+    // while it waits: PostgreSQL then cancels one side. The statement is atomic, so run it again.
+    if ((err as { code?: string }).code === '40P01') return writeOnce(db, items);
+    throw err;
+  }
+}
+
+async function writeOnce(db: Db, items: ClickWrite[]): Promise<boolean[]> {
   const clicks: { row: ClickRow; index: number }[] = [];
   const fallbacks: FallbackRow[] = [];
   items.forEach((it, index) => {
@@ -135,65 +147,75 @@ export async function writeBatch(db: Db, items: ClickWrite[]): Promise<boolean[]
     else fallbacks.push(it.row);
   });
   const isUnique = new Array<boolean>(items.length).fill(false);
+  const fallbackCte = fallbacks.length > 0 ? fallbackInsert(fallbacks) : null;
+  if (clicks.length === 0) {
+    if (fallbackCte) await sql`WITH ${fallbackCte} SELECT 1`.execute(db);
+    return isUnique;
+  }
 
   // Within a batch the first click of a visitor is the candidate; a later one in the same batch
   // is unique only if it is 24 h after it (batches of live traffic span milliseconds).
-  const candidates = new Map<string, { row: ClickRow; index: number }>();
+  const candidates = new Set<string>();
+  const firstAt = new Map<string, number>();
+  const lateUnique: boolean[] = [];
   for (const c of clicks) {
     const key = `${c.row.publisher_id}|${c.row.offer_id}|${c.row.visitor_hash}`;
-    const first = candidates.get(key);
-    if (!first) candidates.set(key, c);
-    else if (c.row.created_at.getTime() - first.row.created_at.getTime() >= DAY_MS) {
-      isUnique[c.index] = true;
-    }
+    const first = firstAt.get(key);
+    if (first === undefined) {
+      firstAt.set(key, c.row.created_at.getTime());
+      candidates.add(c.row.id);
+      lateUnique.push(false);
+    } else lateUnique.push(c.row.created_at.getTime() - first >= DAY_MS);
   }
-  const keys = [...candidates.values()].sort((a, b) =>
-    a.row.publisher_id - b.row.publisher_id || a.row.offer_id - b.row.offer_id || (a.row.visitor_hash < b.row.visitor_hash ? -1 : 1),
-  );
 
-  await db.transaction().execute(async (trx) => {
-    if (clicks.length > 0) {
-      // One statement: the unique-click window upsert (in key order) feeds the clicks INSERT, which
-      // answers which rows were unique.
-      const col = <K extends keyof ClickRow>(k: K) => clicks.map((c) => c.row[k]);
-      const candidateIds = new Set(keys.map((k) => k.row.id));
-      const written = await sql<{ id: string; is_unique: boolean }>`
-        WITH won AS (
-          INSERT INTO click_uniques (publisher_id, offer_id, visitor_hash, window_start)
-          SELECT * FROM unnest(${keys.map((k) => k.row.publisher_id)}::int[], ${keys.map((k) => k.row.offer_id)}::int[],
-            ${keys.map((k) => k.row.visitor_hash)}::text[], ${keys.map((k) => k.row.created_at.toISOString())}::timestamptz[])
-          ON CONFLICT (publisher_id, offer_id, visitor_hash) DO UPDATE SET window_start = EXCLUDED.window_start
-            WHERE click_uniques.window_start <= EXCLUDED.window_start - interval '24 hours'
-          RETURNING publisher_id, offer_id, visitor_hash
-        )
-        INSERT INTO clicks (id, created_at, publisher_id, offer_id, landing_page_id, is_unique, s1, s2, s3, s4, s5,
+  const col = <K extends keyof ClickRow>(k: K) => clicks.map((c) => c.row[k]);
+  const written = await sql<{ id: string; is_unique: boolean }>`
+    WITH input AS (
+      SELECT * FROM unnest(${col('id')}::uuid[], ${clicks.map((c) => c.row.created_at.toISOString())}::timestamptz[],
+        ${col('publisher_id')}::int[], ${col('offer_id')}::int[], ${col('landing_page_id')}::int[],
+        ${lateUnique}::bool[], ${clicks.map((c) => candidates.has(c.row.id))}::bool[],
+        ${col('visitor_hash')}::text[], ${col('s1')}::text[], ${col('s2')}::text[], ${col('s3')}::text[],
+        ${col('s4')}::text[], ${col('s5')}::text[], ${col('pub_click_id')}::text[], ${col('pub_source')}::text[],
+        ${col('ip')}::text[], ${col('user_agent')}::text[])
+        AS c(id, created_at, publisher_id, offer_id, landing_page_id, late_unique, candidate, visitor_hash, s1, s2, s3, s4, s5,
           pub_click_id, pub_source, ip, user_agent)
-        SELECT c.id, c.created_at, c.publisher_id, c.offer_id, c.landing_page_id,
-          c.late_unique OR (c.candidate AND won.visitor_hash IS NOT NULL), c.s1, c.s2, c.s3, c.s4, c.s5,
-          c.pub_click_id, c.pub_source, c.ip, c.user_agent
-        FROM unnest(${col('id')}::uuid[], ${clicks.map((c) => c.row.created_at.toISOString())}::timestamptz[],
-          ${col('publisher_id')}::int[], ${col('offer_id')}::int[], ${col('landing_page_id')}::int[],
-          ${clicks.map((c) => isUnique[c.index])}::bool[], ${clicks.map((c) => candidateIds.has(c.row.id))}::bool[],
-          ${col('visitor_hash')}::text[], ${col('s1')}::text[], ${col('s2')}::text[], ${col('s3')}::text[],
-          ${col('s4')}::text[], ${col('s5')}::text[], ${col('pub_click_id')}::text[], ${col('pub_source')}::text[],
-          ${col('ip')}::text[], ${col('user_agent')}::text[])
-          AS c(id, created_at, publisher_id, offer_id, landing_page_id, late_unique, candidate, visitor_hash, s1, s2, s3, s4, s5,
-            pub_click_id, pub_source, ip, user_agent)
-        LEFT JOIN won ON won.publisher_id = c.publisher_id AND won.offer_id = c.offer_id AND won.visitor_hash = c.visitor_hash
-        RETURNING id, is_unique`.execute(trx);
-      const byId = new Map(written.rows.map((r) => [r.id, r.is_unique]));
-      for (const c of clicks) isUnique[c.index] = byId.get(c.row.id) ?? false;
-      await reportsIngest.onClicks(
-        trx,
-        clicks.map(({ row, index }) => {
-          const { visitor_hash: _hash, ...rest } = row;
-          return { ...rest, is_unique: isUnique[index]!, has_conversion: false };
-        }),
-      );
-    }
-    if (fallbacks.length > 0) {
-      await trx.insertInto('click_fallbacks').values(fallbacks).execute();
-    }
-  });
+    ),
+    won AS (
+      INSERT INTO click_uniques (publisher_id, offer_id, visitor_hash, window_start)
+      SELECT publisher_id, offer_id, visitor_hash, created_at FROM input WHERE candidate
+      ORDER BY publisher_id, offer_id, visitor_hash
+      ON CONFLICT (publisher_id, offer_id, visitor_hash) DO UPDATE SET window_start = EXCLUDED.window_start
+        WHERE click_uniques.window_start <= EXCLUDED.window_start - interval '24 hours'
+      RETURNING publisher_id, offer_id, visitor_hash
+    ),
+    stored AS (
+      INSERT INTO clicks (id, created_at, publisher_id, offer_id, landing_page_id, is_unique, s1, s2, s3, s4, s5,
+        pub_click_id, pub_source, ip, user_agent)
+      SELECT c.id, c.created_at, c.publisher_id, c.offer_id, c.landing_page_id,
+        c.late_unique OR (c.candidate AND won.visitor_hash IS NOT NULL), c.s1, c.s2, c.s3, c.s4, c.s5,
+        c.pub_click_id, c.pub_source, c.ip, c.user_agent
+      FROM input c
+      LEFT JOIN won ON won.publisher_id = c.publisher_id AND won.offer_id = c.offer_id AND won.visitor_hash = c.visitor_hash
+      RETURNING id, created_at, publisher_id, offer_id, landing_page_id, s1, is_unique
+    ),
+    ev AS (
+      SELECT created_at, publisher_id, offer_id, landing_page_id, s1, 1 AS clicks, is_unique::int AS clicks_unique,
+        0 AS conversions, 0 AS partials, 0 AS upsells, 0::numeric AS earnings
+      FROM stored
+    ),
+    ${rollupCtes('ev')}${fallbackCte ? sql`, ${fallbackCte}` : sql``}
+    SELECT id, is_unique FROM stored`.execute(db);
+  const byId = new Map(written.rows.map((r) => [r.id, r.is_unique]));
+  for (const c of clicks) isUnique[c.index] = byId.get(c.row.id) ?? false;
   return isUnique;
+}
+
+function fallbackInsert(rows: FallbackRow[]) {
+  const col = <K extends keyof FallbackRow>(k: K) => rows.map((r) => r[k]);
+  return sql`fallbacks AS (
+    INSERT INTO click_fallbacks (created_at, publisher_id, offer_id, reason, redirect_url, s1, pub_click_id, pub_source, ip, user_agent)
+    SELECT * FROM unnest(${rows.map((r) => r.created_at.toISOString())}::timestamptz[], ${col('publisher_id')}::int[],
+      ${col('offer_id')}::int[], ${col('reason')}::text[], ${col('redirect_url')}::text[], ${col('s1')}::text[],
+      ${col('pub_click_id')}::text[], ${col('pub_source')}::text[], ${col('ip')}::text[], ${col('user_agent')}::text[])
+  )`;
 }
