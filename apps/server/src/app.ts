@@ -83,8 +83,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   };
 
   app.decorateRequest('auth', null);
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id);
+    done();
   });
   registerErrorHandler(app);
   await registerSecurity(app);

@@ -20,6 +20,7 @@ const TRACKING_PATH = /^\/(c|postback|pixel)(\/|\?|$)/;
 export async function registerSecurity(app: FastifyInstance): Promise<void> {
   await app.register(cookie);
   const headers = securityHeaders();
+  // On every answer, click redirects included (RELIABILITY.md A6).
   app.addHook('onRequest', (_request, reply, done) => {
     void reply.headers(headers);
     done();

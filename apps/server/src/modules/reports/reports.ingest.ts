@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.ts';
  * stores them, so a click is in the reports as soon as its COMMIT is.
  *
  * Each event is counted in three rollups (migrations 0040, 0043) at three grains (15-minute, UTC
- * hour, UTC day buckets):
+ * hour, UTC day buckets; the sub-ID rollup only the last two):
  *   report_publisher_rollups (publisher)                         daily/hourly reports, totals
  *   report_rollups           (publisher, offer, landing page)   campaign and landing-page reports
  *   report_subid_rollups     (publisher, sub ID = s1)           sub-ID report
@@ -33,6 +33,9 @@ export interface RollupEvent {
 }
 
 const GRAINS = `(VALUES (1::int2, interval '15 minutes'), (2::int2, interval '1 hour'), (3::int2, interval '1 day')) AS g(grain, width)`;
+/** The sub-ID rollup has no 15-minute rows: they would hold about one row per click, and the
+ * quarter-hours at a range's edges (zones at :30 and :45 only) are read from the raw rows. */
+const SUB_GRAINS = `(VALUES (2::int2, interval '1 hour'), (3::int2, interval '1 day')) AS g(grain, width)`;
 const BIN = `date_bin(g.width, e.created_at, timestamptz '2000-01-01 00:00:00+00')`;
 const METRICS = 'clicks, clicks_unique, conversions, partials, upsells, earnings';
 const SUMS = 'sum(e.clicks), sum(e.clicks_unique), sum(e.conversions), sum(e.partials), sum(e.upsells), sum(e.earnings)';
@@ -58,8 +61,8 @@ export function rollupCtes(source: string): RawBuilder<unknown> {
     ),
     rollup_sub AS (
       INSERT INTO report_subid_rollups AS r (publisher_id, grain, bucket, sub_id, ${METRICS})
-      SELECT e.publisher_id, g.grain, ${BIN}, coalesce(e.s1, ''), ${SUMS} FROM ${source} e CROSS JOIN ${GRAINS}
-      GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+      SELECT e.publisher_id, g.grain, ${BIN}, coalesce(e.s1, ''), ${SUMS} FROM ${source} e CROSS JOIN ${SUB_GRAINS}
+      GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, coalesce(e.s1, '') COLLATE "C" -- any fixed order will do; "C" is the cheapest
       ON CONFLICT (publisher_id, grain, bucket, sub_id) ${ADD}
     )`);
 }

@@ -144,6 +144,28 @@ function groupExpr(kind: SummaryKind): RawBuilder<unknown> {
   return sql.raw(SUMMARY_SQL[kind].group);
 }
 
+/**
+ * The sub-ID report from its rollup (hour and day buckets), plus the raw rows of the quarter-hour
+ * segments at the edges of a range in a :30 or :45 zone (at most 45 minutes on each side).
+ */
+function subIds(f: RangeFilter): RawBuilder<unknown> {
+  const quarters = f.segments.filter((s) => s.grain === 1);
+  const coarse = { ...f, segments: f.segments.filter((s) => s.grain !== 1) };
+  const parts: RawBuilder<unknown>[] = [];
+  if (coarse.segments.length > 0) {
+    parts.push(sql`SELECT r.sub_id, r.clicks, r.clicks_unique, r.conversions, r.partials, r.upsells, r.earnings
+      FROM ${rollupScan('report_subid_rollups', coarse)} WHERE seg.grain <> 1`);
+  }
+  for (const q of quarters) {
+    const range = sql`publisher_id = ${f.publisherId} AND created_at >= ${new Date(q.from)} AND created_at < ${new Date(q.to)}`;
+    parts.push(sql`SELECT coalesce(s1, '') AS sub_id, 1 AS clicks, is_unique::int AS clicks_unique, 0 AS conversions, 0 AS partials,
+      0 AS upsells, 0::numeric AS earnings FROM clicks WHERE ${range}`);
+    parts.push(sql`SELECT coalesce(s1, ''), 0, 0, (event_type = 'conversion')::int, (event_type = 'partial')::int, (event_type = 'upsell')::int, payout
+      FROM conversions WHERE ${range} AND status = 'approved'`);
+  }
+  return sql`SELECT r.sub_id, ${SUMS} FROM (${sql.join(parts, sql` UNION ALL `)}) r GROUP BY 1`;
+}
+
 /** The sub-ID report of a range filtered by offer or landing page, from the raw rows. */
 function rawSubIds(f: RangeFilter): RawBuilder<unknown> {
   const offers = f.offerIds?.length ? sql`AND offer_id = ANY(${f.offerIds}::int[])` : sql``;
@@ -167,7 +189,7 @@ export const reportsRepository = {
     const groupBy = sql.raw(Array.from({ length: spec.groupCount }, (_, i) => String(i + 1)).join(', '));
     const { rows } = await sql<Record<string, unknown>>`
       WITH ${segmentsCte(f.segments)},
-      agg AS (${table ? sql`SELECT ${groupExpr(kind)}, ${SUMS} FROM ${rollupScan(table, f)} GROUP BY ${groupBy}` : rawSubIds(f)}),
+      agg AS (${table === 'report_subid_rollups' ? subIds(f) : table ? sql`SELECT ${groupExpr(kind)}, ${SUMS} FROM ${rollupScan(table, f)} GROUP BY ${groupBy}` : rawSubIds(f)}),
       rows AS (SELECT ${sql.raw(spec.select)}, a.clicks, a.conversions, a.partials, a.upsells, a.earnings, ${DERIVED}
                FROM agg a ${sql.raw(spec.joins)})
       SELECT * FROM rows WHERE ${keyset(q)} ORDER BY ${orderBy(q)} LIMIT ${q.limit + 1}`.execute(db);

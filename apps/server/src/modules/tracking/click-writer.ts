@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.ts';
+import { PREPARED, type Db } from '../../db/database.ts';
 import { rollupCtes } from '../reports/reports.ingest.ts';
 import type { ClickRow, FallbackRow } from './click.service.ts';
 
@@ -168,17 +168,16 @@ async function writeOnce(db: Db, items: ClickWrite[]): Promise<boolean[]> {
     } else lateUnique.push(c.row.created_at.getTime() - first >= DAY_MS);
   }
 
-  const col = <K extends keyof ClickRow>(k: K) => clicks.map((c) => c.row[k]);
-  const written = await sql<{ id: string; is_unique: boolean }>`
+  // One JSON parameter rather than an array per column: JSON.stringify is native, where the
+  // driver's array literals are built character by character in JavaScript.
+  const input = JSON.stringify(
+    clicks.map(({ row }, i) => ({ ...row, late_unique: lateUnique[i], candidate: candidates.has(row.id) })),
+  );
+  const written = await sql<{ id: string; is_unique: boolean }>`${sql.raw(PREPARED)}
     WITH input AS (
-      SELECT * FROM unnest(${col('id')}::uuid[], ${clicks.map((c) => c.row.created_at.toISOString())}::timestamptz[],
-        ${col('publisher_id')}::int[], ${col('offer_id')}::int[], ${col('landing_page_id')}::int[],
-        ${lateUnique}::bool[], ${clicks.map((c) => candidates.has(c.row.id))}::bool[],
-        ${col('visitor_hash')}::text[], ${col('s1')}::text[], ${col('s2')}::text[], ${col('s3')}::text[],
-        ${col('s4')}::text[], ${col('s5')}::text[], ${col('pub_click_id')}::text[], ${col('pub_source')}::text[],
-        ${col('ip')}::text[], ${col('user_agent')}::text[])
-        AS c(id, created_at, publisher_id, offer_id, landing_page_id, late_unique, candidate, visitor_hash, s1, s2, s3, s4, s5,
-          pub_click_id, pub_source, ip, user_agent)
+      SELECT * FROM json_to_recordset(${input}::json) AS c(id uuid, created_at timestamptz, publisher_id int, offer_id int,
+        landing_page_id int, late_unique bool, candidate bool, visitor_hash text, s1 text, s2 text, s3 text, s4 text, s5 text,
+        pub_click_id text, pub_source text, ip text, user_agent text)
     ),
     won AS (
       INSERT INTO click_uniques (publisher_id, offer_id, visitor_hash, window_start)

@@ -51,9 +51,11 @@ export type ClickDecision =
   | { kind: 'fallback'; row: FallbackRow; location: string };
 
 const MAX_PARAM = 255;
+// PostgreSQL text cannot hold NUL; a parameter carrying one would fail the whole batch.
+const NUL = /\u0000/g;
 const text = (v: unknown): string | null => {
   if (typeof v !== 'string') return null;
-  const t = v.trim();
+  const t = v.replace(NUL, '').trim();
   return t === '' ? null : t.slice(0, MAX_PARAM);
 };
 const ID = /^[1-9][0-9]{0,9}$/;
@@ -106,7 +108,7 @@ export async function decideClick(cache: TrackingCache, defaultFallback: string,
         pub_click_id: pubClickId,
         pub_source: pubSource,
         ip: req.ip,
-        user_agent: req.userAgent?.slice(0, 512) ?? null,
+        user_agent: req.userAgent?.replace(NUL, '').slice(0, 512) ?? null,
       },
     };
   };
@@ -144,7 +146,7 @@ export async function decideClick(cache: TrackingCache, defaultFallback: string,
       pub_click_id: pubClickId,
       pub_source: pubSource,
       ip: req.ip,
-      user_agent: req.userAgent?.slice(0, 512) ?? null,
+      user_agent: req.userAgent?.replace(NUL, '').slice(0, 512) ?? null,
       visitor_hash: visitorHash(req.ip, req.userAgent),
     },
   };
