@@ -52,7 +52,7 @@ export type ClickDecision =
 
 const MAX_PARAM = 255;
 // PostgreSQL text cannot hold NUL; a parameter carrying one would fail the whole batch.
-const NUL = /\u0000/g;
+const NUL = new RegExp(String.fromCharCode(0), 'g');
 const text = (v: unknown): string | null => {
   if (typeof v !== 'string') return null;
   const t = v.replace(NUL, '').trim();
