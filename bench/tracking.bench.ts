@@ -66,15 +66,28 @@ async function seedNetwork(db: Db): Promise<Network> {
   return { publisherId: pub.id, offerId: offer.id, token };
 }
 
-const clickPath = (n: Network) => (i: number) => `/c/${n.offerId}/${n.publisherId}?s1=b${i}&pub_source=bench`;
+/**
+ * Clicks as traffic brings them: every one from a new visitor (its own user agent), s1 one of
+ * 1,000 placements. `uniqueSubIds` gives every click its own s1 instead: the worst case for the
+ * sub-ID rollup, one row per click.
+ */
+const clickPath = (n: Network, uniqueSubIds = false) => (i: number) =>
+  `/c/${n.offerId}/${n.publisherId}?s1=${uniqueSubIds ? `b${i}` : `placement-${i % 1000}`}&pub_source=bench`;
+const visitor = (i: number) => ({ 'user-agent': `Mozilla/5.0 (bench visitor ${i})` });
 
-async function measureClicks(server: { port: number; child: ChildProcess }, net: Network, connections: number): Promise<LoadResult & { cpu: string }> {
+async function measureClicks(
+  server: { port: number; child: ChildProcess },
+  net: Network,
+  connections: number,
+  uniqueSubIds = false,
+): Promise<LoadResult & { cpu: string }> {
   let before: CpuSample | null = null;
   let after: CpuSample | null = null;
   const pid = server.child.pid!;
   const r = await runLoad({
     origin: `http://127.0.0.1:${server.port}`,
-    path: clickPath(net),
+    path: clickPath(net, uniqueSubIds),
+    headers: visitor,
     connections,
     seconds: SECONDS,
     warmupSeconds: 2,
@@ -150,6 +163,7 @@ async function main() {
   await admin.query(`CREATE DATABASE ${dbName}`);
   const handle = await openDatabase({ databaseUrl: adminUrl(dbName), dataDir: os.tmpdir(), poolSize: 2 });
   let conversionsPg: { rps: number; p99: number } | undefined;
+  let worstCase: (LoadResult & { cpu: string }) | undefined;
   try {
     await migrateToLatest(handle.db);
     const net = await seedNetwork(handle.db);
@@ -159,6 +173,8 @@ async function main() {
       rows[`pg@${c}`] = r;
       console.log(`click, PostgreSQL      @${String(c).padStart(3)}: ${fmt(r)}\n  ${r.cpu}`);
     }
+    worstCase = await measureClicks(server, net, 200, true);
+    console.log(`click, PostgreSQL, every s1 new @200: ${fmt(worstCase)}\n  ${worstCase.cpu}`);
     conversionsPg = await measureConversions(server.port, net, 3000, 50);
     console.log(`conversions, PostgreSQL @ 50: ${conversionsPg.rps.toFixed(0)} /s with postback job  p99 ${conversionsPg.p99.toFixed(1)} ms`);
     await stop(server.child);
@@ -198,6 +214,7 @@ async function main() {
       `  @${c}: PostgreSQL ${p.rps.toFixed(0)}/s = ${(p.rps / b.rps).toFixed(2)} x bare (${b.rps.toFixed(0)}/s), p99 ${p.p99.toFixed(1)} ms; PGlite ${l.rps.toFixed(0)}/s = ${(l.rps / b.rps).toFixed(2)} x bare, p99 ${l.p99.toFixed(1)} ms`,
     );
   }
+  if (worstCase) console.log(`  every click with a new s1, PostgreSQL @200: ${worstCase.rps.toFixed(0)}/s = ${(worstCase.rps / rows['bare@200']!.rps).toFixed(2)} x bare, p99 ${worstCase.p99.toFixed(1)} ms`);
   if (conversionsPg) console.log(`  conversions with postback job: PostgreSQL ${conversionsPg.rps.toFixed(0)}/s, PGlite ${conversionsLite.rps.toFixed(0)}/s`);
 }
 

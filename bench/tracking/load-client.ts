@@ -17,6 +17,8 @@ export interface LoadResult {
 export async function runLoad(opts: {
   origin: string;
   path: (i: number) => string;
+  /** Request headers of the i-th request (a visitor's user agent, say). */
+  headers?: (i: number) => Record<string, string>;
   connections: number;
   seconds: number;
   warmupSeconds?: number;
@@ -34,7 +36,8 @@ export async function runLoad(opts: {
       while (performance.now() < end) {
         const t0 = performance.now();
         try {
-          const r = await pool.request({ method: 'GET', path: opts.path(i++) });
+          const n = i++;
+          const r = await pool.request({ method: 'GET', path: opts.path(n), ...(opts.headers ? { headers: opts.headers(n) } : {}) });
           await r.body.dump();
           if (r.statusCode < 300 || r.statusCode >= 400) non3xx++;
         } catch {

@@ -7,7 +7,7 @@ export type ClickWrite = { kind: 'click'; row: ClickRow } | { kind: 'fallback'; 
 
 interface Pending {
   item: ClickWrite;
-  resolve: (isUnique: boolean) => void;
+  resolve: () => void;
   reject: (err: Error) => void;
 }
 
@@ -48,11 +48,11 @@ export class ClickWriter {
     this.concurrency = opts.concurrency ?? 1;
   }
 
-  /** Resolves with the click's uniqueness once it is committed; rejects if it was not stored. */
-  submit(item: ClickWrite): Promise<boolean> {
+  /** Resolves once the click is committed; rejects if it was not stored. */
+  submit(item: ClickWrite): Promise<void> {
     if (this.closed) return Promise.reject(new ClickQueueFullError('closing'));
     if (this.queue.length >= this.maxQueue) return Promise.reject(new ClickQueueFullError('click queue full'));
-    return new Promise<boolean>((resolve, reject) => {
+    return new Promise<void>((resolve, reject) => {
       this.queue.push({ item, resolve, reject });
       // Start on the next turn of the event loop, so every request read in this I/O phase joins
       // the same batch (costs well under a millisecond; PGlite, which blocks the loop while it
@@ -68,7 +68,7 @@ export class ClickWriter {
   }
 
   /** Writes a batch directly (demo traffic, benchmarks): same SQL, same rules. */
-  async writeNow(items: ClickWrite[]): Promise<boolean[]> {
+  async writeNow(items: ClickWrite[]): Promise<void> {
     return writeBatch(this.db, items);
   }
 
@@ -107,11 +107,11 @@ export class ClickWriter {
 
   private async write(batch: Pending[]): Promise<void> {
     try {
-      const unique = await writeBatch(
+      await writeBatch(
         this.db,
         batch.map((p) => p.item),
       );
-      batch.forEach((p, i) => p.resolve(unique[i]!));
+      for (const p of batch) p.resolve();
     } catch (err) {
       const e = err instanceof Error ? err : new Error(String(err));
       for (const p of batch) p.reject(e);
@@ -125,10 +125,10 @@ const MIN_PARALLEL_BATCH = 16;
 /**
  * One statement, so one round trip and one COMMIT per batch: the unique-click window (INSERT … ON
  * CONFLICT on the visitor key, in key order so concurrent batches cannot deadlock) feeds the clicks
- * INSERT, whose rows feed the report rollups (`rollupCtes`); fallbacks ride along. Returns, per
- * item, whether it is a unique click.
+ * INSERT, whose rows feed the report rollups (`rollupCtes`); fallbacks ride along. Nothing comes
+ * back but a count: the redirect does not depend on uniqueness.
  */
-export async function writeBatch(db: Db, items: ClickWrite[]): Promise<boolean[]> {
+export async function writeBatch(db: Db, items: ClickWrite[]): Promise<void> {
   try {
     return await writeOnce(db, items);
   } catch (err) {
@@ -139,18 +139,17 @@ export async function writeBatch(db: Db, items: ClickWrite[]): Promise<boolean[]
   }
 }
 
-async function writeOnce(db: Db, items: ClickWrite[]): Promise<boolean[]> {
-  const clicks: { row: ClickRow; index: number }[] = [];
+async function writeOnce(db: Db, items: ClickWrite[]): Promise<void> {
+  const clicks: { row: ClickRow }[] = [];
   const fallbacks: FallbackRow[] = [];
-  items.forEach((it, index) => {
-    if (it.kind === 'click') clicks.push({ row: it.row, index });
+  for (const it of items) {
+    if (it.kind === 'click') clicks.push({ row: it.row });
     else fallbacks.push(it.row);
-  });
-  const isUnique = new Array<boolean>(items.length).fill(false);
+  }
   const fallbackCte = fallbacks.length > 0 ? fallbackInsert(fallbacks) : null;
   if (clicks.length === 0) {
     if (fallbackCte) await sql`WITH ${fallbackCte} SELECT 1`.execute(db);
-    return isUnique;
+    return;
   }
 
   // Within a batch the first click of a visitor is the candidate; a later one in the same batch
@@ -173,7 +172,7 @@ async function writeOnce(db: Db, items: ClickWrite[]): Promise<boolean[]> {
   const input = JSON.stringify(
     clicks.map(({ row }, i) => ({ ...row, late_unique: lateUnique[i], candidate: candidates.has(row.id) })),
   );
-  const written = await sql<{ id: string; is_unique: boolean }>`${sql.raw(PREPARED)}
+  await sql`${sql.raw(PREPARED)}
     WITH input AS (
       SELECT * FROM json_to_recordset(${input}::json) AS c(id uuid, created_at timestamptz, publisher_id int, offer_id int,
         landing_page_id int, late_unique bool, candidate bool, visitor_hash text, s1 text, s2 text, s3 text, s4 text, s5 text,
@@ -203,10 +202,7 @@ async function writeOnce(db: Db, items: ClickWrite[]): Promise<boolean[]> {
       FROM stored
     ),
     ${rollupCtes('ev')}${fallbackCte ? sql`, ${fallbackCte}` : sql``}
-    SELECT id, is_unique FROM stored`.execute(db);
-  const byId = new Map(written.rows.map((r) => [r.id, r.is_unique]));
-  for (const c of clicks) isUnique[c.index] = byId.get(c.row.id) ?? false;
-  return isUnique;
+    SELECT count(*) FROM stored`.execute(db);
 }
 
 function fallbackInsert(rows: FallbackRow[]) {
