@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { reportsIngest } from '../../src/modules/reports/reports.ingest.ts';
 import { expect } from 'vitest';
 import { networkService, type NewOffer } from '../../src/modules/network/network.service.ts';
 import type { ApiAnswer, TestApp } from './test-app.ts';
@@ -109,8 +110,9 @@ export function keysetSorted<T>(rows: T[], key: (r: T) => string | number, id: (
 }
 
 /**
- * Raw tracking events for list metrics tests. (The demo data and the round-trip tests go through
- * the tracking engine; these only need rows with known times and payouts.)
+ * Raw tracking events for list metrics tests, counted into the report rollups by the ingestion
+ * hooks as the tracking engine does. (The demo data and the round-trip tests go through the
+ * tracking engine; these only need rows with known times and payouts.)
  */
 export async function insertClicks(t: TestApp, rows: { publisherId: number; offerId: number; at: Date; unique?: boolean }[]): Promise<string[]> {
   if (rows.length === 0) return [];
@@ -123,6 +125,7 @@ export async function insertClicks(t: TestApp, rows: { publisherId: number; offe
     is_unique: r.unique ?? true,
   }));
   await t.app.ctx.db.insertInto('clicks').values(values).execute();
+  await reportsIngest.onClicks(t.app.ctx.db, values.map((v) => ({ ...v, s1: null })));
   return values.map((v) => v.id);
 }
 
@@ -130,10 +133,11 @@ export async function insertConversion(
   t: TestApp,
   r: { publisherId: number; offerId: number; advertiserId: number; eventId: number; at: Date; payout: number; status?: 'approved' | 'pending' | 'rejected' },
 ): Promise<void> {
+  const id = crypto.randomUUID();
   await t.app.ctx.db
     .insertInto('conversions')
     .values({
-      id: crypto.randomUUID(),
+      id,
       created_at: r.at,
       publisher_id: r.publisherId,
       offer_id: r.offerId,
@@ -162,4 +166,14 @@ export async function insertConversion(
       pub_source: null,
     })
     .execute();
+  await reportsIngest.onConversion(t.app.ctx.db, {
+    created_at: r.at,
+    publisher_id: r.publisherId,
+    offer_id: r.offerId,
+    landing_page_id: null,
+    event_type: 'conversion',
+    payout: r.payout,
+    s1: null,
+    status: r.status ?? 'approved',
+  });
 }

@@ -20,6 +20,8 @@ import type { AppContext } from '../../context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { keyset, keysetPage, type SortKey } from '../../lib/keyset.ts';
 import type { PublisherAuth } from '../../plugins/auth.ts';
+import { offerMetrics } from '../reports/reports.repository.ts';
+import { localRange } from '../reports/reports.time.ts';
 import { offersRepository } from './offers.repository.ts';
 
 type OfferRow = NonNullable<Awaited<ReturnType<typeof offersRepository.findRunnable>>>;
@@ -46,13 +48,6 @@ export function todayIn(timeZone: string, now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
-/** [from, to) instants of calendar days in a time zone (DESIGN.md §3 "Filters"). */
-export function dayRangeBounds(range: DateRange, timeZone: string) {
-  return {
-    from: sql`((${range.start}::date)::timestamp AT TIME ZONE ${timeZone})`,
-    to: sql`((${range.end}::date + 1)::timestamp AT TIME ZONE ${timeZone})`,
-  };
-}
 
 const trackingBaseUrl = (ctx: AppContext, offerId: number, publisherId: number) =>
   `${ctx.config.publicTrackingUrl}/c/${offerId}/${publisherId}`;
@@ -178,8 +173,10 @@ export const offersService = {
     if ((Date.parse(range.end) - Date.parse(range.start)) / 86_400_000 > MAX_RANGE_DAYS) {
       throw fieldError('filters.date_range', ERROR_CODES.BAD_FORMAT, `Choose at most ${MAX_RANGE_DAYS} days.`);
     }
+    // [from, to) instants of the calendar days in the user's zone (DESIGN.md §3 "Filters").
+    const { from, to } = localRange(tz, range.start, range.end);
     const rows = await offersRepository.campaignTable(ctx.db, auth.publisherId, {
-      ...dayRangeBounds(range, tz),
+      metrics: offerMetrics(auth.publisherId, from, to),
       keyset: k,
       limit: req.limit,
       search: req.search,

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { Segment } from './reports.time.ts';
+import { cover, type Segment } from './reports.time.ts';
 
 /** All SQL of the reports. Identifiers come from fixed tables below, never from the request. */
 
@@ -164,6 +164,17 @@ function subIds(f: RangeFilter): RawBuilder<unknown> {
       FROM conversions WHERE ${range} AND status = 'approved'`);
   }
   return sql`SELECT r.sub_id, ${SUMS} FROM (${sql.join(parts, sql` UNION ALL `)}) r GROUP BY 1`;
+}
+
+/**
+ * Clicks, unique clicks and earnings per offer over `[from, to)` from the per-offer rollup, as a
+ * subquery with columns (offer_id, clicks, clicks_unique, earnings): My Offers joins it.
+ */
+export function offerMetrics(publisherId: number, from: number, to: number): RawBuilder<unknown> {
+  const f: RangeFilter = { publisherId, from, to, segments: cover(from, to), offerIds: null, landingPageIds: null };
+  return sql`(WITH ${segmentsCte(f.segments)}
+    SELECT r.offer_id, sum(r.clicks)::int8 AS clicks, sum(r.clicks_unique)::int8 AS clicks_unique, sum(r.earnings) AS earnings
+    FROM ${rollupScan('report_rollups', f)} GROUP BY 1)`;
 }
 
 /** The sub-ID report of a range filtered by offer or landing page, from the raw rows. */

@@ -100,18 +100,23 @@ export function addDays(day: string, n: number): string {
  */
 export function startOfLocalDay(zone: string, day: string): number {
   const wall = Date.parse(`${day}T00:00:00Z`);
-  let guess = wall - offsetMinutes(zone, wall) * 60_000;
-  guess = wall - offsetMinutes(zone, guess) * 60_000;
-  if (localDate(zone, guess) !== day) {
+  let guess = wall - cachedOffset(zone, wall) * 60_000;
+  guess = wall - cachedOffset(zone, guess) * 60_000;
+  if (quickLocalDate(zone, guess) !== day) {
     // Midnight skipped: step forward by quarter-hours to the first instant of the day.
-    for (let t = guess; t < guess + 3 * HOUR_MS; t += QUARTER_MS) if (localDate(zone, t) === day) return t;
-  } else if (localDate(zone, guess - QUARTER_MS) === day) {
+    for (let t = guess; t < guess + 3 * HOUR_MS; t += QUARTER_MS) if (quickLocalDate(zone, t) === day) return t;
+  } else if (quickLocalDate(zone, guess - QUARTER_MS) === day) {
     // Guess landed inside the day (midnight repeated): step back to its first instant.
     let t = guess;
-    while (localDate(zone, t - QUARTER_MS) === day) t -= QUARTER_MS;
+    while (quickLocalDate(zone, t - QUARTER_MS) === day) t -= QUARTER_MS;
     return t;
   }
   return guess;
+}
+
+/** `localDate` through the offset cache: a report's segments ask for thousands of these. */
+function quickLocalDate(zone: string, ms: number): string {
+  return new Date(ms + cachedOffset(zone, ms) * 60_000).toISOString().slice(0, 10);
 }
 
 /** `[from, to)` of inclusive local calendar days. */
@@ -185,12 +190,12 @@ export function coverByLocalHours(zone: string, start: string, end: string): Seg
     const to = startOfLocalDay(zone, addDays(day, 1));
     // Split the day where its offset changes (DST): found quarter-hour by quarter-hour, only on such days.
     const cuts = [from];
-    if (offsetMinutes(zone, from) !== offsetMinutes(zone, to - QUARTER_MS)) {
-      for (let t = from + QUARTER_MS; t < to; t += QUARTER_MS) if (offsetMinutes(zone, t) !== offsetMinutes(zone, t - QUARTER_MS)) cuts.push(t);
+    if (cachedOffset(zone, from) !== cachedOffset(zone, to - QUARTER_MS)) {
+      for (let t = from + QUARTER_MS; t < to; t += QUARTER_MS) if (cachedOffset(zone, t) !== cachedOffset(zone, t - QUARTER_MS)) cuts.push(t);
     }
     cuts.push(to);
     for (let i = 0; i + 1 < cuts.length; i++) {
-      const off = offsetMinutes(zone, cuts[i]!);
+      const off = cachedOffset(zone, cuts[i]!);
       cover(cuts[i]!, cuts[i + 1]!, off % 60 === 0 ? GRAIN.hour : GRAIN.quarter, out, { origin: hourOrigin(off) });
     }
   }
