@@ -145,7 +145,8 @@ async function main() {
     let after: CpuSample | null = null;
     const r = await runLoad({
       origin: `http://127.0.0.1:${bare.port}`,
-      path: () => '/c/1/2?s1=x',
+      path: (i) => `/c/1/2?s1=placement-${i % 1000}&pub_source=bench`,
+      headers: visitor,
       connections: c,
       seconds: SECONDS,
       warmupSeconds: 2,

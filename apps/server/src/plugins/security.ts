@@ -52,7 +52,7 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
  * The headers helmet sets, computed once: they never vary by request, and building helmet per
  * request (as its Fastify wrapper does) cost a tenth of a click redirect's CPU.
  */
-function securityHeaders(): Record<string, string> {
+export function securityHeaders(): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: string | number | string[]) => void (headers[name.toLowerCase()] = String(value)),

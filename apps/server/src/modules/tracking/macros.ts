@@ -62,13 +62,20 @@ export function inspectMacros(
 
 /** The host a template names once its macros are removed; null when it is not an http(s) URL. */
 function templateHost(template: string): string | null {
+  const cached = hosts.get(template);
+  if (cached !== undefined) return cached;
+  let host: string | null;
   try {
-    const u = new URL(template.replace(MACRO, ''));
-    return u.host;
+    host = new URL(template.replace(MACRO, '')).host;
   } catch {
-    return null;
+    host = null;
   }
+  // Templates are few (landing pages, postbacks); every click renders one.
+  if (hosts.size >= 10_000) hosts.clear();
+  hosts.set(template, host);
+  return host;
 }
+const hosts = new Map<string, string | null>();
 
 /**
  * Renders a URL template and checks the result kept the template's scheme and host (a macro in the
