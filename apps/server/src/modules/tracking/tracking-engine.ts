@@ -24,7 +24,9 @@ export function trackingEngine(ctx: AppContext): TrackingEngine {
   const cache = new TrackingCache(ctx.db);
   const clickWriter = new ClickWriter(ctx.db, {
     maxQueue: ctx.config.CLICK_QUEUE_LIMIT,
-    concurrency: ctx.dbKind === 'pglite' ? 1 : 2,
+    // One batch at a time: every batch updates the same hot rollup rows, so a second one only waits
+    // for the first's row locks (measured: one writer gave more clicks/s and a lower p99 than two).
+    concurrency: 1,
   });
   const delivery = new DeliveryWorker(ctx);
   const maintenance = new TrackingMaintenance(ctx);
