@@ -195,7 +195,6 @@ export async function recordConversion(ctx: AppContext, req: ConversionRequest):
         .returning('conversion_id')
         .executeTakeFirst();
       if (!key) return false;
-      crossings = await countCaps(trx, offer, click.publisher_id, at);
       await trx.insertInto('conversions').values(row).execute();
       if (!click.has_conversion) {
         await trx
@@ -205,7 +204,6 @@ export async function recordConversion(ctx: AppContext, req: ConversionRequest):
           .where('created_at', '=', clickAt)
           .execute();
       }
-      await reportsIngest.onConversion(trx, { ...row, status: 'approved' } as Parameters<typeof reportsIngest.onConversion>[1]);
       if (req.enqueuePostbacks !== false) {
         postbacks = await enqueueDeliveries(trx, {
           publisher: { id: click.publisher_id, name: publisher?.name ?? '' },
@@ -215,6 +213,11 @@ export async function recordConversion(ctx: AppContext, req: ConversionRequest):
           conversion: { ...row, ...adv, sale_amount: amount, adv_transaction_id: advTransactionId },
         });
       }
+      // Last, the rows every conversion of the offer or publisher updates (cap counters, rollups):
+      // their locks are held only until the COMMIT that follows, so concurrent conversions wait
+      // for each other as briefly as possible. A cap reached here rolls the whole conversion back.
+      crossings = await countCaps(trx, offer, click.publisher_id, at);
+      await reportsIngest.onConversion(trx, { ...row, status: 'approved' } as Parameters<typeof reportsIngest.onConversion>[1]);
       return true;
     });
   } catch (err) {
