@@ -18,7 +18,8 @@ function random(seed: number): () => number {
   };
 }
 
-const DAYS = 90;
+/** At least 90 days (DESIGN.md §6), and long enough that four months are always closed: one invoice per status. */
+const DAYS = 125;
 const DAY_MS = 86_400_000;
 const SOURCES = ['facebook', 'google', 'newsletter', 'tiktok', 'native', 'email', null] as const;
 const S1 = ['summer', 'retarget', 'brand', 'lookalike', 'blog-post', 'homepage'];
@@ -32,7 +33,7 @@ const AGENTS = [
 ];
 
 /**
- * Demo network, part: 90 days of clicks and conversions up to today for the demo publishers
+ * Demo network, part: four months of clicks and conversions up to today for the demo publishers
  * (DESIGN.md §6), made through the tracking engine's own code path: each click is decided by the
  * click service (landing page, macros, fallbacks for paused/expired/capped/not-granted offers) and
  * written by the group-commit writer's batch SQL, one batch per day; each conversion goes through

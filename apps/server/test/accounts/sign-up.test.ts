@@ -412,6 +412,9 @@ describe('POST /publisher/sign-up', () => {
       const over = await small.post('/publisher/sign-up', signupPayload());
       expect(over.status).toBe(429);
       expect(over.body).toEqual({ error: { code: '0x4290', message: 'Daily signup limit has been reached' } });
+      // Retry-After: the seconds until the next UTC day, when the budget opens again.
+      const untilMidnight = (Math.floor(Date.now() / 86_400_000 + 1) * 86_400_000 - Date.now()) / 1000;
+      expect(Math.abs(Number(over.headers.get('retry-after')) - untilMidnight)).toBeLessThan(5);
       const p = await createPublisher(small);
       const overExisting = await small.post('/publisher/sign-up', signupPayload({ user_email: p.email }));
       expect(overExisting.status).toBe(429);

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createPublisher, type PublisherFixture } from '../helpers/factories.ts';
+import { trackingEngine } from '../../src/modules/tracking/tracking-engine.ts';
 
 const TOO_MANY = { error: { code: '0x4290', message: 'Too many attempts. Please try again later.' } };
 const ghost = () => `ghost-${crypto.randomBytes(5).toString('hex')}@example.test`;
@@ -210,5 +211,28 @@ describe('throttling per account and per address', () => {
       expect(count(statuses, 200)).toBe(120);
       expect(count(statuses, 429)).toBe(1);
     });
+  });
+});
+
+describe('throttle windows are forgotten once long closed', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('the hourly maintenance drops windows older than a day and keeps the others', async () => {
+    const db = t.app.ctx.db;
+    const now = Date.now();
+    await db
+      .insertInto('throttle_buckets')
+      .values([
+        { key: 'login:ip:old', window_start: new Date(now - 26 * 3600_000), count: 3 },
+        { key: 'login:ip:recent', window_start: new Date(now - 10 * 60_000), count: 2 },
+      ])
+      .execute();
+    await trackingEngine(t.app.ctx).maintenance.runOnce(new Date(now));
+    const keys = (await db.selectFrom('throttle_buckets').select('key').where('key', 'in', ['login:ip:old', 'login:ip:recent']).execute()).map((r) => r.key);
+    expect(keys).toEqual(['login:ip:recent']);
   });
 });

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { ERROR_CODES, SIGNUP_FIELDS, SIGNUP_STEPS, type SignupField, type SignupRequest } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { MailMessage } from '../../lib/mailer.ts';
-import { AppError, fieldError, fieldErrors } from '../../lib/errors.ts';
+import { fieldError, fieldErrors, tooManyRequests } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { enforce, THROTTLE } from '../../lib/throttle.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
@@ -18,7 +18,12 @@ async function sendQuietly(ctx: AppContext, message: MailMessage): Promise<void>
   }
 }
 
-const limitReached = () => new AppError(429, ERROR_CODES.RATE_LIMITED, 'Daily signup limit has been reached');
+/** The daily limit's 429 says when the next day's budget opens (the counter's day is UTC). */
+const limitReached = () => {
+  const now = Date.now();
+  const nextDay = Math.floor(now / 86_400_000 + 1) * 86_400_000;
+  return tooManyRequests(Math.max(1, Math.ceil((nextDay - now) / 1000)), 'Daily signup limit has been reached');
+};
 
 class EmailTaken extends Error {}
 
@@ -81,7 +86,7 @@ export const signupService = {
       await ctx.db.transaction().execute(async (trx) => {
         // The counter and the account commit together, so the limit is exact under concurrency (L5).
         const counted = await sql<{ count: number }>`
-          INSERT INTO signup_counters (day, count) VALUES (current_date, 1)
+          INSERT INTO signup_counters (day, count) VALUES ((now() AT TIME ZONE 'UTC')::date, 1)
           ON CONFLICT (day) DO UPDATE SET count = signup_counters.count + 1
           WHERE signup_counters.count < ${ctx.config.SIGNUP_DAILY_LIMIT}
           RETURNING count`.execute(trx);

@@ -1,12 +1,14 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
+import { forgetOldWindows } from '../../lib/throttle.ts';
 import { escapeHtml, notifyPublisher } from './notify.ts';
 
 const HOUR_MS = 3600_000;
 
 /**
  * Periodic upkeep of the tracking tables: next months' partitions of clicks and conversions,
- * expired unique-click windows, and offer expiry (status and `offer_expire` notifications). Every
+ * expired unique-click windows, and offer expiry (status and `offer_expire` notifications); and
+ * of the throttle windows of sign-in and sign-up. Every
  * step is idempotent, so several processes may run it.
  */
 export class TrackingMaintenance {
@@ -31,6 +33,8 @@ export class TrackingMaintenance {
     await ensurePartitions(this.ctx, now, 0, 2);
     await this.ctx.db.deleteFrom('click_uniques').where('window_start', '<', new Date(now.getTime() - 24 * HOUR_MS)).execute();
     await expireOffers(this.ctx, now);
+    // Not tracking, but the same hourly beat: sign-in and sign-up throttle windows long closed.
+    await forgetOldWindows(this.ctx.db, now);
   }
 }
 
