@@ -30,6 +30,8 @@ for (const run of runs) {
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
+    // A file that could not run (its setup threw) fails no test of its own: count it once.
+    failed += report.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length;
     skipped += report.numPendingTests + report.numTodoTests;
     if (report.numTotalTests === 0) {
       console.error(`${run.name}: no tests ran`);

@@ -18,8 +18,10 @@ function random(seed: number): () => number {
   };
 }
 
-/** At least 90 days (DESIGN.md §6), and long enough that four months are always closed: one invoice per status. */
+/** 90 days at full volume (DESIGN.md §6), and before them a lighter stretch, long enough that four
+ * months are always closed and invoiced: one invoice per status. */
 const DAYS = 125;
+const FULL_DAYS = 90;
 const DAY_MS = 86_400_000;
 const SOURCES = ['facebook', 'google', 'newsletter', 'tiktok', 'native', 'email', null] as const;
 const S1 = ['summer', 'retarget', 'brand', 'lookalike', 'blog-post', 'homepage'];
@@ -96,7 +98,7 @@ export async function seedDemoTraffic(ctx: AppContext): Promise<void> {
     for (const pub of publishers) {
       for (const offer of offers) {
         if (!runnable(pub.id, offer) && rnd() > 0.02) continue;
-        const mean = 6 * weight(pub.id) * offerWeight(offer.status) * trend * weekday;
+        const mean = 6 * weight(pub.id) * offerWeight(offer.status) * trend * weekday * (d < FULL_DAYS ? 1 : 0.3);
         const n = Math.floor(mean + rnd() * mean);
         for (let i = 0; i < n; i++) {
           const at = new Date(dayStart.getTime() + Math.floor(rnd() * (dayEnd - dayStart.getTime())));
