@@ -42,6 +42,20 @@ describe('click redirect', () => {
     expect(row).toMatchObject({ publisher_id: pub.publisherId, offer_id: offer.offerId, landing_page_id: offer.landingPageIds[0], s1: 'a b&c', s2: '{tid}', pub_source: 'news', pub_click_id: 'PC#1', is_unique: true, has_conversion: false, ip: '127.0.0.1' });
   });
 
+  it('stores a click whose sub IDs carry NUL characters, without them (a NUL would fail the whole batch)', async () => {
+    const pub = await createPublisher(t);
+    const offer = await createTrackedOffer(t);
+    const [r, neighbour] = await Promise.all([
+      click(t, offer.offerId, pub.publisherId, { s1: 'a\u0000b', pub_source: '\u0000src' }),
+      click(t, offer.offerId, pub.publisherId, { s1: 'plain' }),
+    ]);
+    expect(r.status).toBe(302);
+    expect(neighbour.status).toBe(302);
+    const row = await clickRow(r.tid!);
+    expect([row.s1, row.pub_source]).toEqual(['ab', 'src']);
+    expect((await clickRow(neighbour.tid!)).s1).toBe('plain');
+  });
+
   it('chooses the landing page by cr, else the default', async () => {
     const pub = await createPublisher(t);
     const offer = await createTrackedOffer(t, { landingUrls: ['https://a.example/?t={tid}', 'https://b.example/?t={tid}'] });

@@ -48,7 +48,6 @@ export function todayIn(timeZone: string, now = new Date()): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
 }
 
-
 const trackingBaseUrl = (ctx: AppContext, offerId: number, publisherId: number) =>
   `${ctx.config.publicTrackingUrl}/c/${offerId}/${publisherId}`;
 

@@ -67,6 +67,21 @@ export function rollupCtes(source: string): RawBuilder<unknown> {
     )`);
 }
 
+/**
+ * The raw events of the rows `where` selects — clicks and approved conversions — in the columns of
+ * a `rollupCtes` source (rebuilds, and the reports the rollups cannot answer).
+ */
+export function rawEvents(where: RawBuilder<unknown>): RawBuilder<unknown> {
+  return sql`
+    SELECT created_at, publisher_id, offer_id, landing_page_id, s1, 1 AS clicks, is_unique::int AS clicks_unique,
+      0 AS conversions, 0 AS partials, 0 AS upsells, 0::numeric AS earnings
+    FROM clicks WHERE ${where}
+    UNION ALL
+    SELECT created_at, publisher_id, offer_id, landing_page_id, s1, 0, 0, (event_type = 'conversion')::int,
+      (event_type = 'partial')::int, (event_type = 'upsell')::int, payout
+    FROM conversions WHERE ${where} AND status = 'approved'`;
+}
+
 /** Adds events to the rollups in one statement (inside the caller's transaction, if any). */
 export async function applyEvents(db: Db, events: RollupEvent[]): Promise<void> {
   if (events.length === 0) return;
@@ -149,15 +164,7 @@ export async function rebuildRollups(db: Db, from: Date, to: Date, publisherId?:
     const f = new Date(day);
     const t = new Date(Math.min(day + DAY_MS, to.getTime()));
     await sql`
-      WITH ev AS (
-        SELECT created_at, publisher_id, offer_id, landing_page_id, s1, 1 AS clicks, is_unique::int AS clicks_unique,
-          0 AS conversions, 0 AS partials, 0 AS upsells, 0::numeric AS earnings
-        FROM clicks WHERE created_at >= ${f} AND created_at < ${t} ${pub}
-        UNION ALL
-        SELECT created_at, publisher_id, offer_id, landing_page_id, s1, 0, 0, (event_type = 'conversion')::int,
-          (event_type = 'partial')::int, (event_type = 'upsell')::int, payout
-        FROM conversions WHERE created_at >= ${f} AND created_at < ${t} AND status = 'approved' ${pub}
-      ),
+      WITH ev AS (${rawEvents(sql`created_at >= ${f} AND created_at < ${t} ${pub}`)}),
       ${rollupCtes('ev')}
       SELECT 1`.execute(db);
   }

@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
+import { rawEvents } from './reports.ingest.ts';
 import { cover, type Segment } from './reports.time.ts';
 
 /** All SQL of the reports. Identifiers come from fixed tables below, never from the request. */
@@ -74,12 +75,11 @@ const isFiltered = (f: RangeFilter) => Boolean(f.offerIds?.length || f.landingPa
 
 /**
  * Which rollup answers a report (migration 0043): the per-publisher one for time series and totals,
- * the per-offer one for offers, landing pages and anything filtered by them, the sub-ID one for an
- * unfiltered sub-ID report. A filtered sub-ID report has no rollup: `null`, read the raw rows.
+ * the per-offer one for offers, landing pages and anything filtered by them. (The sub-ID report
+ * has its own: `subIds`.)
  */
-function rollupFor(kind: SummaryKind | 'total', f: RangeFilter): RollupTable | null {
+function rollupFor(kind: Exclude<SummaryKind, 'sub-id'> | 'total', f: RangeFilter): RollupTable {
   if (kind === 'campaign' || kind === 'landing-page') return 'report_rollups';
-  if (kind === 'sub-id') return isFiltered(f) ? null : 'report_subid_rollups';
   return isFiltered(f) ? 'report_rollups' : 'report_publisher_rollups';
 }
 
@@ -144,24 +144,30 @@ function groupExpr(kind: SummaryKind): RawBuilder<unknown> {
   return sql.raw(SUMMARY_SQL[kind].group);
 }
 
+/** Raw events grouped as the sub-ID rollup groups them. */
+const rawSubIdRows = (where: RawBuilder<unknown>) =>
+  sql`SELECT coalesce(e.s1, '') AS sub_id, e.clicks, e.clicks_unique, e.conversions, e.partials, e.upsells, e.earnings
+    FROM (${rawEvents(where)}) e`;
+
 /**
- * The sub-ID report from its rollup (hour and day buckets), plus the raw rows of the quarter-hour
- * segments at the edges of a range in a :30 or :45 zone (at most 45 minutes on each side).
+ * The sub-ID report. Unfiltered: its rollup (hour and day buckets) plus the raw rows of the
+ * quarter-hour segments at the edges of a range in a :30 or :45 zone (at most 45 minutes on each
+ * side). Filtered by offer or landing page, which that rollup does not key: the raw rows.
  */
 function subIds(f: RangeFilter): RawBuilder<unknown> {
-  const quarters = f.segments.filter((s) => s.grain === 1);
-  const coarse = { ...f, segments: f.segments.filter((s) => s.grain !== 1) };
   const parts: RawBuilder<unknown>[] = [];
-  if (coarse.segments.length > 0) {
-    parts.push(sql`SELECT r.sub_id, r.clicks, r.clicks_unique, r.conversions, r.partials, r.upsells, r.earnings
-      FROM ${rollupScan('report_subid_rollups', coarse)} WHERE seg.grain <> 1`);
-  }
-  for (const q of quarters) {
-    const range = sql`publisher_id = ${f.publisherId} AND created_at >= ${new Date(q.from)} AND created_at < ${new Date(q.to)}`;
-    parts.push(sql`SELECT coalesce(s1, '') AS sub_id, 1 AS clicks, is_unique::int AS clicks_unique, 0 AS conversions, 0 AS partials,
-      0 AS upsells, 0::numeric AS earnings FROM clicks WHERE ${range}`);
-    parts.push(sql`SELECT coalesce(s1, ''), 0, 0, (event_type = 'conversion')::int, (event_type = 'partial')::int, (event_type = 'upsell')::int, payout
-      FROM conversions WHERE ${range} AND status = 'approved'`);
+  if (isFiltered(f)) {
+    const offers = f.offerIds?.length ? sql`AND offer_id = ANY(${f.offerIds}::int[])` : sql``;
+    const lps = f.landingPageIds?.length ? sql`AND coalesce(landing_page_id, 0) = ANY(${f.landingPageIds}::int[])` : sql``;
+    parts.push(rawSubIdRows(sql`publisher_id = ${f.publisherId} AND created_at >= ${new Date(f.from)} AND created_at < ${new Date(f.to)} ${offers} ${lps}`));
+  } else {
+    if (f.segments.some((s) => s.grain !== 1)) {
+      parts.push(sql`SELECT r.sub_id, r.clicks, r.clicks_unique, r.conversions, r.partials, r.upsells, r.earnings
+        FROM ${rollupScan('report_subid_rollups', f)} WHERE seg.grain <> 1`);
+    }
+    for (const q of f.segments.filter((s) => s.grain === 1)) {
+      parts.push(rawSubIdRows(sql`publisher_id = ${f.publisherId} AND created_at >= ${new Date(q.from)} AND created_at < ${new Date(q.to)}`));
+    }
   }
   return sql`SELECT r.sub_id, ${SUMS} FROM (${sql.join(parts, sql` UNION ALL `)}) r GROUP BY 1`;
 }
@@ -177,30 +183,14 @@ export function offerMetrics(publisherId: number, from: number, to: number): Raw
     FROM ${rollupScan('report_rollups', f)} GROUP BY 1)`;
 }
 
-/** The sub-ID report of a range filtered by offer or landing page, from the raw rows. */
-function rawSubIds(f: RangeFilter): RawBuilder<unknown> {
-  const offers = f.offerIds?.length ? sql`AND offer_id = ANY(${f.offerIds}::int[])` : sql``;
-  const lps = f.landingPageIds?.length ? sql`AND coalesce(landing_page_id, 0) = ANY(${f.landingPageIds}::int[])` : sql``;
-  const range = sql`publisher_id = ${f.publisherId} AND created_at >= ${new Date(f.from)} AND created_at < ${new Date(f.to)} ${offers} ${lps}`;
-  return sql`
-    SELECT coalesce(r.s1, '') AS sub_id, ${SUMS} FROM (
-      SELECT s1, 1 AS clicks, is_unique::int AS clicks_unique, 0 AS conversions, 0 AS partials, 0 AS upsells, 0::numeric AS earnings
-      FROM clicks WHERE ${range}
-      UNION ALL
-      SELECT s1, 0, 0, (event_type = 'conversion')::int, (event_type = 'partial')::int, (event_type = 'upsell')::int, payout
-      FROM conversions WHERE ${range} AND status = 'approved'
-    ) r GROUP BY 1`;
-}
-
 export const reportsRepository = {
   async summaryPage(db: Db, kind: SummaryKind, f: RangeFilter, q: PageQuery): Promise<Record<string, unknown>[]> {
     if (f.segments.length === 0) return [];
     const spec = SUMMARY_SQL[kind];
-    const table = rollupFor(kind, f);
     const groupBy = sql.raw(Array.from({ length: spec.groupCount }, (_, i) => String(i + 1)).join(', '));
     const { rows } = await sql<Record<string, unknown>>`
       WITH ${segmentsCte(f.segments)},
-      agg AS (${table === 'report_subid_rollups' ? subIds(f) : table ? sql`SELECT ${groupExpr(kind)}, ${SUMS} FROM ${rollupScan(table, f)} GROUP BY ${groupBy}` : rawSubIds(f)}),
+      agg AS (${kind === 'sub-id' ? subIds(f) : sql`SELECT ${groupExpr(kind)}, ${SUMS} FROM ${rollupScan(rollupFor(kind, f), f)} GROUP BY ${groupBy}`}),
       rows AS (SELECT ${sql.raw(spec.select)}, a.clicks, a.conversions, a.partials, a.upsells, a.earnings, ${DERIVED}
                FROM agg a ${sql.raw(spec.joins)})
       SELECT * FROM rows WHERE ${keyset(q)} ORDER BY ${orderBy(q)} LIMIT ${q.limit + 1}`.execute(db);
@@ -212,7 +202,7 @@ export const reportsRepository = {
     if (f.segments.length === 0) return { clicks: 0, clicks_unique: 0, conversions: 0, partials: 0, upsells: 0, earnings: 0, cvr: 0, epc: 0 };
     const { rows } = await sql<MetricsRow>`
       WITH ${segmentsCte(f.segments)},
-      s AS (SELECT ${SUMS} FROM ${rollupScan(rollupFor('total', f)!, f)}),
+      s AS (SELECT ${SUMS} FROM ${rollupScan(rollupFor('total', f), f)}),
       a AS (SELECT coalesce(clicks, 0) AS clicks, coalesce(clicks_unique, 0) AS clicks_unique, coalesce(conversions, 0) AS conversions,
                    coalesce(partials, 0) AS partials, coalesce(upsells, 0) AS upsells, coalesce(earnings, 0) AS earnings FROM s)
       SELECT a.*, ${DERIVED} FROM a`.execute(db);

@@ -18,8 +18,6 @@ export interface ClickWriterOptions {
   maxBatch?: number;
   /** Most clicks waiting; past it submit() refuses at once (the click answers 503). */
   maxQueue?: number;
-  /** Batches written at the same time (1 on PGlite, which has one connection). */
-  concurrency?: number;
 }
 
 /**
@@ -27,17 +25,18 @@ export interface ClickWriterOptions {
  * everything queued so far (unique-click window, clicks, fallbacks, report rollups), and each
  * request resolves only after its COMMIT. Under load a batch holds every click that arrived while
  * the previous one was committing, so throughput grows with load while a lone click still gets
- * its own immediate transaction.
+ * its own immediate transaction. One batch is written at a time: every batch updates the same hot
+ * rollup rows, so a second one would only wait for the first's row locks (measured: one writer
+ * gave more clicks/s and a lower p99 than two).
  */
 export class ClickWriter {
   private readonly queue: Pending[] = [];
-  private active = 0;
+  private writing = false;
   private closed = false;
   private scheduled = false;
   private idle: (() => void)[] = [];
   private readonly maxBatch: number;
   private readonly maxQueue: number;
-  private readonly concurrency: number;
 
   constructor(
     private readonly db: Db,
@@ -45,7 +44,6 @@ export class ClickWriter {
   ) {
     this.maxBatch = opts.maxBatch ?? 2000;
     this.maxQueue = opts.maxQueue ?? 20_000;
-    this.concurrency = opts.concurrency ?? 1;
   }
 
   /** Resolves once the click is committed; rejects if it was not stored. */
@@ -67,18 +65,13 @@ export class ClickWriter {
     });
   }
 
-  /** Writes a batch directly (demo traffic, benchmarks): same SQL, same rules. */
-  async writeNow(items: ClickWrite[]): Promise<void> {
-    return writeBatch(this.db, items);
-  }
-
   get pending(): number {
     return this.queue.length;
   }
 
   /** Resolves when everything queued so far is written (graceful close). */
   async flush(): Promise<void> {
-    if (this.queue.length === 0 && this.active === 0) return;
+    if (this.queue.length === 0 && !this.writing) return;
     await new Promise<void>((resolve) => this.idle.push(resolve));
   }
 
@@ -88,21 +81,18 @@ export class ClickWriter {
   }
 
   private pump(): void {
-    // A second concurrent batch starts only once enough clicks wait for it: a one-click
-    // transaction beside a full one would hold a writer for a whole COMMIT to carry one row.
-    while (this.active < this.concurrency && this.queue.length > 0 && (this.active === 0 || this.queue.length >= MIN_PARALLEL_BATCH)) {
-      const batch = this.queue.splice(0, this.maxBatch);
-      this.active++;
-      void this.write(batch).finally(() => {
-        this.active--;
-        this.pump();
-        if (this.active === 0 && this.queue.length === 0) {
-          const waiting = this.idle;
-          this.idle = [];
-          for (const w of waiting) w();
-        }
-      });
-    }
+    if (this.writing || this.queue.length === 0) return;
+    const batch = this.queue.splice(0, this.maxBatch);
+    this.writing = true;
+    void this.write(batch).finally(() => {
+      this.writing = false;
+      this.pump();
+      if (!this.writing && this.queue.length === 0) {
+        const waiting = this.idle;
+        this.idle = [];
+        for (const w of waiting) w();
+      }
+    });
   }
 
   private async write(batch: Pending[]): Promise<void> {
@@ -120,7 +110,6 @@ export class ClickWriter {
 }
 
 const DAY_MS = 86_400_000;
-const MIN_PARALLEL_BATCH = 16;
 
 /**
  * One statement, so one round trip and one COMMIT per batch: the unique-click window (INSERT … ON
@@ -140,10 +129,10 @@ export async function writeBatch(db: Db, items: ClickWrite[]): Promise<void> {
 }
 
 async function writeOnce(db: Db, items: ClickWrite[]): Promise<void> {
-  const clicks: { row: ClickRow }[] = [];
+  const clicks: ClickRow[] = [];
   const fallbacks: FallbackRow[] = [];
   for (const it of items) {
-    if (it.kind === 'click') clicks.push({ row: it.row });
+    if (it.kind === 'click') clicks.push(it.row);
     else fallbacks.push(it.row);
   }
   const fallbackCte = fallbacks.length > 0 ? fallbackInsert(fallbacks) : null;
@@ -154,23 +143,16 @@ async function writeOnce(db: Db, items: ClickWrite[]): Promise<void> {
 
   // Within a batch the first click of a visitor is the candidate; a later one in the same batch
   // is unique only if it is 24 h after it (batches of live traffic span milliseconds).
-  const candidates = new Set<string>();
-  const firstAt = new Map<string, number>();
-  const lateUnique: boolean[] = [];
-  for (const c of clicks) {
-    const key = `${c.row.publisher_id}|${c.row.offer_id}|${c.row.visitor_hash}`;
-    const first = firstAt.get(key);
-    if (first === undefined) {
-      firstAt.set(key, c.row.created_at.getTime());
-      candidates.add(c.row.id);
-      lateUnique.push(false);
-    } else lateUnique.push(c.row.created_at.getTime() - first >= DAY_MS);
-  }
-
   // One JSON parameter rather than an array per column: JSON.stringify is native, where the
   // driver's array literals are built character by character in JavaScript.
+  const firstAt = new Map<string, number>();
   const input = JSON.stringify(
-    clicks.map(({ row }, i) => ({ ...row, late_unique: lateUnique[i], candidate: candidates.has(row.id) })),
+    clicks.map((row) => {
+      const key = `${row.publisher_id}|${row.offer_id}|${row.visitor_hash}`;
+      const first = firstAt.get(key);
+      if (first === undefined) firstAt.set(key, row.created_at.getTime());
+      return { ...row, candidate: first === undefined, late_unique: first !== undefined && row.created_at.getTime() - first >= DAY_MS };
+    }),
   );
   await sql`${sql.raw(PREPARED)}
     WITH input AS (

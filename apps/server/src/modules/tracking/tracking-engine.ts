@@ -22,12 +22,7 @@ export function trackingEngine(ctx: AppContext): TrackingEngine {
   let engine = engines.get(ctx);
   if (engine) return engine;
   const cache = new TrackingCache(ctx.db);
-  const clickWriter = new ClickWriter(ctx.db, {
-    maxQueue: ctx.config.CLICK_QUEUE_LIMIT,
-    // One batch at a time: every batch updates the same hot rollup rows, so a second one only waits
-    // for the first's row locks (measured: one writer gave more clicks/s and a lower p99 than two).
-    concurrency: 1,
-  });
+  const clickWriter = new ClickWriter(ctx.db, { maxQueue: ctx.config.CLICK_QUEUE_LIMIT });
   const delivery = new DeliveryWorker(ctx);
   const maintenance = new TrackingMaintenance(ctx);
   engine = {
