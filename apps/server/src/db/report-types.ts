@@ -64,10 +64,21 @@ export interface ExportJobsTable {
   finished_at: Timestamp | null;
 }
 
+/** Click counts waiting to be added to the rollups (migration 0044). */
+export interface ReportRollupQueueTable {
+  publisher_ids: number[];
+  offer_ids: number[];
+  landing_page_ids: (number | null)[];
+  sub_ids: (string | null)[];
+  created_at: Date[];
+  uniques: boolean[];
+}
+
 export interface ReportsTables {
   report_publisher_rollups: ReportPublisherRollupsTable;
   report_rollups: ReportRollupsTable;
   report_subid_rollups: ReportSubidRollupsTable;
+  report_rollup_queue: ReportRollupQueueTable;
   invoices: InvoicesTable;
   invoice_items: InvoiceItemsTable;
   export_jobs: ExportJobsTable;

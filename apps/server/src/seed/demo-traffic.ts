@@ -1,6 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { decideClick } from '../modules/tracking/click.service.ts';
 import { writeBatch, type ClickWrite } from '../modules/tracking/click-writer.ts';
+import { settleRollups } from '../modules/reports/reports.ingest.ts';
 import { recordConversion } from '../modules/tracking/conversion.service.ts';
 import { ensurePartitions } from '../modules/tracking/maintenance.jobs.ts';
 import { trackingEngine } from '../modules/tracking/tracking-engine.ts';
@@ -164,6 +165,7 @@ export async function seedDemoTraffic(ctx: AppContext): Promise<void> {
     engine.cache.clear();
     conversionMs += performance.now() - clicksDone;
   }
+  await settleRollups(ctx.db);
   ctx.log.info(
     { clicks: clickCount, conversions: conversionCount, ms: Math.round(performance.now() - started), clickMs: Math.round(clickMs), conversionMs: Math.round(conversionMs) },
     'demo traffic seeded',

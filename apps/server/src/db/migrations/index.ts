@@ -6,6 +6,8 @@ import * as m0040 from './0040-report-rollups.ts';
 import * as m0041 from './0041-invoices.ts';
 import * as m0042 from './0042-export-jobs.ts';
 import * as m0043 from './0043-report-rollups-by-publisher.ts';
+import * as m0044 from './0044-report-rollup-queue.ts';
+import * as m0045 from './0045-click-path-keys.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -19,4 +21,6 @@ export const migrations: Record<string, Migration> = {
   '0041-invoices': m0041,
   '0042-export-jobs': m0042,
   '0043-report-rollups-by-publisher': m0043,
+  '0044-report-rollup-queue': m0044,
+  '0045-click-path-keys': m0045,
 };

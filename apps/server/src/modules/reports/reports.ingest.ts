@@ -12,9 +12,15 @@ import type { Db } from '../../db/database.ts';
  *   report_subid_rollups     (publisher, sub ID = s1)           sub-ID report
  *
  * `rollupCtes(source)` is the one place these rules live: SQL that groups the events of a CTE named
- * `source` and upserts the three rollups. The click writer embeds it in its single INSERT statement;
- * conversions and rebuilds use it through `applyEvents` and `rebuildRollups`. Rows are upserted in
- * key order so concurrent writers lock them in the same order (no deadlocks).
+ * `source` and upserts the three rollups. Conversions and rebuilds use it through `applyEvents` and
+ * `rebuildRollups`. Rows are upserted in key order so concurrent writers lock them in the same order.
+ *
+ * Clicks go through a queue instead (`queueClicks`, migration 0044): the click batch's statement
+ * adds one row of counts per publisher, offer, landing page, sub ID and quarter-hour, and
+ * `settleRollups` adds what is queued to the rollups — every second, and before every read of
+ * them, so a report still counts every click committed before it was asked for. Upserting a busy
+ * publisher's sub-ID rows once a second instead of once per batch is most of what made a durable
+ * click cheap (README, tracking benchmark).
  */
 
 /** The columns a source CTE of `rollupCtes` carries, one row per event. */
@@ -65,6 +71,58 @@ export function rollupCtes(source: string): RawBuilder<unknown> {
       GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, coalesce(e.s1, '') COLLATE "C" -- any fixed order will do; "C" is the cheapest
       ON CONFLICT (publisher_id, grain, bucket, sub_id) ${ADD}
     )`);
+}
+
+/**
+ * A CTE (to follow `WITH source AS (…),`) that queues the source's clicks for the rollups, counted
+ * per publisher, offer, landing page, sub ID and quarter-hour (`b`, epoch seconds). The source has
+ * the columns of `clicks` (created_at, publisher_id, offer_id, landing_page_id, s1, is_unique).
+ */
+export function queueClicks(source: string): RawBuilder<unknown> {
+  return sql.raw(`
+    rollup_queued AS (
+      INSERT INTO report_rollup_queue (publisher_ids, offer_ids, landing_page_ids, sub_ids, created_at, uniques)
+      SELECT array_agg(publisher_id), array_agg(offer_id), array_agg(landing_page_id), array_agg(s1), array_agg(created_at), array_agg(is_unique)
+      FROM ${source}
+      HAVING count(*) > 0
+    )`);
+}
+
+/**
+ * Adds every queued click count to the rollups, in one statement: the DELETE that takes the queued
+ * rows and the upserts commit together, so each row is counted once however many processes settle
+ * at the same time (a second DELETE waits for the first's row locks, then finds the rows gone —
+ * which also means a settle returns only after any settle already under way has committed).
+ * Returns the number of queue rows applied.
+ */
+export async function settleRollups(db: Db): Promise<number> {
+  const once = async () => {
+    const r = await sql<{ n: number }>`
+      WITH queued AS (DELETE FROM report_rollup_queue RETURNING *),
+      counts AS (
+        SELECT e.p, e.o, e.l, e.s, date_bin(interval '15 minutes', e.t, timestamptz '2000-01-01 00:00:00+00') AS b,
+          count(*) AS c, count(*) FILTER (WHERE e.u) AS u
+        FROM queued CROSS JOIN LATERAL unnest(queued.publisher_ids, queued.offer_ids, queued.landing_page_ids, queued.sub_ids,
+          queued.created_at, queued.uniques) AS e(p, o, l, s, t, u)
+        GROUP BY 1, 2, 3, 4, 5
+      ),
+      ev AS (
+        SELECT b AS created_at, p AS publisher_id, o AS offer_id, l AS landing_page_id, s AS s1,
+          c AS clicks, u AS clicks_unique, 0 AS conversions, 0 AS partials, 0 AS upsells, 0::numeric AS earnings
+        FROM counts
+      ),
+      ${rollupCtes('ev')}
+      SELECT count(*)::int AS n FROM queued`.execute(db);
+    return r.rows[0]?.n ?? 0;
+  };
+  try {
+    return await once();
+  } catch (err) {
+    // A conversion's transaction may hold a rollup row this statement waits for while waiting for
+    // one of ours: PostgreSQL cancels one side. The statement is atomic, so run it again.
+    if ((err as { code?: string }).code === '40P01') return once();
+    throw err;
+  }
 }
 
 /**
@@ -120,7 +178,7 @@ export interface IngestedConversion {
 }
 
 export const reportsIngest = {
-  /** Counts stored clicks (bulk loads and fixtures; the click writer embeds `rollupCtes`). */
+  /** Counts stored clicks at once (bulk loads and fixtures; the click writer queues them with `queueClicks`). */
   async onClicks(db: Db, clicks: IngestedClick[]): Promise<void> {
     await applyEvents(
       db,
@@ -156,6 +214,8 @@ const DAY_MS = 86_400_000;
  * loads, repairs), one UTC day per statement. Whole UTC days only, so the three grains agree.
  */
 export async function rebuildRollups(db: Db, from: Date, to: Date, publisherId?: number): Promise<void> {
+  // Queued counts are of clicks the raw rows already hold: add them first, or they would count twice.
+  await settleRollups(db);
   const pub = publisherId == null ? sql`` : sql`AND publisher_id = ${publisherId}`;
   for (const table of ['report_publisher_rollups', 'report_rollups', 'report_subid_rollups'] as const) {
     await sql`DELETE FROM ${sql.table(table)} WHERE bucket >= ${from} AND bucket < ${to} ${pub}`.execute(db);

@@ -29,7 +29,7 @@ export interface ClickRequest {
 
 /** A click as the writer stores it: the table's columns, less those the database decides. */
 export type ClickRow = Omit<Selectable<ClicksTable>, 'is_unique' | 'has_conversion'> & {
-  /** sha256 of IP and user agent: the unique-click rule's visitor. */
+  /** The unique-click rule's visitor (`visitorHash`): 32 hex digits, stored as a uuid. */
   visitor_hash: string;
 };
 
@@ -60,8 +60,9 @@ const text = (v: unknown): string | null => {
 };
 const ID = /^[1-9][0-9]{0,9}$/;
 
+/** The unique-click rule's visitor: the first 128 bits of sha256(IP, user agent), as a uuid. */
 export function visitorHash(ip: string | null, userAgent: string | null): string {
-  return crypto.createHash('sha256').update(`${ip ?? ''}\n${userAgent ?? ''}`).digest('base64url');
+  return crypto.createHash('sha256').update(`${ip ?? ''}\n${userAgent ?? ''}`).digest('hex').slice(0, 32);
 }
 
 function offerBlock(offer: CachedOffer, at: Date): ClickFallbackReason | null {

@@ -22,7 +22,10 @@ export function trackingEngine(ctx: AppContext): TrackingEngine {
   let engine = engines.get(ctx);
   if (engine) return engine;
   const cache = new TrackingCache(ctx.db);
-  const clickWriter = new ClickWriter(ctx.db, { maxQueue: ctx.config.CLICK_QUEUE_LIMIT });
+  const clickWriter = new ClickWriter(ctx.db, {
+    maxQueue: ctx.config.CLICK_QUEUE_LIMIT,
+    onSettleError: (err) => ctx.log.error({ err }, 'report rollups not settled'),
+  });
   const delivery = new DeliveryWorker(ctx);
   const maintenance = new TrackingMaintenance(ctx);
   engine = {
