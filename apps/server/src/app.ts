@@ -83,10 +83,6 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   };
 
   app.decorateRequest('auth', null);
-  app.addHook('onRequest', (request, reply, done) => {
-    void reply.header('x-request-id', request.id);
-    done();
-  });
   registerErrorHandler(app);
   await registerSecurity(app);
   await registerOpenApi(app);

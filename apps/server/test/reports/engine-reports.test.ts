@@ -8,7 +8,7 @@ import { allPages } from './report-fixtures.ts';
 
 /**
  * Reports over traffic that went through the tracking engine itself: clicks over `/c/` (group
- * commit, whose single statement also writes the rollups) and conversions over `/postback`,
+ * commit, whose statement also queues their rollup counts) and conversions over `/postback`,
  * checked against the raw rows the engine stored.
  */
 let t: TestApp;

@@ -23,7 +23,7 @@ export const clickRoutes =
       { schema: { hide: true } },
       async (req, reply) => {
         const at = new Date();
-        const decision = await decideClick(engine.cache, engine.fallbackUrl, {
+        const decided = decideClick(engine.cache, engine.fallbackUrl, {
           offerId: req.params.offerId,
           publisherId: req.params.publisherId,
           params: req.query,
@@ -31,6 +31,7 @@ export const clickRoutes =
           userAgent: req.headers['user-agent'] ?? null,
           at,
         });
+        const decision = decided instanceof Promise ? await decided : decided;
         try {
           await engine.clickWriter.submit(decision.kind === 'click' ? { kind: 'click', row: decision.row } : { kind: 'fallback', row: decision.row });
         } catch (err) {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { ClickFallbackReason, ClicksTable } from '../../db/types.ts';
 import { LANDING_MACROS, renderUrl } from './macros.ts';
-import type { CachedOffer, TrackingCache } from './tracking-cache.ts';
+import type { CachedOffer, ClickState, TrackingCache } from './tracking-cache.ts';
 import { utcDay } from './tracking-cache.ts';
 import { uuidv7 } from './uuid7.ts';
 
@@ -55,14 +55,14 @@ const MAX_PARAM = 255;
 const NUL = new RegExp(String.fromCharCode(0), 'g');
 const text = (v: unknown): string | null => {
   if (typeof v !== 'string') return null;
-  const t = v.replace(NUL, '').trim();
+  const t = (v.includes('\0') ? v.replace(NUL, '') : v).trim();
   return t === '' ? null : t.slice(0, MAX_PARAM);
 };
 const ID = /^[1-9][0-9]{0,9}$/;
 
 /** The unique-click rule's visitor: the first 128 bits of sha256(IP, user agent), as a uuid. */
 export function visitorHash(ip: string | null, userAgent: string | null): string {
-  return crypto.createHash('sha256').update(`${ip ?? ''}\n${userAgent ?? ''}`).digest('hex').slice(0, 32);
+  return crypto.hash('sha256', `${ip ?? ''}\n${userAgent ?? ''}`, 'hex').slice(0, 32);
 }
 
 function offerBlock(offer: CachedOffer, at: Date): ClickFallbackReason | null {
@@ -84,15 +84,25 @@ function offerBlock(offer: CachedOffer, at: Date): ClickFallbackReason | null {
 
 /**
  * Decides where a click goes (DESIGN.md §4): the chosen landing page with its macros filled, or the
- * fallback URL with the reason. Reads only the in-memory cache; the caller stores the row.
+ * fallback URL with the reason. Reads only the in-memory cache, synchronously when it holds what
+ * the click needs (all but a few clicks per cache period); the caller stores the row.
  */
-export async function decideClick(cache: TrackingCache, defaultFallback: string, req: ClickRequest): Promise<ClickDecision> {
+export function decideClick(cache: TrackingCache, defaultFallback: string, req: ClickRequest): ClickDecision | Promise<ClickDecision> {
+  const offerId = ID.test(req.offerId) ? Number(req.offerId) : null;
+  const publisherId = ID.test(req.publisherId) ? Number(req.publisherId) : null;
+  if (offerId === null) return decide(defaultFallback, req, offerId, publisherId, { offer: null, publisher: null, capReached: false });
+  // 0 is no publisher's id: it loads as none, like an id that does not exist.
+  const state = cache.peekClick(offerId, publisherId ?? 0, req.at);
+  if (state) return decide(defaultFallback, req, offerId, publisherId, state);
+  return cache.loadClick(offerId, publisherId ?? 0, req.at).then((s) => decide(defaultFallback, req, offerId, publisherId, s));
+}
+
+function decide(defaultFallback: string, req: ClickRequest, offerId: number | null, publisherId: number | null, state: ClickState): ClickDecision {
   const p = req.params;
   const sub = { s1: text(p.s1), s2: text(p.s2), s3: text(p.s3), s4: text(p.s4), s5: text(p.s5) };
   const pubClickId = text(p.pub_click_id);
   const pubSource = text(p.pub_source);
-  const offerId = ID.test(req.offerId) ? Number(req.offerId) : null;
-  const publisherId = ID.test(req.publisherId) ? Number(req.publisherId) : null;
+  const userAgent = req.userAgent === null ? null : req.userAgent.replace(NUL, '').slice(0, 512);
 
   const fallback = (reason: ClickFallbackReason, offer: CachedOffer | null): ClickDecision => {
     const location = offer?.fallbackUrl ?? defaultFallback;
@@ -109,20 +119,19 @@ export async function decideClick(cache: TrackingCache, defaultFallback: string,
         pub_click_id: pubClickId,
         pub_source: pubSource,
         ip: req.ip,
-        user_agent: req.userAgent?.replace(NUL, '').slice(0, 512) ?? null,
+        user_agent: userAgent,
       },
     };
   };
 
-  const offer = offerId === null ? null : await cache.offer(offerId);
+  const { offer, publisher } = state;
   if (!offer) return fallback('unknown_offer', null);
-  const publisher = publisherId === null ? null : await cache.publisher(publisherId);
   if (!publisher || publisherId === null) return fallback('unknown_publisher', offer);
   if (publisher.status !== 'active') return fallback('inactive_publisher', offer);
   const blocked = offerBlock(offer, req.at);
   if (blocked) return fallback(blocked, offer);
   if (!offer.isPublic && !offer.allowed.has(publisherId)) return fallback('offer_not_allowed', offer);
-  if (await cache.isCapReached(offer, publisherId, req.at)) return fallback('cap_reached', offer);
+  if (state.capReached) return fallback('cap_reached', offer);
 
   const cr = p.cr && ID.test(p.cr) ? Number(p.cr) : null;
   const page =
@@ -147,7 +156,7 @@ export async function decideClick(cache: TrackingCache, defaultFallback: string,
       pub_click_id: pubClickId,
       pub_source: pubSource,
       ip: req.ip,
-      user_agent: req.userAgent?.replace(NUL, '').slice(0, 512) ?? null,
+      user_agent: userAgent,
       visitor_hash: visitorHash(req.ip, req.userAgent),
     },
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inspectMacros, LANDING_MACROS, maskUrl, POSTBACK_MACROS, renderMacros, renderUrl } from './macros.ts';
+import { inspectMacros, LANDING_MACROS, maskUrl, POSTBACK_MACROS, renderMacros, renderUrl, type MacroValues } from './macros.ts';
 
 describe('macro substitution', () => {
   it('percent-encodes values and leaves unknown names as written', () => {
@@ -45,5 +45,36 @@ describe('macro substitution', () => {
   it('masks userinfo and secret-looking query values', () => {
     const m = maskUrl('https://u:p@r.example/pb?token=abc&api_key=k&s1=visible&Signature=zz');
     expect(m).toBe('https://***:***@r.example/pb?token=***&api_key=***&s1=visible&Signature=***');
+  });
+});
+
+describe('compiled URL templates', () => {
+  // What renderUrl must return: the rendered text parsed as a URL, with the template's host.
+  const reference = (template: string, values: MacroValues, known: readonly string[]): string | null => {
+    let url: URL;
+    try {
+      url = new URL(renderMacros(template, values, known));
+    } catch {
+      return null;
+    }
+    const host = new URL(template.replace(/\{([a-z0-9_]+)\}/gi, '')).host;
+    return url.host === host ? url.toString() : null;
+  };
+  const templates = [
+    'https://shop.example/landing?clickid={tid}&s1={s1}',
+    'https://Shop.Example:443/a b/landing?x=1&clickid={TID}&s2={s2}#top',
+    'http://shop.example/p?a={s1}{s2}&b={nope}&c={pub_source}&d=%zz',
+    'https://shop.example/{s1}/path?t={tid}',
+    'https://shop.example/p#frag={tid}',
+    'https://{s1}.shop.example/?t={tid}',
+    'https://shop.example/?q={s1}&q2=\'{s2}\'',
+  ];
+  const samples: MacroValues[] = [
+    { tid: 'T-1', s1: 'plain', s2: null, pub_source: undefined },
+    { tid: "it's", s1: '..', s2: 'a b&c=d#e/f?g', pub_source: 'ü€😀' },
+    { tid: '{s1}', s1: '%41%', s2: "'\"<>`", pub_source: '~!*()' },
+  ];
+  it('render exactly what parsing the rendered text gives, for every template and value', () => {
+    for (const t of templates) for (const v of samples) expect(renderUrl(t, v, LANDING_MACROS), `${t} ${JSON.stringify(v)}`).toBe(reference(t, v, LANDING_MACROS));
   });
 });

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { forgetOldWindows } from '../../lib/throttle.ts';
+import { settleRollups } from '../reports/reports.ingest.ts';
 import { escapeHtml, notifyPublisher } from './notify.ts';
 
 const HOUR_MS = 3600_000;
@@ -78,13 +79,17 @@ export async function expireOffers(ctx: AppContext, now: Date): Promise<number> 
     .where((eb) => eb.or([eb('expire_date', 'is', null), eb('expire_date', '>=', new Date(now.getTime() - 60 * 86_400_000).toISOString().slice(0, 10))]))
     .execute();
   let sent = 0;
+  if (expired.length > 0) await settleRollups(ctx.db);
   for (const offer of expired) {
+    // Who ran it lately: clicks in the day rollups of the last 30 days, and who was granted it.
     const publishers = await ctx.db
-      .selectFrom('clicks')
+      .selectFrom('report_rollups')
       .select('publisher_id')
       .distinct()
+      .where('grain', '=', 3)
       .where('offer_id', '=', offer.id)
-      .where('created_at', '>=', new Date(now.getTime() - 30 * 86_400_000))
+      .where('bucket', '>=', new Date(now.getTime() - 31 * 86_400_000))
+      .where('clicks', '>', 0)
       .union(ctx.db.selectFrom('publisher_offers').select('publisher_id').where('offer_id', '=', offer.id))
       .execute();
     for (const p of publishers) {

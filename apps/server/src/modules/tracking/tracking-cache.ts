@@ -27,6 +27,8 @@ export interface CachedPublisher {
 
 interface Entry<T> {
   value: Promise<T>;
+  /** The loaded value, once the load has finished (what the click path reads without waiting). */
+  ready: { value: T } | null;
   expires: number;
 }
 
@@ -44,9 +46,19 @@ class TtlMap<K, V> {
     if (hit && hit.expires > now) return hit.value;
     if (this.map.size >= this.max) this.map.clear();
     const value = load();
-    this.map.set(key, { value, expires: now + this.ttlMs });
-    value.catch(() => this.map.delete(key));
+    const entry: Entry<V> = { value, ready: null, expires: now + this.ttlMs };
+    this.map.set(key, entry);
+    value.then(
+      (v) => void (entry.ready = { value: v }),
+      () => this.map.delete(key),
+    );
     return value;
+  }
+
+  /** The cached value if it is loaded and fresh; undefined otherwise (then `get` it). */
+  peek(key: K, now: number): { value: V } | undefined {
+    const hit = this.map.get(key);
+    return hit && hit.expires > now && hit.ready ? hit.ready : undefined;
   }
 
   clear(): void {
@@ -108,11 +120,43 @@ export class TrackingCache {
         .execute();
       return new Map(rows.map((r) => [`${r.publisher_id}|${r.period}|${r.period_start}`, r.count]));
     });
-    const scope = offer.capScope === 'publisher' ? publisherId : 0;
-    if (offer.dailyCap && (counts.get(`${scope}|day|${utcDay(at)}`) ?? 0) >= offer.dailyCap) return true;
-    if (offer.monthlyCap && (counts.get(`${scope}|month|${utcMonth(at)}`) ?? 0) >= offer.monthlyCap) return true;
-    return false;
+    return capReached(offer, publisherId, at, counts);
   }
+
+  /**
+   * What a click needs, from memory alone: the offer, the publisher and whether a cap is full.
+   * Undefined when any of it must be loaded first (`load`), which happens a few times a TTL.
+   */
+  peekClick(offerId: number, publisherId: number, at: Date): ClickState | undefined {
+    const now = Date.now();
+    const offer = this.offers.peek(offerId, now);
+    const publisher = this.publishers.peek(publisherId, now);
+    if (!offer || !publisher) return undefined;
+    const o = offer.value;
+    if (!o || (!o.dailyCap && !o.monthlyCap)) return { offer: o, publisher: publisher.value, capReached: false };
+    const counts = this.caps.peek(o.id, now);
+    if (!counts) return undefined;
+    return { offer: o, publisher: publisher.value, capReached: capReached(o, publisherId, at, counts.value) };
+  }
+
+  /** Loads what `peekClick` needs and answers as it would. */
+  async loadClick(offerId: number, publisherId: number, at: Date): Promise<ClickState> {
+    const [offer, publisher] = await Promise.all([this.offer(offerId), this.publisher(publisherId)]);
+    return { offer, publisher, capReached: offer ? await this.isCapReached(offer, publisherId, at) : false };
+  }
+}
+
+export interface ClickState {
+  offer: CachedOffer | null;
+  publisher: CachedPublisher | null;
+  capReached: boolean;
+}
+
+function capReached(offer: CachedOffer, publisherId: number, at: Date, counts: Map<string, number>): boolean {
+  const scope = offer.capScope === 'publisher' ? publisherId : 0;
+  if (offer.dailyCap && (counts.get(`${scope}|day|${utcDay(at)}`) ?? 0) >= offer.dailyCap) return true;
+  if (offer.monthlyCap && (counts.get(`${scope}|month|${utcMonth(at)}`) ?? 0) >= offer.monthlyCap) return true;
+  return false;
 }
 
 async function loadOffer(db: Db, id: number): Promise<CachedOffer | null> {
