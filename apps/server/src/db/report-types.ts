@@ -64,7 +64,7 @@ export interface ExportJobsTable {
   finished_at: Timestamp | null;
 }
 
-/** Click counts waiting to be added to the rollups (migration 0044). */
+/** Events waiting to be added to the rollups (migration 0044): parallel arrays, one entry an event. */
 export interface ReportRollupQueueTable {
   publisher_ids: number[];
   offer_ids: number[];
@@ -72,6 +72,9 @@ export interface ReportRollupQueueTable {
   sub_ids: (string | null)[];
   created_at: Date[];
   uniques: boolean[];
+  /** Null for a row of clicks. */
+  event_types: ('conversion' | 'partial' | 'upsell')[] | null;
+  earnings: number[] | null;
 }
 
 export interface ReportsTables {

@@ -2,11 +2,11 @@ import type { Kysely } from 'kysely';
 import { runSql } from './run-sql.ts';
 
 /**
- * Click counts reach the report rollups through a queue (`reports.ingest.ts`): each click batch
- * adds one row holding its counts per publisher, offer, landing page, sub ID and quarter-hour, in
- * the statement that stores the clicks; `settleRollups` moves queued rows into the rollups, a
- * second's worth at a time and before every rollup read. No key: rows are only appended and
- * deleted all at once.
+ * Events reach the report rollups through a queue (`reports.ingest.ts`): each click batch adds one
+ * row holding its clicks as parallel arrays, in the statement that stores them, and each conversion
+ * a row of one in its transaction; `settleRollups` moves queued rows into the rollups, a second's
+ * worth at a time and before every rollup read. `event_types` and `earnings` are null for clicks.
+ * No key: rows are only appended and deleted all at once.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runSql(
@@ -18,7 +18,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       landing_page_ids int4[] NOT NULL,
       sub_ids text[] NOT NULL,
       created_at timestamptz[] NOT NULL,
-      uniques bool[] NOT NULL
+      uniques bool[] NOT NULL,
+      event_types text[],
+      earnings numeric[]
     );
     `,
   );

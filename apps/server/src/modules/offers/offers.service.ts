@@ -175,7 +175,7 @@ export const offersService = {
     }
     // [from, to) instants of the calendar days in the user's zone (DESIGN.md §3 "Filters").
     const { from, to } = localRange(tz, range.start, range.end);
-    // Clicks reach the per-offer rollup through a queue: count every click committed so far.
+    // Events reach the per-offer rollup through a queue: count every one committed so far.
     await settleRollups(ctx.db);
     const rows = await offersRepository.campaignTable(ctx.db, auth.publisherId, {
       metrics: offerMetrics(auth.publisherId, from, to),

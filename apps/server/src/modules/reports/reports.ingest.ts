@@ -15,12 +15,13 @@ import type { Db } from '../../db/database.ts';
  * `source` and upserts the three rollups. Conversions and rebuilds use it through `applyEvents` and
  * `rebuildRollups`. Rows are upserted in key order so concurrent writers lock them in the same order.
  *
- * Clicks go through a queue instead (`queueClicks`, migration 0044): the click batch's statement
- * adds one row of counts per publisher, offer, landing page, sub ID and quarter-hour, and
- * `settleRollups` adds what is queued to the rollups — every second, and before every read of
- * them, so a report still counts every click committed before it was asked for. Upserting a busy
- * publisher's sub-ID rows once a second instead of once per batch is most of what made a durable
- * click cheap (README, tracking benchmark).
+ * The tracking engine's events go through a queue instead (migration 0044): the click batch's
+ * statement queues its clicks (`queueClicks`), a conversion's transaction queues the conversion
+ * (`reportsIngest.onConversion`), and `settleRollups` adds what is queued to the rollups — about a
+ * second after a click batch, and before every read of them, so a report still counts every event
+ * committed before it was asked for. Upserting a busy publisher's rollup rows once a second instead
+ * of once per batch or conversion is most of what made a durable click cheap, and conversions no
+ * longer wait for each other's locks on those rows (README, tracking benchmark).
  */
 
 /** The columns a source CTE of `rollupCtes` carries, one row per event. */
@@ -99,17 +100,17 @@ export async function settleRollups(db: Db): Promise<number> {
   const once = async () => {
     const r = await sql<{ n: number }>`
       WITH queued AS (DELETE FROM report_rollup_queue RETURNING *),
-      counts AS (
-        SELECT e.p, e.o, e.l, e.s, date_bin(interval '15 minutes', e.t, timestamptz '2000-01-01 00:00:00+00') AS b,
-          count(*) AS c, count(*) FILTER (WHERE e.u) AS u
-        FROM queued CROSS JOIN LATERAL unnest(queued.publisher_ids, queued.offer_ids, queued.landing_page_ids, queued.sub_ids,
-          queued.created_at, queued.uniques) AS e(p, o, l, s, t, u)
-        GROUP BY 1, 2, 3, 4, 5
-      ),
+      -- Grouped by quarter-hour first: a second of a busy publisher's clicks holds far fewer keys
+      -- than events, and the three rollups' upserts then read the grouped rows.
       ev AS (
-        SELECT b AS created_at, p AS publisher_id, o AS offer_id, l AS landing_page_id, s AS s1,
-          c AS clicks, u AS clicks_unique, 0 AS conversions, 0 AS partials, 0 AS upsells, 0::numeric AS earnings
-        FROM counts
+        SELECT date_bin(interval '15 minutes', e.t, timestamptz '2000-01-01 00:00:00+00') AS created_at,
+          e.p AS publisher_id, e.o AS offer_id, e.l AS landing_page_id, e.s AS s1,
+          count(*) FILTER (WHERE e.k IS NULL) AS clicks, count(*) FILTER (WHERE e.u) AS clicks_unique,
+          count(*) FILTER (WHERE e.k = 'conversion') AS conversions, count(*) FILTER (WHERE e.k = 'partial') AS partials,
+          count(*) FILTER (WHERE e.k = 'upsell') AS upsells, coalesce(sum(e.m), 0) AS earnings
+        FROM queued CROSS JOIN LATERAL unnest(queued.publisher_ids, queued.offer_ids, queued.landing_page_ids, queued.sub_ids,
+          queued.created_at, queued.uniques, queued.event_types, queued.earnings) AS e(p, o, l, s, t, u, k, m)
+        GROUP BY 1, 2, 3, 4, 5
       ),
       ${rollupCtes('ev')}
       SELECT count(*)::int AS n FROM queued`.execute(db);
@@ -118,8 +119,8 @@ export async function settleRollups(db: Db): Promise<number> {
   try {
     return await once();
   } catch (err) {
-    // A conversion's transaction may hold a rollup row this statement waits for while waiting for
-    // one of ours: PostgreSQL cancels one side. The statement is atomic, so run it again.
+    // Two settles lock rollup rows in key order, but a deadlock with another writer of them (a
+    // rebuild, a bulk load) cannot be ruled out; the statement is atomic, so run it again.
     if ((err as { code?: string }).code === '40P01') return once();
     throw err;
   }
@@ -186,24 +187,25 @@ export const reportsIngest = {
     );
   },
 
-  /** Counts one stored conversion (its payout is the publisher's earnings). */
+  /**
+   * Queues one stored conversion for the rollups (its payout is the publisher's earnings), in the
+   * caller's transaction: it is counted if and when that commits.
+   */
   async onConversion(db: Db, c: IngestedConversion): Promise<void> {
     if (c.status && c.status !== 'approved') return;
-    await applyEvents(db, [
-      {
-        created_at: c.created_at,
-        publisher_id: c.publisher_id,
-        offer_id: c.offer_id,
-        landing_page_id: c.landing_page_id,
-        s1: c.s1,
-        clicks: 0,
-        clicks_unique: 0,
-        conversions: c.event_type === 'conversion' ? 1 : 0,
-        partials: c.event_type === 'partial' ? 1 : 0,
-        upsells: c.event_type === 'upsell' ? 1 : 0,
-        earnings: Number(c.payout),
-      },
-    ]);
+    await db
+      .insertInto('report_rollup_queue')
+      .values({
+        publisher_ids: [c.publisher_id],
+        offer_ids: [c.offer_id],
+        landing_page_ids: [c.landing_page_id],
+        sub_ids: [c.s1],
+        created_at: [c.created_at],
+        uniques: [false],
+        event_types: [c.event_type],
+        earnings: [Number(c.payout)],
+      })
+      .execute();
   },
 };
 

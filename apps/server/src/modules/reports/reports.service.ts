@@ -246,7 +246,7 @@ export const reportsService = {
     }
     const q: PageQuery = { sort, ties: spec.ties, order: req.order, after, limit: req.limit };
     const f = rangeFilter(scope, type === 'conversion' || type === 'click' ? [] : segmentsFor(type, scope));
-    // Clicks reach the rollups through a queue: add what is queued, so the page counts every click
+    // Events reach the rollups through a queue: add what is queued, so the page counts every event
     // committed before it was asked for (the raw click and conversion pages need none).
     if (type !== 'conversion' && type !== 'click') await settleRollups(ctx.db);
     let rows: Record<string, unknown>[];
@@ -288,6 +288,7 @@ export const reportsService = {
     const today = localDate(timezone, Date.now());
     const start = period === 'week' ? mondayOf(today) : `${today.slice(0, 8)}01`;
     const { from, to } = localRange(timezone, start, today);
+    await settleRollups(ctx.db);
     const t = await reportsRepository.summaryTotal(ctx.db, {
       publisherId: auth.publisherId,
       from,

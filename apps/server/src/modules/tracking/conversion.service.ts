@@ -213,11 +213,11 @@ export async function recordConversion(ctx: AppContext, req: ConversionRequest):
           conversion: { ...row, ...adv, sale_amount: amount, adv_transaction_id: advTransactionId },
         });
       }
-      // Last, the rows every conversion of the offer or publisher updates (cap counters, rollups):
-      // their locks are held only until the COMMIT that follows, so concurrent conversions wait
-      // for each other as briefly as possible. A cap reached here rolls the whole conversion back.
-      crossings = await countCaps(trx, offer, click.publisher_id, at);
+      // Queued for the rollups (settled later, so no rollup row is locked here). Last, the rows
+      // every conversion of a capped offer updates: their locks are held only until the COMMIT
+      // that follows. A cap reached here rolls the whole conversion back.
       await reportsIngest.onConversion(trx, { ...row, status: 'approved' } as Parameters<typeof reportsIngest.onConversion>[1]);
+      crossings = await countCaps(trx, offer, click.publisher_id, at);
       return true;
     });
   } catch (err) {
