@@ -188,35 +188,38 @@ async function main() {
     await admin.end();
   }
 
-  if (process.env['BENCH_SKIP_PGLITE']) return;
   // Embedded PGlite.
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
-  const lite = await openDatabase({ dataDir });
-  await migrateToLatest(lite.db);
-  const liteNet = await seedNetwork(lite.db);
-  await lite.close();
-  const liteServer = await startServer('tracking-server.ts', { DATA_DIR: dataDir });
-  for (const c of [50, 200]) {
-    const r = await measureClicks(liteServer, liteNet, c);
-    rows[`pglite@${c}`] = r;
-    console.log(`click, PGlite          @${String(c).padStart(3)}: ${fmt(r)}\n  ${r.cpu}`);
+  let conversionsLite: { rps: number; p99: number } | undefined;
+  if (!process.env['BENCH_SKIP_PGLITE']) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-pglite-'));
+    const lite = await openDatabase({ dataDir });
+    await migrateToLatest(lite.db);
+    const liteNet = await seedNetwork(lite.db);
+    await lite.close();
+    const liteServer = await startServer('tracking-server.ts', { DATA_DIR: dataDir });
+    for (const c of [50, 200]) {
+      const r = await measureClicks(liteServer, liteNet, c);
+      rows[`pglite@${c}`] = r;
+      console.log(`click, PGlite          @${String(c).padStart(3)}: ${fmt(r)}\n  ${r.cpu}`);
+    }
+    conversionsLite = await measureConversions(liteServer.port, liteNet, 1000, 20);
+    console.log(`conversions, PGlite    @ 20: ${conversionsLite.rps.toFixed(0)} /s with postback job  p99 ${conversionsLite.p99.toFixed(1)} ms`);
+    await stop(liteServer.child);
+    fs.rmSync(dataDir, { recursive: true, force: true });
   }
-  const conversionsLite = await measureConversions(liteServer.port, liteNet, 1000, 20);
-  console.log(`conversions, PGlite    @ 20: ${conversionsLite.rps.toFixed(0)} /s with postback job  p99 ${conversionsLite.p99.toFixed(1)} ms`);
-  await stop(liteServer.child);
-  fs.rmSync(dataDir, { recursive: true, force: true });
 
   console.log('\nsummary (target at 200 connections on PostgreSQL: ratio >= 0.6, p99 <= 15 ms)');
   for (const c of [50, 200]) {
     const b = rows[`bare@${c}`]!;
     const p = rows[`pg@${c}`]!;
-    const l = rows[`pglite@${c}`]!;
+    const l = rows[`pglite@${c}`];
     console.log(
-      `  @${c}: PostgreSQL ${p.rps.toFixed(0)}/s = ${(p.rps / b.rps).toFixed(2)} x bare (${b.rps.toFixed(0)}/s), p99 ${p.p99.toFixed(1)} ms; PGlite ${l.rps.toFixed(0)}/s = ${(l.rps / b.rps).toFixed(2)} x bare, p99 ${l.p99.toFixed(1)} ms`,
+      `  @${c}: PostgreSQL ${p.rps.toFixed(0)}/s = ${(p.rps / b.rps).toFixed(2)} x bare (${b.rps.toFixed(0)}/s), p99 ${p.p99.toFixed(1)} ms` +
+        (l ? `; PGlite ${l.rps.toFixed(0)}/s = ${(l.rps / b.rps).toFixed(2)} x bare, p99 ${l.p99.toFixed(1)} ms` : ''),
     );
   }
   if (worstCase) console.log(`  every click with a new s1, PostgreSQL @200: ${worstCase.rps.toFixed(0)}/s = ${(worstCase.rps / rows['bare@200']!.rps).toFixed(2)} x bare, p99 ${worstCase.p99.toFixed(1)} ms`);
-  if (conversionsPg) console.log(`  conversions with postback job: PostgreSQL ${conversionsPg.rps.toFixed(0)}/s, PGlite ${conversionsLite.rps.toFixed(0)}/s`);
+  if (conversionsPg) console.log(`  conversions with postback job: PostgreSQL ${conversionsPg.rps.toFixed(0)}/s${conversionsLite ? `, PGlite ${conversionsLite.rps.toFixed(0)}/s` : ''}`);
 }
 
 await main();
