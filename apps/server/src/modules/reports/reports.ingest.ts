@@ -75,9 +75,9 @@ export function rollupCtes(source: string): RawBuilder<unknown> {
 }
 
 /**
- * A CTE (to follow `WITH source AS (…),`) that queues the source's clicks for the rollups, counted
- * per publisher, offer, landing page, sub ID and quarter-hour (`b`, epoch seconds). The source has
- * the columns of `clicks` (created_at, publisher_id, offer_id, landing_page_id, s1, is_unique).
+ * A CTE (to follow `WITH source AS (…),`) that queues the source's clicks for the rollups: one queue
+ * row whose parallel arrays hold a click each (no counting here: it is the click path). The source
+ * has the columns of `clicks` (created_at, publisher_id, offer_id, landing_page_id, s1, is_unique).
  */
 export function queueClicks(source: string): RawBuilder<unknown> {
   return sql.raw(`
@@ -90,7 +90,7 @@ export function queueClicks(source: string): RawBuilder<unknown> {
 }
 
 /**
- * Adds every queued click count to the rollups, in one statement: the DELETE that takes the queued
+ * Adds every queued event to the rollups, in one statement: the DELETE that takes the queued
  * rows and the upserts commit together, so each row is counted once however many processes settle
  * at the same time (a second DELETE waits for the first's row locks, then finds the rows gone —
  * which also means a settle returns only after any settle already under way has committed).
