@@ -89,7 +89,7 @@ export class ClickWriter {
     if (this.settleTimer) clearTimeout(this.settleTimer);
     this.settleTimer = null;
     await this.settling;
-    if (process.env.CLICK_EXP !== 'nosettle') await this.settle();
+    await this.settle();
   }
 
   private pump(): void {
@@ -122,7 +122,7 @@ export class ClickWriter {
   }
 
   private scheduleSettle(): void {
-    if (this.settleTimer || this.closed || process.env.CLICK_EXP==='nosettle') return;
+    if (this.settleTimer || this.closed) return;
     this.settleTimer = setTimeout(() => {
       this.settleTimer = null;
       void this.settle();
@@ -265,7 +265,7 @@ async function writeOnce(db: Db, items: ClickWrite[]): Promise<void> {
       LEFT JOIN won ON won.publisher_id = c.publisher_id AND won.offer_id = c.offer_id AND won.visitor_hash = c.visitor_hash
       RETURNING created_at, publisher_id, offer_id, landing_page_id, s1, is_unique
     ),
-    ${process.env.CLICK_EXP==='noqueue' ? sql`x AS (SELECT 1)` : queueClicks('stored')}${fallbackCte ? sql`, ${fallbackCte}` : sql``}
+    ${queueClicks('stored')}${fallbackCte ? sql`, ${fallbackCte}` : sql``}
     SELECT count(*) FROM stored`.execute(db);
 }
 
