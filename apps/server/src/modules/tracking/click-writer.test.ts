@@ -1,0 +1,76 @@
+import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import type { Database } from '../../db/types.ts';
+import { ClickWriter } from './click-writer.ts';
+import type { ClickRow } from './click.service.ts';
+
+/** A database that records every statement and fails the ones `fail` picks. */
+function recordingDb(fail: (sql: string) => boolean) {
+  const seen: string[] = [];
+  const connection: DatabaseConnection = {
+    async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
+      seen.push(q.sql);
+      if (fail(q.sql)) throw new Error('database unavailable');
+      return { rows: [{ any: true, n: 1 } as R] };
+    },
+    // eslint-disable-next-line require-yield
+    async *streamQuery() {
+      throw new Error('not used');
+    },
+  };
+  const driver: Driver = {
+    init: async () => {},
+    acquireConnection: async () => connection,
+    beginTransaction: async () => {},
+    commitTransaction: async () => {},
+    rollbackTransaction: async () => {},
+    releaseConnection: async () => {},
+    destroy: async () => {},
+  };
+  const db = new Kysely<Database>({
+    dialect: {
+      createAdapter: () => new PostgresAdapter(),
+      createDriver: () => driver,
+      createIntrospector: (k) => new PostgresIntrospector(k),
+      createQueryCompiler: () => new PostgresQueryCompiler(),
+    },
+  });
+  return { db, seen };
+}
+
+const click: ClickRow = {
+  id: '01a20749-9fb1-70fc-b349-ddc17369cc81',
+  created_at: new Date(),
+  publisher_id: 7,
+  offer_id: 5,
+  landing_page_id: 3,
+  s1: 'placement-1',
+  s2: null,
+  s3: null,
+  s4: null,
+  s5: null,
+  pub_click_id: null,
+  pub_source: null,
+  ip: '127.0.0.1',
+  user_agent: 'visitor',
+  visitor_hash: '2d711642b726b04401627ca9fbac32f5',
+};
+
+describe('click writer: settling the rollup queue', () => {
+  it('reports a failed settle, leaves the clicks stored, and settles again on close', async () => {
+    let failures = 1;
+    const { db, seen } = recordingDb((sql) => sql.includes('DELETE FROM report_rollup_queue') && failures-- > 0);
+    const errors: unknown[] = [];
+    const writer = new ClickWriter(db, { settleAfterMs: 5, onSettleError: (err) => errors.push(err) });
+    await writer.submit({ kind: 'click', row: click });
+    expect(seen.some((s) => s.includes('INSERT INTO clicks'))).toBe(true);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(errors).toHaveLength(1);
+    expect(String(errors[0])).toContain('database unavailable');
+    const deletesBefore = seen.filter((s) => s.includes('DELETE FROM report_rollup_queue')).length;
+    await writer.close();
+    expect(seen.filter((s) => s.includes('DELETE FROM report_rollup_queue')).length).toBe(deletesBefore + 1);
+    expect(errors).toHaveLength(1);
+    await expect(writer.submit({ kind: 'click', row: click })).rejects.toThrow('closing');
+  });
+});
