@@ -24,6 +24,12 @@ export interface ClicksTable {
   has_conversion: Generated<boolean>;
 }
 
+/** Stored click batches not yet written out to `clicks` (migration 0046): JSON texts, see `click-batches.ts`. */
+export interface ClickBatchesTable {
+  clicks: string | null;
+  fallbacks: string | null;
+}
+
 export interface ClickUniquesTable {
   publisher_id: number;
   offer_id: number;
@@ -167,6 +173,7 @@ export interface PostbackAttemptsTable {
 export interface TrackingTables {
   clicks: ClicksTable;
   click_uniques: ClickUniquesTable;
+  click_batches: ClickBatchesTable;
   click_fallbacks: ClickFallbacksTable;
   conversions: ConversionsTable;
   conversion_keys: ConversionKeysTable;

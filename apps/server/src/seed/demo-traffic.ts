@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
 import { decideClick } from '../modules/tracking/click.service.ts';
-import { writeBatch, type ClickWrite } from '../modules/tracking/click-writer.ts';
-import { settleRollups } from '../modules/reports/reports.ingest.ts';
+import { insertBatch, type ClickWrite } from '../modules/tracking/click-batches.ts';
+import { settleEvents } from '../modules/reports/reports.ingest.ts';
 import { recordConversion } from '../modules/tracking/conversion.service.ts';
 import { ensurePartitions } from '../modules/tracking/maintenance.jobs.ts';
 import { trackingEngine } from '../modules/tracking/tracking-engine.ts';
@@ -38,8 +38,9 @@ const AGENTS = [
 /**
  * Demo network, part: four months of clicks and conversions up to today for the demo publishers
  * (DESIGN.md §6), made through the tracking engine's own code path: each click is decided by the
- * click service (landing page, macros, fallbacks for paused/expired/capped/not-granted offers) and
- * written by the group-commit writer's batch SQL, one batch per day; each conversion goes through
+ * click service (landing page, macros, fallbacks for paused/expired/capped/not-granted offers),
+ * stored as the group-commit writer stores a batch, one batch per day, and written out by the same
+ * settle that writes live batches out (unique windows, click rows, rollups); each conversion goes through
  * the conversion service (idempotency, payout, caps, postback jobs, report rollups), a few of them
  * twice to show duplicates. Deterministic shape (fixed seed), relative to today, and idempotent.
  */
@@ -126,7 +127,8 @@ export async function seedDemoTraffic(ctx: AppContext): Promise<void> {
       }
     }
     writes.sort((a, b) => a.row.created_at.getTime() - b.row.created_at.getTime());
-    await writeBatch(ctx.db, writes);
+    await ctx.db.executeQuery(insertBatch(writes));
+    await settleEvents(ctx.db);
     clickCount += writes.length;
     const clicksDone = performance.now();
     clickMs += clicksDone - dayStarted;
@@ -165,7 +167,7 @@ export async function seedDemoTraffic(ctx: AppContext): Promise<void> {
     engine.cache.clear();
     conversionMs += performance.now() - clicksDone;
   }
-  await settleRollups(ctx.db);
+  await settleEvents(ctx.db);
   ctx.log.info(
     { clicks: clickCount, conversions: conversionCount, ms: Math.round(performance.now() - started), clickMs: Math.round(clickMs), conversionMs: Math.round(conversionMs) },
     'demo traffic seeded',

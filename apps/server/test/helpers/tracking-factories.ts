@@ -3,6 +3,7 @@ import { Agent, fetch } from 'undici';
 import { sha256 } from '../../src/lib/tokens.ts';
 import type { EventType, PayoutType } from '../../src/db/types.ts';
 import { trackingEngine } from '../../src/modules/tracking/tracking-engine.ts';
+import { settleEvents } from '../../src/modules/reports/reports.ingest.ts';
 import type { TestApp } from './test-app.ts';
 
 let counter = 0;
@@ -129,6 +130,12 @@ export async function createTrackingPostback(
     .executeTakeFirstOrThrow();
   return row.id;
 }
+
+/**
+ * Writes stored click batches out to `clicks` (and the rollups) now, as every reader of them does
+ * first: a 302 means the click's batch is stored, and the settle a moment later writes the row.
+ */
+export const settle = (t: TestApp) => settleEvents(t.app.ctx.db);
 
 /** Drops the tracking engine's in-memory cache (after changing offers behind its back). */
 export const clearTrackingCache = (t: TestApp) => trackingEngine(t.app.ctx).cache.clear();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { localDate } from '../../src/modules/reports/reports.time.ts';
 import { createPublisher, login } from '../helpers/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { click, convert, createTrackedOffer, type TrackedOffer } from '../helpers/tracking-factories.ts';
+import { click, convert, createTrackedOffer, settle, type TrackedOffer } from '../helpers/tracking-factories.ts';
 import { allPages } from './report-fixtures.ts';
 
 /**
@@ -59,6 +59,7 @@ beforeAll(async () => {
     const r = await convert(t, { tid: c.tid, token: c.offer.token });
     expect(r.status).toBe(200);
   }
+  await settle(t);
   const clicks = await sql<{ created_at: Date; offer_id: number; landing_page_id: number | null; s1: string | null }>`
     SELECT created_at, offer_id, landing_page_id, s1 FROM clicks WHERE publisher_id = ${publisherId}`.execute(t.app.ctx.db);
   const conversions = await sql<{ created_at: Date; offer_id: number; landing_page_id: number | null; s1: string | null; payout: number }>`

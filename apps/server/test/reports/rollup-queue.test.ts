@@ -1,14 +1,15 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settleRollups } from '../../src/modules/reports/reports.ingest.ts';
+import { settleEvents } from '../../src/modules/reports/reports.ingest.ts';
 import { localDate } from '../../src/modules/reports/reports.time.ts';
 import { createPublisher, login } from '../helpers/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { click, createTrackedOffer, type TrackedOffer } from '../helpers/tracking-factories.ts';
 
 /**
- * Click counts reach the rollups through a queue (reports.ingest.ts): each click batch queues its
- * counts, and `settleRollups` adds them — about a second after a batch, and before every read.
+ * Clicks reach their table and the rollups through the settle (reports.ingest.ts): each click batch
+ * is stored as one row, and `settleEvents` writes it out and adds it up — about a second after a
+ * batch, and before every read.
  */
 let t: TestApp;
 let token: string;
@@ -23,7 +24,8 @@ async function clicks(n: number, from: number): Promise<void> {
   for (const a of answers) expect(a.status).toBe(302);
 }
 
-const queued = async () => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM report_rollup_queue`.execute(t.app.ctx.db)).rows[0]!.n;
+const waiting = async (db = t.app.ctx.db) =>
+  (await sql<{ n: number }>`SELECT ((SELECT count(*) FROM click_batches) + (SELECT count(*) FROM report_rollup_queue))::int AS n`.execute(db)).rows[0]!.n;
 const rolledUp = async () =>
   (
     await sql<{ clicks: number; uniques: number }>`
@@ -43,41 +45,43 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('the rollup queue', () => {
-  it('is settled by the click writer without any read, within a few seconds', async () => {
+describe('stored click batches', () => {
+  it('are written out by the click writer without any read, within a few seconds', async () => {
     await clicks(40, 0);
-    expect(await queued()).toBeGreaterThan(0);
+    expect(await waiting()).toBeGreaterThan(0);
     const deadline = Date.now() + 10_000;
-    while ((await queued()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
-    expect(await queued()).toBe(0);
+    while ((await waiting()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    expect(await waiting()).toBe(0);
+    const raw = await sql<{ n: number }>`SELECT count(*)::int AS n FROM clicks WHERE publisher_id = ${publisherId}`.execute(t.app.ctx.db);
+    expect(raw.rows[0]!.n).toBe(40);
     expect(await rolledUp()).toEqual({ clicks: 40, uniques: 40 });
   });
 
-  it('is settled before a report is read, so the report counts every click committed before it', async () => {
+  it('are written out before a report is read, so the report counts every click committed before it', async () => {
     await clicks(30, 40);
-    expect(await queued()).toBeGreaterThan(0);
+    expect(await waiting()).toBeGreaterThan(0);
     const r = await t.post('/report-total/daily', { filters: { date_range: { start: today(), end: today() } } }, { token });
     expect(r.status).toBe(200);
     expect(r.body.data.clicks).toBe(70);
     // My Offers reads the per-offer rollup, unique clicks included.
     await clicks(10, 70);
-    expect(await queued()).toBeGreaterThan(0);
+    expect(await waiting()).toBeGreaterThan(0);
     const offers = await t.post('/campaign-table', { filters: { date_range: { start: today(), end: today() } }, limit: 20 }, { token });
     expect(offers.status).toBe(200);
     expect(offers.body.data).toEqual([expect.objectContaining({ offer_id: offer.offerId, clicks_unique: 80 })]);
   });
 
-  it('counts each click once however many settles run at the same time', async () => {
+  it('are written out once however many settles run at the same time', async () => {
     const writing = Promise.all([clicks(50, 100), clicks(50, 150), clicks(50, 200)]);
     const settling: Promise<unknown>[] = [];
     for (let i = 0; i < 12; i++) {
-      settling.push(settleRollups(t.app.ctx.db));
+      settling.push(settleEvents(t.app.ctx.db));
       settling.push(t.post('/report/sub-id', { filters: { date_range: { start: today(), end: today() } }, limit: 20 }, { token }));
       await new Promise((r) => setTimeout(r, 5));
     }
     await writing;
     await Promise.all(settling);
-    await settleRollups(t.app.ctx.db);
+    await settleEvents(t.app.ctx.db);
     const raw = await sql<{ n: number; u: number }>`
       SELECT count(*)::int AS n, count(*) FILTER (WHERE is_unique)::int AS u FROM clicks WHERE publisher_id = ${publisherId}`.execute(t.app.ctx.db);
     expect(raw.rows[0]).toEqual({ n: 230, u: 230 });
@@ -87,7 +91,7 @@ describe('the rollup queue', () => {
     expect(subs.rows[0]!.n).toBe(230);
   });
 
-  it('is settled when the server closes', async () => {
+  it('are written out when the server closes', async () => {
     const second = await createTestApp();
     try {
       const pub = await createPublisher(second, { timezone: 'UTC' });
@@ -95,10 +99,11 @@ describe('the rollup queue', () => {
       const answers = await Promise.all(Array.from({ length: 20 }, (_, k) => click(second, o.offerId, pub.publisherId, {}, { 'user-agent': `v${k}` })));
       expect(answers.every((a) => a.status === 302)).toBe(true);
       const db = second.app.ctx.db;
-      // Closing the app leaves the database to the test (the test owns it): the queue must be empty.
+      // Closing the app leaves the database to the test (the test owns it): nothing may wait.
       await second.app.close();
-      const left = await sql<{ n: number }>`SELECT count(*)::int AS n FROM report_rollup_queue`.execute(db);
-      expect(left.rows[0]!.n).toBe(0);
+      expect(await waiting(db)).toBe(0);
+      const raw = await sql<{ n: number }>`SELECT count(*)::int AS n FROM clicks WHERE publisher_id = ${pub.publisherId}`.execute(db);
+      expect(raw.rows[0]!.n).toBe(20);
       const rolled = await sql<{ n: number }>`
         SELECT coalesce(sum(clicks), 0)::int AS n FROM report_publisher_rollups WHERE publisher_id = ${pub.publisherId} AND grain = 1`.execute(db);
       expect(rolled.rows[0]!.n).toBe(20);

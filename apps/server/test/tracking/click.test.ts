@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createPublisher } from '../helpers/factories.ts';
-import { click, clearTrackingCache, createTrackedOffer } from '../helpers/tracking-factories.ts';
+import { click, clearTrackingCache, createTrackedOffer, settle } from '../helpers/tracking-factories.ts';
 
 describe('click redirect', () => {
   let t: TestApp;
@@ -11,9 +11,14 @@ describe('click redirect', () => {
   });
   afterAll(() => t.close());
 
-  const clickRow = (tid: string) => t.app.ctx.db.selectFrom('clicks').selectAll().where('id', '=', tid).executeTakeFirstOrThrow();
-  const fallbacks = (offerId: number) =>
-    t.app.ctx.db.selectFrom('click_fallbacks').selectAll().where('offer_id', '=', offerId).orderBy('id').execute();
+  const clickRow = async (tid: string) => {
+    await settle(t);
+    return t.app.ctx.db.selectFrom('clicks').selectAll().where('id', '=', tid).executeTakeFirstOrThrow();
+  };
+  const fallbacks = async (offerId: number) => {
+    await settle(t);
+    return t.app.ctx.db.selectFrom('click_fallbacks').selectAll().where('offer_id', '=', offerId).orderBy('id').execute();
+  };
 
   it('stores the click before redirecting to the default landing page with every macro filled and encoded', async () => {
     const pub = await createPublisher(t);
@@ -124,6 +129,7 @@ describe('click redirect', () => {
       expect(rows.at(-1)?.reason, name).toBe(c.expected);
       expect(rows.at(-1)?.s1, name).toBe('fb');
     }
+    await settle(t);
     const stored = await t.app.ctx.db.selectFrom('clicks').select('id').where('publisher_id', '=', pending.publisherId).execute();
     expect(stored).toHaveLength(0);
   });
@@ -139,14 +145,15 @@ describe('click redirect', () => {
     const pub = await createPublisher(t);
     const offer = await createTrackedOffer(t);
     clearTrackingCache(t);
-    await sql`ALTER TABLE click_uniques RENAME TO click_uniques_away`.execute(t.app.ctx.db);
+    await sql`ALTER TABLE click_batches RENAME TO click_batches_away`.execute(t.app.ctx.db);
     try {
       const r = await click(t, offer.offerId, pub.publisherId, { s1: 'lost' });
       expect(r.status).toBe(503);
       expect(r.location).toBeNull();
     } finally {
-      await sql`ALTER TABLE click_uniques_away RENAME TO click_uniques`.execute(t.app.ctx.db);
+      await sql`ALTER TABLE click_batches_away RENAME TO click_batches`.execute(t.app.ctx.db);
     }
+    await settle(t);
     const stored = await t.app.ctx.db.selectFrom('clicks').select('id').where('s1', '=', 'lost').execute();
     expect(stored).toHaveLength(0);
     expect((await click(t, offer.offerId, pub.publisherId)).status).toBe(302);

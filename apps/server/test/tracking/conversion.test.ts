@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, eventually, type TestApp } from '../helpers/test-app.ts';
 import { createPublisher } from '../helpers/factories.ts';
-import { click, clearTrackingCache, convert, createTrackedOffer, createTrackingPostback } from '../helpers/tracking-factories.ts';
+import { click, clearTrackingCache, convert, createTrackedOffer, createTrackingPostback, settle } from '../helpers/tracking-factories.ts';
 import { uuidv7 } from '../../src/modules/tracking/uuid7.ts';
 
 describe('advertiser conversions', () => {
@@ -138,6 +138,7 @@ describe('advertiser conversions', () => {
       // Move the click two days back (it keeps its tid's partition key by moving created_at with it is
       // impossible, so age it through the offer's window instead).
       await t.app.ctx.db.updateTable('offers').set({ lookback_days: 1 }).where('id', '=', offer.offerId).execute();
+      await settle(t);
       const old = await t.app.ctx.db.selectFrom('clicks').selectAll().where('id', '=', tid).executeTakeFirstOrThrow();
       const oldAt = new Date(new Date(old.created_at).getTime() - 2 * 86_400_000);
       const oldTid = uuidv7(oldAt);
@@ -177,6 +178,7 @@ describe('advertiser conversions', () => {
       clearTrackingCache(t);
       const after = await click(t, offer.offerId, pub.publisherId);
       expect(after.location).toBe('https://fallback.example/offer');
+      await settle(t);
       const fb = await t.app.ctx.db.selectFrom('click_fallbacks').select('reason').where('offer_id', '=', offer.offerId).execute();
       expect(fb.map((f) => f.reason)).toEqual(['cap_reached']);
     });

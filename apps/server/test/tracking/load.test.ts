@@ -2,7 +2,7 @@ import { Agent, fetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, eventually, type TestApp } from '../helpers/test-app.ts';
 import { createPublisher, login } from '../helpers/factories.ts';
-import { click, convert, createTrackedOffer, createTrackingPostback } from '../helpers/tracking-factories.ts';
+import { click, convert, createTrackedOffer, createTrackingPostback, settle } from '../helpers/tracking-factories.ts';
 import { startReceiver, type Receiver } from '../helpers/postback-receiver.ts';
 import { trackingEngine } from '../../src/modules/tracking/tracking-engine.ts';
 import { testDbKind } from '../helpers/test-db.ts';
@@ -44,6 +44,7 @@ describe('tracking under load', { timeout: 150_000 }, () => {
         ),
       );
       expect(answers.every((a) => a.status === 302)).toBe(true);
+      await settle(t);
       const rows = await t.app.ctx.db.selectFrom('clicks').select(['id', 's1']).where('offer_id', '=', offer.offerId).execute();
       expect(rows).toHaveLength(1000);
       expect(new Set(rows.map((r) => r.s1)).size).toBe(1000);
@@ -79,6 +80,7 @@ describe('tracking under load', { timeout: 150_000 }, () => {
       );
     }
     await Promise.all(inflight);
+    await settle(t);
     const rows = await t.app.ctx.db.selectFrom('clicks').select('s1').where('offer_id', '=', offer.offerId).execute();
     const stored = rows.map((r) => r.s1!);
     expect(new Set(stored).size).toBe(stored.length);

@@ -8,6 +8,7 @@ import * as m0042 from './0042-export-jobs.ts';
 import * as m0043 from './0043-report-rollups-by-publisher.ts';
 import * as m0044 from './0044-report-rollup-queue.ts';
 import * as m0045 from './0045-click-path-keys.ts';
+import * as m0046 from './0046-click-batches.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0043-report-rollups-by-publisher': m0043,
   '0044-report-rollup-queue': m0044,
   '0045-click-path-keys': m0045,
+  '0046-click-batches': m0046,
 };

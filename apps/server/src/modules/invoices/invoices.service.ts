@@ -2,7 +2,7 @@ import { ERROR_CODES, INVOICE_STATUSES, decodeCursor, encodeCursor, type Invoice
 import type { AppContext } from '../../context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { invoicesRepository, type InvoiceRow } from './invoices.repository.ts';
-import { settleRollups } from '../reports/reports.ingest.ts';
+import { settleEvents } from '../reports/reports.ingest.ts';
 
 /** `YYYY-MM` → the month's first day, last day and the next month's first day (UTC calendar). */
 export function monthBounds(month: string): { start: string; end: string; next: string } {
@@ -42,7 +42,7 @@ export const invoicesService = {
     if (next > today) throw new Error(`${month} is not closed yet`);
     const from = `${start}T00:00:00Z`;
     const to = `${next}T00:00:00Z`;
-    await settleRollups(ctx.db);
+    await settleEvents(ctx.db);
     const publishers = await invoicesRepository.activePublishers(ctx.db, from, to, opts.publisherId);
     const created: number[] = [];
     let skipped = 0;

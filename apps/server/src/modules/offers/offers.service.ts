@@ -21,7 +21,7 @@ import { fieldError, notFound } from '../../lib/errors.ts';
 import { keyset, keysetPage, type SortKey } from '../../lib/keyset.ts';
 import type { PublisherAuth } from '../../plugins/auth.ts';
 import { offerMetrics } from '../reports/reports.repository.ts';
-import { settleRollups } from '../reports/reports.ingest.ts';
+import { settleEvents } from '../reports/reports.ingest.ts';
 import { localRange } from '../reports/reports.time.ts';
 import { offersRepository } from './offers.repository.ts';
 
@@ -175,8 +175,8 @@ export const offersService = {
     }
     // [from, to) instants of the calendar days in the user's zone (DESIGN.md §3 "Filters").
     const { from, to } = localRange(tz, range.start, range.end);
-    // Events reach the per-offer rollup through a queue: count every one committed so far.
-    await settleRollups(ctx.db);
+    // Events reach the per-offer rollup through the settle: count every one committed so far.
+    await settleEvents(ctx.db);
     const rows = await offersRepository.campaignTable(ctx.db, auth.publisherId, {
       metrics: offerMetrics(auth.publisherId, from, to),
       keyset: k,

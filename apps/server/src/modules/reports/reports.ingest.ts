@@ -1,9 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import { PREPARED, type Db } from '../../db/database.ts';
+import { writeOutBatches } from '../tracking/click-batches.ts';
 
 /**
- * How events reach the report rollups (DESIGN.md §7): in the same statement or transaction that
- * stores them, so a click is in the reports as soon as its COMMIT is.
+ * How events reach the report rollups (DESIGN.md §7).
  *
  * Each event is counted in three rollups (migrations 0040, 0043) at three grains (15-minute, UTC
  * hour, UTC day buckets; the sub-ID rollup only the last two):
@@ -12,16 +12,17 @@ import { PREPARED, type Db } from '../../db/database.ts';
  *   report_subid_rollups     (publisher, sub ID = s1)           sub-ID report
  *
  * `rollupCtes(source)` is the one place these rules live: SQL that groups the events of a CTE named
- * `source` and upserts the three rollups. Conversions and rebuilds use it through `applyEvents` and
- * `rebuildRollups`. Rows are upserted in key order so concurrent writers lock them in the same order.
+ * `source` and upserts the three rollups. Rows are upserted in key order so concurrent writers lock
+ * them in the same order.
  *
- * The tracking engine's events go through a queue instead (migration 0044): the click batch's
- * statement queues its clicks (`queueClicks`), a conversion's transaction queues the conversion
- * (`reportsIngest.onConversion`), and `settleRollups` adds what is queued to the rollups — about a
- * second after a click batch, and before every read of them, so a report still counts every event
- * committed before it was asked for. Upserting a busy publisher's rollup rows once a second instead
- * of once per batch or conversion is most of what made a durable click cheap, and conversions no
- * longer wait for each other's locks on those rows (README, tracking benchmark).
+ * The tracking engine's events reach them through `settleEvents`: a click batch is stored as one
+ * row (`click_batches`, migration 0046) and a conversion's transaction queues the conversion
+ * (`report_rollup_queue`, migration 0044); the settle takes both, writes the batches' clicks out
+ * (`writeOutBatches`: unique windows, click rows, fallbacks) and adds everything to the rollups, in
+ * one statement — about a second after a click batch, and before every read of clicks or rollups,
+ * so a report still counts every event committed before it was asked for. Doing this a second's
+ * worth at a time is what keeps a durable click cheap (README, tracking benchmark), and conversions
+ * never wait for each other's locks on a busy publisher's rollup rows.
  */
 
 /** The columns a source CTE of `rollupCtes` carries, one row per event. */
@@ -75,56 +76,52 @@ export function rollupCtes(source: string): RawBuilder<unknown> {
 }
 
 /**
- * A CTE (to follow `WITH source AS (…),`) that queues the source's clicks for the rollups: one queue
- * row whose parallel arrays hold a click each (no counting here: it is the click path). The source
- * has the columns of `clicks` (created_at, publisher_id, offer_id, landing_page_id, s1, is_unique).
+ * Writes out every stored click batch (`writeOutBatches`) and adds its clicks and every queued
+ * conversion to the rollups, in one statement: the DELETEs that take the batches and queued rows
+ * commit with the writes, so each is applied once however many processes settle at the same time
+ * (a second DELETE waits for the first's row locks, then finds the rows gone — which also means a
+ * settle returns only after any settle already under way has committed). Returns the number of
+ * batches and queue rows applied. Everything that reads clicks, unique windows or rollups calls it
+ * first.
  */
-export function queueClicks(source: string): RawBuilder<unknown> {
-  return sql.raw(`
-    rollup_queued AS (
-      INSERT INTO report_rollup_queue (publisher_ids, offer_ids, landing_page_ids, sub_ids, created_at, uniques)
-      SELECT array_agg(publisher_id), array_agg(offer_id), array_agg(landing_page_id), array_agg(s1), array_agg(created_at), array_agg(is_unique)
-      FROM ${source}
-      HAVING count(*) > 0
-    )`);
-}
-
-/**
- * Adds every queued event to the rollups, in one statement: the DELETE that takes the queued
- * rows and the upserts commit together, so each row is counted once however many processes settle
- * at the same time (a second DELETE waits for the first's row locks, then finds the rows gone —
- * which also means a settle returns only after any settle already under way has committed).
- * Returns the number of queue rows applied.
- */
-export async function settleRollups(db: Db): Promise<number> {
-  // Most reads find the queue empty: a look costs a tenth of the statement below. Rows another
+export async function settleEvents(db: Db): Promise<number> {
+  // Most reads find nothing waiting: a look costs a tenth of the statement below. Rows another
   // settle is taking are still seen here until it commits, so this never skips a settle under way.
-  const waiting = await sql<{ any: boolean }>`${sql.raw(PREPARED)} SELECT EXISTS (SELECT 1 FROM report_rollup_queue) AS any`.execute(db);
+  const waiting = await sql<{ any: boolean }>`${sql.raw(PREPARED)}
+    SELECT EXISTS (SELECT 1 FROM click_batches) OR EXISTS (SELECT 1 FROM report_rollup_queue) AS any`.execute(db);
   if (!waiting.rows[0]?.any) return 0;
   const once = async () => {
     const r = await sql<{ n: number }>`${sql.raw(PREPARED)}
-      WITH queued AS (DELETE FROM report_rollup_queue RETURNING *),
-      -- Grouped by quarter-hour first: a second of a busy publisher's clicks holds far fewer keys
+      WITH ${writeOutBatches()},
+      queued AS (DELETE FROM report_rollup_queue RETURNING *),
+      -- Grouped by quarter-hour first: a second of a busy publisher's events holds far fewer keys
       -- than events, and the three rollups' upserts then read the grouped rows.
       ev AS (
-        SELECT date_bin(interval '15 minutes', e.t, timestamptz '2000-01-01 00:00:00+00') AS created_at,
-          e.p AS publisher_id, e.o AS offer_id, e.l AS landing_page_id, e.s AS s1,
-          count(*) FILTER (WHERE e.k IS NULL) AS clicks, count(*) FILTER (WHERE e.u) AS clicks_unique,
-          count(*) FILTER (WHERE e.k = 'conversion') AS conversions, count(*) FILTER (WHERE e.k = 'partial') AS partials,
-          count(*) FILTER (WHERE e.k = 'upsell') AS upsells, coalesce(sum(e.m), 0) AS earnings
+        SELECT date_bin(interval '15 minutes', s.created_at, timestamptz '2000-01-01 00:00:00+00') AS created_at,
+          s.publisher_id, s.offer_id, s.landing_page_id, s.s1, count(*) AS clicks, count(*) FILTER (WHERE s.is_unique) AS clicks_unique,
+          0 AS conversions, 0 AS partials, 0 AS upsells, 0::numeric AS earnings
+        FROM stored s
+        GROUP BY 1, 2, 3, 4, 5
+        UNION ALL
+        SELECT date_bin(interval '15 minutes', e.t, timestamptz '2000-01-01 00:00:00+00'),
+          e.p, e.o, e.l, e.s,
+          count(*) FILTER (WHERE e.k IS NULL), count(*) FILTER (WHERE e.u),
+          count(*) FILTER (WHERE e.k = 'conversion'), count(*) FILTER (WHERE e.k = 'partial'),
+          count(*) FILTER (WHERE e.k = 'upsell'), coalesce(sum(e.m), 0)
         FROM queued CROSS JOIN LATERAL unnest(queued.publisher_ids, queued.offer_ids, queued.landing_page_ids, queued.sub_ids,
           queued.created_at, queued.uniques, queued.event_types, queued.earnings) AS e(p, o, l, s, t, u, k, m)
         GROUP BY 1, 2, 3, 4, 5
       ),
       ${rollupCtes('ev')}
-      SELECT count(*)::int AS n FROM queued`.execute(db);
+      SELECT ((SELECT count(*) FROM batches) + (SELECT count(*) FROM queued))::int AS n`.execute(db);
     return r.rows[0]?.n ?? 0;
   };
   try {
     return await once();
   } catch (err) {
-    // Two settles lock rollup rows in key order, but a deadlock with another writer of them (a
-    // rebuild, a bulk load) cannot be ruled out; the statement is atomic, so run it again.
+    // Settles take the same rows in the same order, but a deadlock with another writer of unique
+    // windows or rollups (a rebuild, a bulk load) cannot be ruled out; the statement is atomic,
+    // so run it again.
     if ((err as { code?: string }).code === '40P01') return once();
     throw err;
   }
@@ -183,7 +180,7 @@ export interface IngestedConversion {
 }
 
 export const reportsIngest = {
-  /** Counts stored clicks at once (bulk loads and fixtures; the click writer queues them with `queueClicks`). */
+  /** Counts stored clicks at once (bulk loads and fixtures; the tracking engine's clicks are counted as their batches are written out). */
   async onClicks(db: Db, clicks: IngestedClick[]): Promise<void> {
     await applyEvents(
       db,
@@ -220,8 +217,9 @@ const DAY_MS = 86_400_000;
  * loads, repairs), one UTC day per statement. Whole UTC days only, so the three grains agree.
  */
 export async function rebuildRollups(db: Db, from: Date, to: Date, publisherId?: number): Promise<void> {
-  // Queued counts are of clicks the raw rows already hold: add them first, or they would count twice.
-  await settleRollups(db);
+  // Queued counts are of events the raw rows already hold: add them first, or they would count
+  // twice (and write out stored click batches, or the rebuild would miss them).
+  await settleEvents(db);
   const pub = publisherId == null ? sql`` : sql`AND publisher_id = ${publisherId}`;
   for (const table of ['report_publisher_rollups', 'report_rollups', 'report_subid_rollups'] as const) {
     await sql`DELETE FROM ${sql.table(table)} WHERE bucket >= ${from} AND bucket < ${to} ${pub}`.execute(db);

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.ts';
 import { fieldError } from '../../lib/errors.ts';
 import type { PublisherAuth } from '../../plugins/auth.ts';
 import { METRIC_COLUMNS, reportsRepository, type PageQuery, type RangeFilter, type SortColumn } from './reports.repository.ts';
-import { settleRollups } from './reports.ingest.ts';
+import { settleEvents } from './reports.ingest.ts';
 import { cover, coverByLocalDays, coverByLocalHours, localDate, localIso, localRange, mondayOf, type Segment } from './reports.time.ts';
 
 /** The longest date range a report accepts, in days (a 422 beyond). */
@@ -246,9 +246,9 @@ export const reportsService = {
     }
     const q: PageQuery = { sort, ties: spec.ties, order: req.order, after, limit: req.limit };
     const f = rangeFilter(scope, type === 'conversion' || type === 'click' ? [] : segmentsFor(type, scope));
-    // Events reach the rollups through a queue: add what is queued, so the page counts every event
-    // committed before it was asked for (the raw click and conversion pages need none).
-    if (type !== 'conversion' && type !== 'click') await settleRollups(ctx.db);
+    // Clicks reach their table and every event the rollups through the settle: run it, so the page
+    // counts every event committed before it was asked for (conversions are written at once).
+    if (type !== 'conversion') await settleEvents(ctx.db);
     let rows: Record<string, unknown>[];
     if (type === 'conversion') rows = await reportsRepository.conversionPage(ctx.db, f, q);
     else if (type === 'click') rows = await reportsRepository.clickPage(ctx.db, f, q);
@@ -276,7 +276,7 @@ export const reportsService = {
     // the report's own (day- or hour-aligned) segments; and in each rollup once, so the sub-ID
     // total is the publisher's total (events without a sub ID are the row with none).
     const f = rangeFilter(scope, cover(scope.from, scope.to));
-    await settleRollups(ctx.db);
+    await settleEvents(ctx.db);
     const t = await reportsRepository.summaryTotal(ctx.db, f);
     return { data: metricsOf(t as unknown as Record<string, unknown>), timezone: scope.timezone, data_as_of: dataAsOf };
   },
@@ -288,7 +288,7 @@ export const reportsService = {
     const today = localDate(timezone, Date.now());
     const start = period === 'week' ? mondayOf(today) : `${today.slice(0, 8)}01`;
     const { from, to } = localRange(timezone, start, today);
-    await settleRollups(ctx.db);
+    await settleEvents(ctx.db);
     const t = await reportsRepository.summaryTotal(ctx.db, {
       publisherId: auth.publisherId,
       from,

@@ -56,20 +56,22 @@ const click: ClickRow = {
   visitor_hash: '2d711642b726b04401627ca9fbac32f5',
 };
 
-describe('click writer: settling the rollup queue', () => {
-  it('reports a failed settle, leaves the clicks stored, and settles again on close', async () => {
+describe('click writer: writing stored batches out', () => {
+  it('reports a failed settle, leaves the batches stored, retries with no new click, and settles again on close', async () => {
     let failures = 1;
-    const { db, seen } = recordingDb((sql) => sql.includes('DELETE FROM report_rollup_queue') && failures-- > 0);
+    const { db, seen } = recordingDb((sql) => sql.includes('DELETE FROM click_batches') && failures-- > 0);
     const errors: unknown[] = [];
     const writer = new ClickWriter(db, { settleAfterMs: 5, onSettleError: (err) => errors.push(err) });
     await writer.submit({ kind: 'click', row: click });
-    expect(seen.some((s) => s.includes('INSERT INTO clicks'))).toBe(true);
+    expect(seen.some((s) => s.includes('INSERT INTO click_batches'))).toBe(true);
     await new Promise((r) => setTimeout(r, 50));
     expect(errors).toHaveLength(1);
     expect(String(errors[0])).toContain('database unavailable');
-    const deletesBefore = seen.filter((s) => s.includes('DELETE FROM report_rollup_queue')).length;
+    // The failed settle was tried again (after 10 ms) although no click came since.
+    const deletesBefore = seen.filter((s) => s.includes('DELETE FROM click_batches')).length;
+    expect(deletesBefore).toBe(2);
     await writer.close();
-    expect(seen.filter((s) => s.includes('DELETE FROM report_rollup_queue')).length).toBe(deletesBefore + 1);
+    expect(seen.filter((s) => s.includes('DELETE FROM click_batches')).length).toBe(deletesBefore + 1);
     expect(errors).toHaveLength(1);
     await expect(writer.submit({ kind: 'click', row: click })).rejects.toThrow('closing');
   });

@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { ConversionRefusalReason, ConversionsTable, EventType } from '../../db/types.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { reportsIngest } from '../reports/reports.ingest.ts';
+import { reportsIngest, settleEvents } from '../reports/reports.ingest.ts';
 import { CapReachedError, countCaps, notifyCapCrossings, type CapCrossing } from './caps.service.ts';
 import { enqueueDeliveries } from './delivery.service.ts';
 import type { CachedOffer } from './tracking-cache.ts';
@@ -98,15 +98,21 @@ export async function recordConversion(ctx: AppContext, req: ConversionRequest):
 
   if (!tid) return refuse('unknown_tid', 'The tid parameter is missing.');
   const clickTime = uuidv7Time(tid);
-  const click = clickTime
-    ? await ctx.db
-        .selectFrom('clicks')
-        .selectAll()
-        .where('id', '=', tid)
-        .where('created_at', '>=', clickTime)
-        .where('created_at', '<', new Date(clickTime.getTime() + 1))
-        .executeTakeFirst()
-    : undefined;
+  const findClick = (time: Date) =>
+    ctx.db
+      .selectFrom('clicks')
+      .selectAll()
+      .where('id', '=', tid)
+      .where('created_at', '>=', time)
+      .where('created_at', '<', new Date(time.getTime() + 1))
+      .executeTakeFirst();
+  let click = clickTime ? await findClick(clickTime) : undefined;
+  // A click of the last second may still be in its stored batch: write the batches out (or wait for
+  // a settle under way to commit them) and look again.
+  if (!click && clickTime) {
+    await settleEvents(ctx.db);
+    click = await findClick(clickTime);
+  }
   if (!click) return refuse('unknown_tid', `No click with tid ${tid} exists.`);
 
   const offer = await engine.cache.offer(click.offer_id);

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { forgetOldWindows } from '../../lib/throttle.ts';
-import { settleRollups } from '../reports/reports.ingest.ts';
+import { settleEvents } from '../reports/reports.ingest.ts';
 import { escapeHtml, notifyPublisher } from './notify.ts';
 
 const HOUR_MS = 3600_000;
@@ -79,7 +79,7 @@ export async function expireOffers(ctx: AppContext, now: Date): Promise<number> 
     .where((eb) => eb.or([eb('expire_date', 'is', null), eb('expire_date', '>=', new Date(now.getTime() - 60 * 86_400_000).toISOString().slice(0, 10))]))
     .execute();
   let sent = 0;
-  if (expired.length > 0) await settleRollups(ctx.db);
+  if (expired.length > 0) await settleEvents(ctx.db);
   for (const offer of expired) {
     // Who ran it lately: clicks in the day rollups of the last 30 days, and who was granted it.
     const publishers = await ctx.db

@@ -37,6 +37,8 @@ export function trackingEngine(ctx: AppContext): TrackingEngine {
     async start() {
       await maintenance.start();
       delivery.start();
+      // Batches stored before a stop (a crash, say) are written out without waiting for a click.
+      clickWriter.settleSoon(0);
     },
     async stop() {
       await clickWriter.close();
