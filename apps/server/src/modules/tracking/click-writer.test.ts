@@ -53,7 +53,6 @@ const click: ClickRow = {
   pub_source: null,
   ip: '127.0.0.1',
   user_agent: 'visitor',
-  visitor_hash: '2d711642b726b04401627ca9fbac32f5',
 };
 
 describe('click writer: writing stored batches out', () => {

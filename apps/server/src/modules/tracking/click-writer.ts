@@ -12,7 +12,7 @@ interface Pending {
 export class ClickQueueFullError extends Error {}
 
 export interface ClickWriterOptions {
-  /** Most rows in one INSERT. */
+  /** Most clicks in one stored batch. */
   maxBatch?: number;
   /** Most clicks waiting; past it submit() refuses at once (the click answers 503). */
   maxQueue?: number;

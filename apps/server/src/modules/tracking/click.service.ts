@@ -1,4 +1,3 @@
-import crypto from 'node:crypto';
 import type { Selectable } from 'kysely';
 import type { ClickFallbackReason, ClicksTable } from '../../db/types.ts';
 import { LANDING_MACROS, renderUrl } from './macros.ts';
@@ -28,10 +27,7 @@ export interface ClickRequest {
 }
 
 /** A click as the writer stores it: the table's columns, less those the database decides. */
-export type ClickRow = Omit<Selectable<ClicksTable>, 'is_unique' | 'has_conversion'> & {
-  /** The unique-click rule's visitor (`visitorHash`): 32 hex digits, stored as a uuid. */
-  visitor_hash: string;
-};
+export type ClickRow = Omit<Selectable<ClicksTable>, 'is_unique' | 'has_conversion'>;
 
 export interface FallbackRow {
   created_at: Date;
@@ -59,11 +55,6 @@ const text = (v: unknown): string | null => {
   return t === '' ? null : t.slice(0, MAX_PARAM);
 };
 const ID = /^[1-9][0-9]{0,9}$/;
-
-/** The unique-click rule's visitor: the first 128 bits of sha256(IP, user agent), as a uuid. */
-export function visitorHash(ip: string | null, userAgent: string | null): string {
-  return crypto.hash('sha256', `${ip ?? ''}\n${userAgent ?? ''}`, 'hex').slice(0, 32);
-}
 
 function offerBlock(offer: CachedOffer, at: Date): ClickFallbackReason | null {
   switch (offer.status) {
@@ -157,7 +148,6 @@ function decide(defaultFallback: string, req: ClickRequest, offerId: number | nu
       pub_source: pubSource,
       ip: req.ip,
       user_agent: userAgent,
-      visitor_hash: visitorHash(req.ip, req.userAgent),
     },
   };
 }
