@@ -46,11 +46,21 @@ function preparePinnedStatements(client: { query: (...args: never[]) => unknown 
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as { query: (...args: unknown[]) => unknown }).query = (text: unknown, ...rest: unknown[]) => {
     if (typeof text === 'string' && text.startsWith(PREPARED) && Array.isArray(rest[0])) {
-      const name = `p_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
-      return query({ name, text, values: rest[0] }, ...rest.slice(1));
+      return query({ name: statementName(text), text, values: rest[0] }, ...rest.slice(1));
     }
     return query(text, ...rest);
   };
+}
+
+/** Pinned statements are a handful of constant texts: name each once, not on every call. */
+const statementNames = new Map<string, string>();
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `p_${crypto.createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
+    if (statementNames.size < 1000) statementNames.set(text, name);
+  }
+  return name;
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {

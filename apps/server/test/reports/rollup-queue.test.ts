@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settleEvents } from '../../src/modules/reports/reports.ingest.ts';
+import { insertBatch } from '../../src/modules/tracking/click-batches.ts';
+import { uuidv7 } from '../../src/modules/tracking/uuid7.ts';
 import { localDate } from '../../src/modules/reports/reports.time.ts';
 import { createPublisher, login } from '../helpers/factories.ts';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -89,6 +91,31 @@ describe('stored click batches', () => {
     const subs = await sql<{ n: number }>`
       SELECT coalesce(sum(clicks), 0)::int AS n FROM report_subid_rollups WHERE publisher_id = ${publisherId} AND grain = 2`.execute(t.app.ctx.db);
     expect(subs.rows[0]!.n).toBe(230);
+  });
+
+  it('a backlog larger than one statement takes is written out by one settle', async () => {
+    // 45 stored batches of 3 clicks (an outage's backlog, in small): more than a statement's share.
+    const at = Date.now();
+    for (let b = 0; b < 45; b++) {
+      await t.app.ctx.db.executeQuery(
+        insertBatch(
+          [0, 1, 2].map((k) => {
+            const created = new Date(at + b * 3 + k);
+            return {
+              kind: 'click' as const,
+              row: { id: uuidv7(created), created_at: created, publisher_id: publisherId, offer_id: offer.offerId, landing_page_id: offer.landingPageIds[0]!,
+                s1: 'backlog', s2: null, s3: null, s4: null, s5: null, pub_click_id: null, pub_source: null, ip: '192.0.2.1', user_agent: `backlog ${b}-${k}` },
+            };
+          }),
+        ),
+      );
+    }
+    expect(await waiting()).toBeGreaterThanOrEqual(45);
+    expect(await settleEvents(t.app.ctx.db)).toBeGreaterThanOrEqual(45);
+    expect(await waiting()).toBe(0);
+    const raw = await sql<{ n: number; u: number }>`
+      SELECT count(*)::int AS n, count(*) FILTER (WHERE is_unique)::int AS u FROM clicks WHERE publisher_id = ${publisherId} AND s1 = 'backlog'`.execute(t.app.ctx.db);
+    expect(raw.rows[0]).toEqual({ n: 135, u: 135 });
   });
 
   it('are written out when the server closes', async () => {

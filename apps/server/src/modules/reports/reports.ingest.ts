@@ -75,14 +75,20 @@ export function rollupCtes(source: string): RawBuilder<unknown> {
     )`);
 }
 
+/** Stored click batches and queued conversions one settling statement takes at most. */
+const SETTLE_BATCHES = 20;
+const SETTLE_QUEUED = 2000;
+
 /**
  * Writes out every stored click batch (`writeOutBatches`) and adds its clicks and every queued
- * conversion to the rollups, in one statement: the DELETEs that take the batches and queued rows
- * commit with the writes, so each is applied once however many processes settle at the same time
- * (a second DELETE waits for the first's row locks, then finds the rows gone — which also means a
- * settle returns only after any settle already under way has committed). Returns the number of
- * batches and queue rows applied. Everything that reads clicks, unique windows or rollups calls it
- * first.
+ * conversion to the rollups. Each statement takes a bounded share — so a backlog (after an outage,
+ * say) is worked off in statements of known size, and on PGlite, which runs a statement on the
+ * server's own thread, clicks are answered between them — and the DELETEs that take the rows commit
+ * with the writes, so each is applied once however many processes settle at the same time: rows
+ * another settle has locked are waited for, then skipped as gone. Statements follow each other
+ * until one finds less than its share, so a settle returns only after everything committed before
+ * it (and any settle already under way) is applied. Returns the number of batches and queue rows
+ * applied. Everything that reads clicks, unique windows or rollups calls it first.
  */
 export async function settleEvents(db: Db): Promise<number> {
   // Most reads find nothing waiting: a look costs a tenth of the statement below. Rows another
@@ -91,9 +97,13 @@ export async function settleEvents(db: Db): Promise<number> {
     SELECT EXISTS (SELECT 1 FROM click_batches) OR EXISTS (SELECT 1 FROM report_rollup_queue) AS any`.execute(db);
   if (!waiting.rows[0]?.any) return 0;
   const once = async () => {
-    const r = await sql<{ n: number }>`${sql.raw(PREPARED)}
-      WITH ${writeOutBatches()},
-      queued AS (DELETE FROM report_rollup_queue RETURNING *),
+    const r = await sql<{ batches: number; queued: number }>`${sql.raw(PREPARED)}
+      WITH ${writeOutBatches(SETTLE_BATCHES)},
+      queued AS (
+        DELETE FROM report_rollup_queue
+        WHERE ctid = ANY (ARRAY(SELECT ctid FROM report_rollup_queue LIMIT ${sql.raw(String(SETTLE_QUEUED))} FOR UPDATE))
+        RETURNING *
+      ),
       -- Grouped by quarter-hour first: a second of a busy publisher's events holds far fewer keys
       -- than events, and the three rollups' upserts then read the grouped rows.
       ev AS (
@@ -113,17 +123,26 @@ export async function settleEvents(db: Db): Promise<number> {
         GROUP BY 1, 2, 3, 4, 5
       ),
       ${rollupCtes('ev')}
-      SELECT ((SELECT count(*) FROM batches) + (SELECT count(*) FROM queued))::int AS n`.execute(db);
-    return r.rows[0]?.n ?? 0;
+      SELECT (SELECT count(*) FROM batches)::int AS batches, (SELECT count(*) FROM queued)::int AS queued`.execute(db);
+    return r.rows[0] ?? { batches: 0, queued: 0 };
   };
-  try {
-    return await once();
-  } catch (err) {
-    // Settles take the same rows in the same order, but a deadlock with another writer of unique
-    // windows or rollups (a rebuild, a bulk load) cannot be ruled out; the statement is atomic,
-    // so run it again.
-    if ((err as { code?: string }).code === '40P01') return once();
-    throw err;
+  const step = async () => {
+    try {
+      return await once();
+    } catch (err) {
+      // Settles lock rows in key order, but a deadlock with another writer of unique windows or
+      // rollups (a rebuild, a bulk load) cannot be ruled out; the statement is atomic: run it again.
+      if ((err as { code?: string }).code === '40P01') return once();
+      throw err;
+    }
+  };
+  let applied = 0;
+  for (;;) {
+    const { batches, queued } = await step();
+    applied += batches + queued;
+    if (batches < SETTLE_BATCHES && queued < SETTLE_QUEUED) return applied;
+    // Let the clicks that came meanwhile in before the next share (PGlite runs on this thread).
+    await new Promise((resolve) => setImmediate(resolve));
   }
 }
 

@@ -103,10 +103,12 @@ export function insertBatch(items: ClickWrite[]): CompiledQuery {
 const VISITOR = `encode(substring(sha256(convert_to(coalesce(c.a, '') || E'\\n' || coalesce(c.g, ''), 'UTF8')) FROM 1 FOR 16), 'hex')::uuid`;
 
 /**
- * CTEs (to follow `WITH`) that take every stored batch and write its clicks and fallbacks out, in
- * the settling statement: `batches` (the rows taken), `stored` (the clicks written, with the columns
- * a `rollupCtes` source needs but the counts) and the rest. The DELETE … RETURNING and the writes
- * commit together, so each batch is written out once however many processes settle at once.
+ * CTEs (to follow `WITH`) that take up to `limit` stored batches and write their clicks and
+ * fallbacks out, in the settling statement: `batches` (the rows taken), `stored` (the clicks
+ * written, with the columns a `rollupCtes` source needs but the counts) and the rest. The rows are
+ * locked as they are taken (one locked by another settle is waited for, and skipped once that one
+ * has deleted it) and deleted in the statement that writes them out, so each batch is written out
+ * once however many processes settle at once.
  *
  * The unique-click rule (DESIGN.md §4): a click is unique when it opens its visitor's window for
  * the publisher and offer (none yet, or the last one opened 24 h or more before it). Of a visitor's
@@ -114,9 +116,12 @@ const VISITOR = `encode(substring(sha256(convert_to(coalesce(c.a, '') || E'\\n' 
  * concurrent settles cannot deadlock) says whether it opened one; a later one is unique only if it
  * came 24 h or more after that first (batches of live traffic span a second or so).
  */
-export function writeOutBatches(): RawBuilder<unknown> {
+export function writeOutBatches(limit: number): RawBuilder<unknown> {
   return sql.raw(`
-    batches AS (DELETE FROM click_batches RETURNING clicks, fallbacks),
+    batches AS (
+      DELETE FROM click_batches WHERE ctid = ANY (ARRAY(SELECT ctid FROM click_batches LIMIT ${Math.trunc(limit)} FOR UPDATE))
+      RETURNING clicks, fallbacks
+    ),
     parsed AS (
       SELECT c.*, ${VISITOR} AS v
       FROM batches CROSS JOIN LATERAL json_to_recordset(batches.clicks::json) AS c(i uuid, t float8, p int, o int, l int,

@@ -11,7 +11,7 @@ function recordingDb(fail: (sql: string) => boolean) {
     async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
       seen.push(q.sql);
       if (fail(q.sql)) throw new Error('database unavailable');
-      return { rows: [{ any: true, n: 1 } as R] };
+      return { rows: [{ any: true, batches: 1, queued: 0 } as R] };
     },
     // eslint-disable-next-line require-yield
     async *streamQuery() {

@@ -33,7 +33,7 @@ export const clickRoutes =
         });
         const decision = decided instanceof Promise ? await decided : decided;
         try {
-          await engine.clickWriter.submit(decision.kind === 'click' ? { kind: 'click', row: decision.row } : { kind: 'fallback', row: decision.row });
+          await engine.clickWriter.submit(decision);
         } catch (err) {
           req.log.warn({ err }, 'click not stored');
           return reply
