@@ -63,6 +63,13 @@ function statementName(text: string): string {
   return name;
 }
 
+const kinds = new WeakMap<Db, DatabaseHandle['kind']>();
+
+/** The engine a database opened here runs on (PGlite runs statements on this process's thread). */
+export function databaseKind(db: Db): DatabaseHandle['kind'] {
+  return kinds.get(db) ?? 'postgres';
+}
+
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pg = await import('pg');
@@ -81,6 +88,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     pool.on('error', () => {});
     pool.on('connect', (client) => preparePinnedStatements(client));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    kinds.set(db, 'postgres');
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -97,6 +105,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   });
   const dialect: Dialect = new PGliteDialect(pglite);
   const db = new Kysely<Database>({ dialect });
+  kinds.set(db, 'pglite');
   return {
     db,
     kind: 'pglite',

@@ -26,6 +26,16 @@ export interface ClicksTable {
 
 /** Stored click batches not yet written out to `clicks` (migration 0046): JSON texts, see `click-batches.ts`. */
 export interface ClickBatchesTable {
+  id: Generated<number>;
+  clicks: string | null;
+  fallbacks: string | null;
+}
+
+/** Batches the settle could not write out, with the database's reason, kept for an operator. */
+export interface ClickBatchesRejectedTable {
+  id: number;
+  rejected_at: Generated<Date>;
+  error: string;
   clicks: string | null;
   fallbacks: string | null;
 }
@@ -174,6 +184,7 @@ export interface TrackingTables {
   clicks: ClicksTable;
   click_uniques: ClickUniquesTable;
   click_batches: ClickBatchesTable;
+  click_batches_rejected: ClickBatchesRejectedTable;
   click_fallbacks: ClickFallbacksTable;
   conversions: ConversionsTable;
   conversion_keys: ConversionKeysTable;

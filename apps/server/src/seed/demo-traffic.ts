@@ -128,7 +128,7 @@ export async function seedDemoTraffic(ctx: AppContext): Promise<void> {
     }
     writes.sort((a, b) => a.row.created_at.getTime() - b.row.created_at.getTime());
     await ctx.db.executeQuery(insertBatch(writes));
-    await settleEvents(ctx.db);
+    await settleEvents(ctx.db, ctx.log);
     clickCount += writes.length;
     const clicksDone = performance.now();
     clickMs += clicksDone - dayStarted;
@@ -167,7 +167,7 @@ export async function seedDemoTraffic(ctx: AppContext): Promise<void> {
     engine.cache.clear();
     conversionMs += performance.now() - clicksDone;
   }
-  await settleEvents(ctx.db);
+  await settleEvents(ctx.db, ctx.log);
   ctx.log.info(
     { clicks: clickCount, conversions: conversionCount, ms: Math.round(performance.now() - started), clickMs: Math.round(clickMs), conversionMs: Math.round(conversionMs) },
     'demo traffic seeded',

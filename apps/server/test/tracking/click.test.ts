@@ -134,6 +134,28 @@ describe('click redirect', () => {
     expect(stored).toHaveLength(0);
   });
 
+  it('falls back, never a 500, for ids no id column can hold', async () => {
+    const pub = await createPublisher(t);
+    const offer = await createTrackedOffer(t);
+    const bigOffer = await click(t, '2147483648', pub.publisherId, { s1: 'huge-offer' });
+    expect(bigOffer.status).toBe(302);
+    expect(bigOffer.location).toBe('https://network.example/no-offer');
+    const bigPublisher = await click(t, offer.offerId, '9999999999', { s1: 'huge-publisher' });
+    expect(bigPublisher.status).toBe(302);
+    expect(bigPublisher.location).toBe('https://fallback.example/offer');
+    await settle(t);
+    const rows = await t.app.ctx.db
+      .selectFrom('click_fallbacks')
+      .select(['s1', 'reason', 'offer_id', 'publisher_id'])
+      .where('s1', 'in', ['huge-offer', 'huge-publisher'])
+      .orderBy('s1')
+      .execute();
+    expect(rows).toEqual([
+      { s1: 'huge-offer', reason: 'unknown_offer', offer_id: null, publisher_id: pub.publisherId },
+      { s1: 'huge-publisher', reason: 'unknown_publisher', offer_id: offer.offerId, publisher_id: null },
+    ]);
+  });
+
   it('a granted private offer runs', async () => {
     const pub = await createPublisher(t);
     const offer = await createTrackedOffer(t, { is_public: false, allowedPublishers: [pub.publisherId] });

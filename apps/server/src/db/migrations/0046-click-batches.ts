@@ -13,6 +13,10 @@ import { runSql } from './run-sql.ts';
  * time, off the path the 302 waits for (README, tracking benchmark). No key: rows are only
  * appended and taken all at once.
  *
+ * A batch the settle cannot write out (a value the click path let through that a column refuses)
+ * is set aside in `click_batches_rejected` with the database's error, so it does not hold every
+ * later batch back, and stays there for an operator; the numbered id tells the batches apart.
+ *
  * How a batch's text is stored (measured, README): where the server has lz4, compressed with it
  * and kept in the row up to a page (a batch of 60 clicks, 17 kB of JSON, becomes 6 kB in the heap
  * page: no TOAST rows, a third of the WAL); otherwise (PGlite has only pglz, whose compression
@@ -26,6 +30,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     lz4
       ? `
     CREATE TABLE click_batches (
+      id bigint GENERATED ALWAYS AS IDENTITY,
       clicks text COMPRESSION lz4,
       fallbacks text COMPRESSION lz4
     ) WITH (toast_tuple_target = 8160);
@@ -33,10 +38,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     `
       : `
     CREATE TABLE click_batches (
+      id bigint GENERATED ALWAYS AS IDENTITY,
       clicks text,
       fallbacks text
     );
     ALTER TABLE click_batches ALTER COLUMN clicks SET STORAGE EXTERNAL, ALTER COLUMN fallbacks SET STORAGE EXTERNAL;
+    `,
+  );
+  await runSql(
+    db,
+    `
+    CREATE TABLE click_batches_rejected (
+      id bigint PRIMARY KEY,
+      rejected_at timestamptz NOT NULL DEFAULT now(),
+      error text NOT NULL,
+      clicks text,
+      fallbacks text
+    );
     `,
   );
 }

@@ -42,7 +42,7 @@ export const invoicesService = {
     if (next > today) throw new Error(`${month} is not closed yet`);
     const from = `${start}T00:00:00Z`;
     const to = `${next}T00:00:00Z`;
-    await settleEvents(ctx.db);
+    await settleEvents(ctx.db, ctx.log);
     const publishers = await invoicesRepository.activePublishers(ctx.db, from, to, opts.publisherId);
     const created: number[] = [];
     let skipped = 0;

@@ -176,7 +176,7 @@ export const offersService = {
     // [from, to) instants of the calendar days in the user's zone (DESIGN.md §3 "Filters").
     const { from, to } = localRange(tz, range.start, range.end);
     // Events reach the per-offer rollup through the settle: count every one committed so far.
-    await settleEvents(ctx.db);
+    await settleEvents(ctx.db, ctx.log);
     const rows = await offersRepository.campaignTable(ctx.db, auth.publisherId, {
       metrics: offerMetrics(auth.publisherId, from, to),
       keyset: k,

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import { PREPARED, type Db } from '../../db/database.ts';
-import { writeOutBatches } from '../tracking/click-batches.ts';
+import { databaseKind, PREPARED, type Db } from '../../db/database.ts';
+import { writeOutBatches, type BatchTake } from '../tracking/click-batches.ts';
 
 /**
  * How events reach the report rollups (DESIGN.md §7).
@@ -75,9 +75,70 @@ export function rollupCtes(source: string): RawBuilder<unknown> {
     )`);
 }
 
-/** Stored click batches and queued conversions one settling statement takes at most. */
-const SETTLE_BATCHES = 20;
+/**
+ * Stored click batches and queued conversions one settling statement takes at most. On PostgreSQL
+ * a second of heavy traffic (a few hundred batches) fits one statement, since every statement
+ * pays again for the rollup rows it updates; on PGlite a share is a few tens of milliseconds of the
+ * server's thread.
+ */
+const SETTLE_BATCHES = { postgres: 400, pglite: 25 } as const;
 const SETTLE_QUEUED = 2000;
+
+/** Where the settle reports a click batch it had to set aside (the app's logger). */
+export interface SettleLog {
+  error(obj: object, msg: string): void;
+}
+
+/**
+ * One settling statement: the batches `take` names written out (`writeOutBatches`) and, with
+ * `queue`, a share of the queued conversions, all added to the rollups.
+ */
+function settleStatement(take: BatchTake, queue: boolean) {
+  const queued = queue
+    ? sql`DELETE FROM report_rollup_queue
+        WHERE ctid = ANY (ARRAY(SELECT ctid FROM report_rollup_queue LIMIT ${sql.raw(String(SETTLE_QUEUED))} FOR UPDATE))
+        RETURNING *`
+    : sql`SELECT * FROM report_rollup_queue WHERE false`;
+  return sql<{ batches: number; queued: number }>`${sql.raw(PREPARED)}
+    WITH ${writeOutBatches(take)},
+    queued AS (${queued}),
+    -- Grouped by quarter-hour first: a second of a busy publisher's events holds far fewer keys
+    -- than events, and the three rollups' upserts then read the grouped rows.
+    ev AS (
+      SELECT date_bin(interval '15 minutes', s.created_at, timestamptz '2000-01-01 00:00:00+00') AS created_at,
+        s.publisher_id, s.offer_id, s.landing_page_id, s.s1, count(*) AS clicks, count(*) FILTER (WHERE s.is_unique) AS clicks_unique,
+        0 AS conversions, 0 AS partials, 0 AS upsells, 0::numeric AS earnings
+      FROM stored s
+      GROUP BY 1, 2, 3, 4, 5
+      UNION ALL
+      SELECT date_bin(interval '15 minutes', e.t, timestamptz '2000-01-01 00:00:00+00'),
+        e.p, e.o, e.l, e.s,
+        count(*) FILTER (WHERE e.k IS NULL), count(*) FILTER (WHERE e.u),
+        count(*) FILTER (WHERE e.k = 'conversion'), count(*) FILTER (WHERE e.k = 'partial'),
+        count(*) FILTER (WHERE e.k = 'upsell'), coalesce(sum(e.m), 0)
+      FROM queued CROSS JOIN LATERAL unnest(queued.publisher_ids, queued.offer_ids, queued.landing_page_ids, queued.sub_ids,
+        queued.created_at, queued.uniques, queued.event_types, queued.earnings) AS e(p, o, l, s, t, u, k, m)
+      GROUP BY 1, 2, 3, 4, 5
+    ),
+    ${rollupCtes('ev')}
+    SELECT (SELECT count(*) FROM batches)::int AS batches, (SELECT count(*) FROM queued)::int AS queued`;
+}
+
+async function settleOnce(db: Db, take: BatchTake, queue: boolean): Promise<{ batches: number; queued: number }> {
+  const run = async () => (await settleStatement(take, queue).execute(db)).rows[0] ?? { batches: 0, queued: 0 };
+  try {
+    return await run();
+  } catch (err) {
+    // Settles lock rows in key order, but a deadlock with another writer of unique windows or
+    // rollups (a rebuild, a bulk load) cannot be ruled out; the statement is atomic: run it again.
+    if (sqlState(err) === '40P01') return run();
+    throw err;
+  }
+}
+
+const sqlState = (err: unknown) => (err as { code?: unknown }).code;
+/** A value a column refuses (class 22) or a constraint (class 23): the same statement fails again. */
+const isRefused = (err: unknown) => /^2[23]/.test(String(sqlState(err) ?? ''));
 
 /**
  * Writes out every stored click batch (`writeOutBatches`) and adds its clicks and every queued
@@ -89,61 +150,60 @@ const SETTLE_QUEUED = 2000;
  * until one finds less than its share, so a settle returns only after everything committed before
  * it (and any settle already under way) is applied. Returns the number of batches and queue rows
  * applied. Everything that reads clicks, unique windows or rollups calls it first.
+ *
+ * A statement refused for its data (a value a column cannot hold) would be refused every time and
+ * hold every later click back: then each batch is tried alone, and one refused alone is set aside
+ * in `click_batches_rejected` with the reason, logged, and kept for an operator.
  */
-export async function settleEvents(db: Db): Promise<number> {
+export async function settleEvents(db: Db, log?: SettleLog): Promise<number> {
   // Most reads find nothing waiting: a look costs a tenth of the statement below. Rows another
   // settle is taking are still seen here until it commits, so this never skips a settle under way.
   const waiting = await sql<{ any: boolean }>`${sql.raw(PREPARED)}
     SELECT EXISTS (SELECT 1 FROM click_batches) OR EXISTS (SELECT 1 FROM report_rollup_queue) AS any`.execute(db);
   if (!waiting.rows[0]?.any) return 0;
-  const once = async () => {
-    const r = await sql<{ batches: number; queued: number }>`${sql.raw(PREPARED)}
-      WITH ${writeOutBatches(SETTLE_BATCHES)},
-      queued AS (
-        DELETE FROM report_rollup_queue
-        WHERE ctid = ANY (ARRAY(SELECT ctid FROM report_rollup_queue LIMIT ${sql.raw(String(SETTLE_QUEUED))} FOR UPDATE))
-        RETURNING *
-      ),
-      -- Grouped by quarter-hour first: a second of a busy publisher's events holds far fewer keys
-      -- than events, and the three rollups' upserts then read the grouped rows.
-      ev AS (
-        SELECT date_bin(interval '15 minutes', s.created_at, timestamptz '2000-01-01 00:00:00+00') AS created_at,
-          s.publisher_id, s.offer_id, s.landing_page_id, s.s1, count(*) AS clicks, count(*) FILTER (WHERE s.is_unique) AS clicks_unique,
-          0 AS conversions, 0 AS partials, 0 AS upsells, 0::numeric AS earnings
-        FROM stored s
-        GROUP BY 1, 2, 3, 4, 5
-        UNION ALL
-        SELECT date_bin(interval '15 minutes', e.t, timestamptz '2000-01-01 00:00:00+00'),
-          e.p, e.o, e.l, e.s,
-          count(*) FILTER (WHERE e.k IS NULL), count(*) FILTER (WHERE e.u),
-          count(*) FILTER (WHERE e.k = 'conversion'), count(*) FILTER (WHERE e.k = 'partial'),
-          count(*) FILTER (WHERE e.k = 'upsell'), coalesce(sum(e.m), 0)
-        FROM queued CROSS JOIN LATERAL unnest(queued.publisher_ids, queued.offer_ids, queued.landing_page_ids, queued.sub_ids,
-          queued.created_at, queued.uniques, queued.event_types, queued.earnings) AS e(p, o, l, s, t, u, k, m)
-        GROUP BY 1, 2, 3, 4, 5
-      ),
-      ${rollupCtes('ev')}
-      SELECT (SELECT count(*) FROM batches)::int AS batches, (SELECT count(*) FROM queued)::int AS queued`.execute(db);
-    return r.rows[0] ?? { batches: 0, queued: 0 };
-  };
-  const step = async () => {
-    try {
-      return await once();
-    } catch (err) {
-      // Settles lock rows in key order, but a deadlock with another writer of unique windows or
-      // rollups (a rebuild, a bulk load) cannot be ruled out; the statement is atomic: run it again.
-      if ((err as { code?: string }).code === '40P01') return once();
-      throw err;
-    }
-  };
+  const share = SETTLE_BATCHES[databaseKind(db)];
   let applied = 0;
   for (;;) {
-    const { batches, queued } = await step();
-    applied += batches + queued;
-    if (batches < SETTLE_BATCHES && queued < SETTLE_QUEUED) return applied;
+    let r: { batches: number; queued: number };
+    try {
+      r = await settleOnce(db, { share }, true);
+    } catch (err) {
+      if (!isRefused(err)) throw err;
+      const alone = await settleOneByOne(db, log);
+      // Nothing was refused alone: the fault is not a batch's, so there is nothing to set aside.
+      if (alone.setAside === 0) throw err;
+      applied += alone.applied;
+      continue;
+    }
+    applied += r.batches + r.queued;
+    if (r.batches < share && r.queued < SETTLE_QUEUED) return applied;
     // Let the clicks that came meanwhile in before the next share (PGlite runs on this thread).
     await new Promise((resolve) => setImmediate(resolve));
   }
+}
+
+/** Writes the stored batches out one at a time, setting aside each one refused alone. */
+async function settleOneByOne(db: Db, log: SettleLog | undefined): Promise<{ applied: number; setAside: number }> {
+  const ids = await db.selectFrom('click_batches').select('id').orderBy('id').limit(SETTLE_BATCHES.postgres).execute();
+  let applied = 0;
+  let setAside = 0;
+  for (const { id } of ids) {
+    try {
+      applied += (await settleOnce(db, { id }, false)).batches;
+    } catch (err) {
+      if (!isRefused(err)) throw err;
+      const reason = err instanceof Error ? err.message : String(err);
+      const moved = await sql<{ id: number }>`
+        WITH taken AS (DELETE FROM click_batches WHERE id = ${id} RETURNING id, clicks, fallbacks)
+        INSERT INTO click_batches_rejected (id, error, clicks, fallbacks) SELECT id, ${reason}, clicks, fallbacks FROM taken
+        RETURNING id`.execute(db);
+      if (moved.rows.length > 0) {
+        setAside += 1;
+        log?.error({ batch: id, reason }, 'a stored click batch could not be written out: set aside in click_batches_rejected');
+      }
+    }
+  }
+  return { applied, setAside };
 }
 
 /**

@@ -248,7 +248,7 @@ export const reportsService = {
     const f = rangeFilter(scope, type === 'conversion' || type === 'click' ? [] : segmentsFor(type, scope));
     // Clicks reach their table and every event the rollups through the settle: run it, so the page
     // counts every event committed before it was asked for (conversions are written at once).
-    if (type !== 'conversion') await settleEvents(ctx.db);
+    if (type !== 'conversion') await settleEvents(ctx.db, ctx.log);
     let rows: Record<string, unknown>[];
     if (type === 'conversion') rows = await reportsRepository.conversionPage(ctx.db, f, q);
     else if (type === 'click') rows = await reportsRepository.clickPage(ctx.db, f, q);
@@ -276,7 +276,7 @@ export const reportsService = {
     // the report's own (day- or hour-aligned) segments; and in each rollup once, so the sub-ID
     // total is the publisher's total (events without a sub ID are the row with none).
     const f = rangeFilter(scope, cover(scope.from, scope.to));
-    await settleEvents(ctx.db);
+    await settleEvents(ctx.db, ctx.log);
     const t = await reportsRepository.summaryTotal(ctx.db, f);
     return { data: metricsOf(t as unknown as Record<string, unknown>), timezone: scope.timezone, data_as_of: dataAsOf };
   },
@@ -288,7 +288,7 @@ export const reportsService = {
     const today = localDate(timezone, Date.now());
     const start = period === 'week' ? mondayOf(today) : `${today.slice(0, 8)}01`;
     const { from, to } = localRange(timezone, start, today);
-    await settleEvents(ctx.db);
+    await settleEvents(ctx.db, ctx.log);
     const t = await reportsRepository.summaryTotal(ctx.db, {
       publisherId: auth.publisherId,
       from,

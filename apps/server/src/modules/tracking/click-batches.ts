@@ -102,13 +102,16 @@ export function insertBatch(items: ClickWrite[]): CompiledQuery {
  */
 const VISITOR = `encode(substring(sha256(convert_to(coalesce(c.a, '') || E'\\n' || coalesce(c.g, ''), 'UTF8')) FROM 1 FOR 16), 'hex')::uuid`;
 
+/** The stored batches a settling statement takes: a share of them, or the one with this id. */
+export type BatchTake = { share: number } | { id: number };
+
 /**
- * CTEs (to follow `WITH`) that take up to `limit` stored batches and write their clicks and
- * fallbacks out, in the settling statement: `batches` (the rows taken), `stored` (the clicks
- * written, with the columns a `rollupCtes` source needs but the counts) and the rest. The rows are
- * locked as they are taken (one locked by another settle is waited for, and skipped once that one
- * has deleted it) and deleted in the statement that writes them out, so each batch is written out
- * once however many processes settle at once.
+ * CTEs (to follow `WITH`) that take stored batches and write their clicks and fallbacks out, in
+ * the settling statement: `batches` (the rows taken), `stored` (the clicks written, with the
+ * columns a `rollupCtes` source needs but the counts) and the rest. The rows are locked as they
+ * are taken (one locked by another settle is waited for, and skipped once that one has deleted it)
+ * and deleted in the statement that writes them out, so each batch is written out once however
+ * many processes settle at once.
  *
  * The unique-click rule (DESIGN.md §4): a click is unique when it opens its visitor's window for
  * the publisher and offer (none yet, or the last one opened 24 h or more before it). Of a visitor's
@@ -116,12 +119,15 @@ const VISITOR = `encode(substring(sha256(convert_to(coalesce(c.a, '') || E'\\n' 
  * concurrent settles cannot deadlock) says whether it opened one; a later one is unique only if it
  * came 24 h or more after that first (batches of live traffic span a second or so).
  */
-export function writeOutBatches(limit: number): RawBuilder<unknown> {
-  return sql.raw(`
-    batches AS (
-      DELETE FROM click_batches WHERE ctid = ANY (ARRAY(SELECT ctid FROM click_batches LIMIT ${Math.trunc(limit)} FOR UPDATE))
-      RETURNING clicks, fallbacks
-    ),
+export function writeOutBatches(take: BatchTake): RawBuilder<unknown> {
+  const which =
+    'share' in take
+      ? sql.raw(`ctid = ANY (ARRAY(SELECT ctid FROM click_batches LIMIT ${Math.trunc(take.share)} FOR UPDATE))`)
+      : sql`id = ${take.id}`;
+  return sql`batches AS (DELETE FROM click_batches WHERE ${which} RETURNING clicks, fallbacks), ${sql.raw(WRITE_OUT)}`;
+}
+
+const WRITE_OUT = `
     parsed AS (
       SELECT c.*, ${VISITOR} AS v
       FROM batches CROSS JOIN LATERAL json_to_recordset(batches.clicks::json) AS c(i uuid, t float8, p int, o int, l int,
@@ -158,5 +164,4 @@ export function writeOutBatches(limit: number): RawBuilder<unknown> {
       SELECT to_timestamp(f.t / 1000.0), f.p, f.o, f.n, f.u, f.s1, f.k, f.r, f.a, f.g
       FROM batches CROSS JOIN LATERAL json_to_recordset(batches.fallbacks::json) AS f(t float8, p int, o int, n text, u text,
         s1 text, k text, r text, a text, g text)
-    )`);
-}
+    )`;

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { settleEvents } from '../reports/reports.ingest.ts';
+import { settleEvents, type SettleLog } from '../reports/reports.ingest.ts';
 import { insertBatch, type ClickWrite } from './click-batches.ts';
 
 
@@ -20,6 +20,8 @@ export interface ClickWriterOptions {
   settleAfterMs?: number;
   /** Where a failed settle is reported (it is retried, with back-off: nothing is lost). */
   onSettleError?: (err: unknown) => void;
+  /** Where a batch the settle had to set aside is reported. */
+  log?: SettleLog;
 }
 
 /**
@@ -130,7 +132,7 @@ export class ClickWriter {
   }
 
   private settle(): Promise<void> {
-    const run: Promise<void> = settleEvents(this.db)
+    const run: Promise<void> = settleEvents(this.db, this.opts.log)
       .then(
         () => void (this.retryMs = this.settleAfterMs),
         (err: unknown) => {

@@ -55,6 +55,8 @@ const text = (v: unknown): string | null => {
   return t === '' ? null : t.slice(0, MAX_PARAM);
 };
 const ID = /^[1-9][0-9]{0,9}$/;
+/** An id as the path or `cr` gives it: a positive integer the id columns (int4) can hold, else null. */
+const asId = (v: string): number | null => (ID.test(v) && Number(v) <= 2_147_483_647 ? Number(v) : null);
 
 function offerBlock(offer: CachedOffer, at: Date): ClickFallbackReason | null {
   switch (offer.status) {
@@ -79,8 +81,8 @@ function offerBlock(offer: CachedOffer, at: Date): ClickFallbackReason | null {
  * the click needs (all but a few clicks per cache period); the caller stores the row.
  */
 export function decideClick(cache: TrackingCache, defaultFallback: string, req: ClickRequest): ClickDecision | Promise<ClickDecision> {
-  const offerId = ID.test(req.offerId) ? Number(req.offerId) : null;
-  const publisherId = ID.test(req.publisherId) ? Number(req.publisherId) : null;
+  const offerId = asId(req.offerId);
+  const publisherId = asId(req.publisherId);
   if (offerId === null) return decide(defaultFallback, req, offerId, publisherId, { offer: null, publisher: null, capReached: false });
   // 0 is no publisher's id: it loads as none, like an id that does not exist.
   const state = cache.peekClick(offerId, publisherId ?? 0, req.at);
@@ -124,7 +126,7 @@ function decide(defaultFallback: string, req: ClickRequest, offerId: number | nu
   if (!offer.isPublic && !offer.allowed.has(publisherId)) return fallback('offer_not_allowed', offer);
   if (state.capReached) return fallback('cap_reached', offer);
 
-  const cr = p.cr && ID.test(p.cr) ? Number(p.cr) : null;
+  const cr = p.cr ? asId(p.cr) : null;
   const page =
     (cr !== null ? offer.landingPages.find((lp) => lp.id === cr) : undefined) ??
     offer.landingPages.find((lp) => lp.isDefault) ??

@@ -110,7 +110,7 @@ export async function recordConversion(ctx: AppContext, req: ConversionRequest):
   // A click of the last second may still be in its stored batch: write the batches out (or wait for
   // a settle under way to commit them) and look again.
   if (!click && clickTime) {
-    await settleEvents(ctx.db);
+    await settleEvents(ctx.db, ctx.log);
     click = await findClick(clickTime);
   }
   if (!click) return refuse('unknown_tid', `No click with tid ${tid} exists.`);

@@ -79,7 +79,7 @@ export async function expireOffers(ctx: AppContext, now: Date): Promise<number> 
     .where((eb) => eb.or([eb('expire_date', 'is', null), eb('expire_date', '>=', new Date(now.getTime() - 60 * 86_400_000).toISOString().slice(0, 10))]))
     .execute();
   let sent = 0;
-  if (expired.length > 0) await settleEvents(ctx.db);
+  if (expired.length > 0) await settleEvents(ctx.db, ctx.log);
   for (const offer of expired) {
     // Who ran it lately: clicks in the day rollups of the last 30 days, and who was granted it.
     const publishers = await ctx.db

@@ -24,7 +24,8 @@ export function trackingEngine(ctx: AppContext): TrackingEngine {
   const cache = new TrackingCache(ctx.db);
   const clickWriter = new ClickWriter(ctx.db, {
     maxQueue: ctx.config.CLICK_QUEUE_LIMIT,
-    onSettleError: (err) => ctx.log.error({ err }, 'report rollups not settled'),
+    onSettleError: (err) => ctx.log.error({ err }, 'stored clicks not written out (retried)'),
+    log: ctx.log,
   });
   const delivery = new DeliveryWorker(ctx);
   const maintenance = new TrackingMaintenance(ctx);

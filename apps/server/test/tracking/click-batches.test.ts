@@ -9,9 +9,10 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { click, createTrackedOffer, type TrackedOffer } from '../helpers/tracking-factories.ts';
 
 /**
- * Clicks reach their table and the rollups through the settle (reports.ingest.ts): each click batch
- * is stored as one row, and `settleEvents` writes it out and adds it up — about a second after a
- * batch, and before every read.
+ * Stored click batches (click-batches.ts): each group commit stores its clicks as one row, and
+ * `settleEvents` (reports.ingest.ts) writes them out to `clicks` and adds them to the rollups —
+ * about a second after a batch, before every read, on close, a share per statement — setting aside
+ * a batch a column refuses.
  */
 let t: TestApp;
 let token: string;
@@ -48,6 +49,50 @@ afterAll(async () => {
 });
 
 describe('stored click batches', () => {
+  it('a backlog larger than one statement takes is written out by one settle', async () => {
+    // First in the file, so no click of the writer has a settle due. 1,000 stored batches of one
+    // click (an outage's backlog, in small): more than twice a statement's share.
+    const own = (await createPublisher(t)).publisherId;
+    const at = Date.now();
+    for (let b = 0; b < 1000; b++) {
+      const created = new Date(at + b);
+      const row = { id: uuidv7(created), created_at: created, publisher_id: own, offer_id: offer.offerId, landing_page_id: offer.landingPageIds[0]!,
+        s1: 'backlog', s2: null, s3: null, s4: null, s5: null, pub_click_id: null, pub_source: null, ip: '192.0.2.1', user_agent: `backlog ${b}` };
+      await t.app.ctx.db.executeQuery(insertBatch([{ kind: 'click', row }]));
+    }
+    expect(await waiting()).toBeGreaterThanOrEqual(1000);
+    expect(await settleEvents(t.app.ctx.db)).toBeGreaterThanOrEqual(1000);
+    expect(await waiting()).toBe(0);
+    const raw = await sql<{ n: number; u: number }>`
+      SELECT count(*)::int AS n, count(*) FILTER (WHERE is_unique)::int AS u FROM clicks WHERE publisher_id = ${own} AND s1 = 'backlog'`.execute(t.app.ctx.db);
+    expect(raw.rows[0]).toEqual({ n: 1000, u: 1000 });
+  });
+
+  it('one a column refuses is set aside with the reason and logged; the others are written out', async () => {
+    // Also before any click of the writer: this settle is the one that meets the refused batch.
+    const own = (await createPublisher(t)).publisherId;
+    const neighbour = (n: number) => {
+      const created = new Date(Date.now() + n);
+      return insertBatch([{ kind: 'click', row: { id: uuidv7(created), created_at: created, publisher_id: own, offer_id: offer.offerId, landing_page_id: null,
+        s1: 'neighbour', s2: null, s3: null, s4: null, s5: null, pub_click_id: null, pub_source: null, ip: '192.0.2.2', user_agent: `neighbour ${n}` } }]);
+    };
+    await t.app.ctx.db.executeQuery(neighbour(0));
+    // A fallback reason the table's check refuses: no click the writer stores can carry one.
+    const refused = JSON.stringify([{ t: Date.now(), p: own, n: 'no_such_reason', u: 'https://fallback.example/' }]);
+    await sql`INSERT INTO click_batches (clicks, fallbacks) VALUES (NULL, ${refused})`.execute(t.app.ctx.db);
+    await t.app.ctx.db.executeQuery(neighbour(1));
+    const logged: { obj: object; msg: string }[] = [];
+    expect(await settleEvents(t.app.ctx.db, { error: (obj, msg) => logged.push({ obj, msg }) })).toBe(2);
+    expect(await waiting()).toBe(0);
+    const written = await t.app.ctx.db.selectFrom('clicks').select('id').where('publisher_id', '=', own).where('s1', '=', 'neighbour').execute();
+    expect(written).toHaveLength(2);
+    const aside = await t.app.ctx.db.selectFrom('click_batches_rejected').selectAll().execute();
+    expect(aside).toHaveLength(1);
+    expect(aside[0]).toMatchObject({ clicks: null, fallbacks: refused });
+    expect(aside[0]!.error).toMatch(/check constraint/);
+    expect(logged).toEqual([{ obj: { batch: aside[0]!.id, reason: aside[0]!.error }, msg: expect.stringContaining('set aside') }]);
+  });
+
   it('are written out by the click writer without any read, within a few seconds', async () => {
     await clicks(40, 0);
     expect(await waiting()).toBeGreaterThan(0);
@@ -91,31 +136,6 @@ describe('stored click batches', () => {
     const subs = await sql<{ n: number }>`
       SELECT coalesce(sum(clicks), 0)::int AS n FROM report_subid_rollups WHERE publisher_id = ${publisherId} AND grain = 2`.execute(t.app.ctx.db);
     expect(subs.rows[0]!.n).toBe(230);
-  });
-
-  it('a backlog larger than one statement takes is written out by one settle', async () => {
-    // 45 stored batches of 3 clicks (an outage's backlog, in small): more than a statement's share.
-    const at = Date.now();
-    for (let b = 0; b < 45; b++) {
-      await t.app.ctx.db.executeQuery(
-        insertBatch(
-          [0, 1, 2].map((k) => {
-            const created = new Date(at + b * 3 + k);
-            return {
-              kind: 'click' as const,
-              row: { id: uuidv7(created), created_at: created, publisher_id: publisherId, offer_id: offer.offerId, landing_page_id: offer.landingPageIds[0]!,
-                s1: 'backlog', s2: null, s3: null, s4: null, s5: null, pub_click_id: null, pub_source: null, ip: '192.0.2.1', user_agent: `backlog ${b}-${k}` },
-            };
-          }),
-        ),
-      );
-    }
-    expect(await waiting()).toBeGreaterThanOrEqual(45);
-    expect(await settleEvents(t.app.ctx.db)).toBeGreaterThanOrEqual(45);
-    expect(await waiting()).toBe(0);
-    const raw = await sql<{ n: number; u: number }>`
-      SELECT count(*)::int AS n, count(*) FILTER (WHERE is_unique)::int AS u FROM clicks WHERE publisher_id = ${publisherId} AND s1 = 'backlog'`.execute(t.app.ctx.db);
-    expect(raw.rows[0]).toEqual({ n: 135, u: 135 });
   });
 
   it('are written out when the server closes', async () => {
