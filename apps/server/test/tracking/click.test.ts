@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createPublisher } from '../helpers/factories.ts';
 import { click, clearTrackingCache, createTrackedOffer, settle } from '../helpers/tracking-factories.ts';
+import { testDbKind } from '../helpers/test-db.ts';
 
 describe('click redirect', () => {
   let t: TestApp;
@@ -167,13 +168,17 @@ describe('click redirect', () => {
     const pub = await createPublisher(t);
     const offer = await createTrackedOffer(t);
     clearTrackingCache(t);
-    await sql`ALTER TABLE click_batches RENAME TO click_batches_away`.execute(t.app.ctx.db);
+    // The table the click's own statement writes: the stored batches on PostgreSQL; on PGlite the
+    // batch is written through (the unique windows are the first table it touches).
+    const table = sql.table(testDbKind() === 'postgres' ? 'click_batches' : 'click_uniques');
+    const away = sql.table('click_table_away');
+    await sql`ALTER TABLE ${table} RENAME TO ${away}`.execute(t.app.ctx.db);
     try {
       const r = await click(t, offer.offerId, pub.publisherId, { s1: 'lost' });
       expect(r.status).toBe(503);
       expect(r.location).toBeNull();
     } finally {
-      await sql`ALTER TABLE click_batches_away RENAME TO click_batches`.execute(t.app.ctx.db);
+      await sql`ALTER TABLE ${away} RENAME TO ${table}`.execute(t.app.ctx.db);
     }
     await settle(t);
     const stored = await t.app.ctx.db.selectFrom('clicks').select('id').where('s1', '=', 'lost').execute();

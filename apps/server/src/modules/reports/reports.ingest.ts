@@ -76,6 +76,21 @@ export function rollupCtes(source: string): RawBuilder<unknown> {
 }
 
 /**
+ * A CTE (to follow `WITH …,`) that queues the clicks of a CTE `source` (with the columns of
+ * `clicks`) for the rollups: one queue row whose parallel arrays hold a click each. For clicks
+ * written out on the click's own path (PGlite: see `ClickWriter`), which the settle then counts.
+ */
+export function queueClicks(source: string): RawBuilder<unknown> {
+  return sql.raw(`
+    rollup_queued AS (
+      INSERT INTO report_rollup_queue (publisher_ids, offer_ids, landing_page_ids, sub_ids, created_at, uniques)
+      SELECT array_agg(publisher_id), array_agg(offer_id), array_agg(landing_page_id), array_agg(s1), array_agg(created_at), array_agg(is_unique)
+      FROM ${source}
+      HAVING count(*) > 0
+    )`);
+}
+
+/**
  * Stored click batches and queued conversions one settling statement takes at most. On PostgreSQL
  * a second of heavy traffic (a few hundred batches) fits one statement, since every statement
  * pays again for the rollup rows it updates; on PGlite a share is a few tens of milliseconds of the

@@ -53,8 +53,8 @@ interface FallbackJson {
 
 const INSERT_BATCH = `${PREPARED} INSERT INTO click_batches (clicks, fallbacks) VALUES ($1, $2)`;
 
-/** The one statement a batch of clicks costs on the click's path: a row appended, then COMMIT. */
-export function insertBatch(items: ClickWrite[]): CompiledQuery {
+/** A batch's clicks and fallbacks as the stored row holds them (JSON texts; null when none). */
+export function batchTexts(items: ClickWrite[]): [string | null, string | null] {
   const clicks: ClickJson[] = [];
   let fallbacks: FallbackJson[] | null = null;
   for (const it of items) {
@@ -92,7 +92,12 @@ export function insertBatch(items: ClickWrite[]): CompiledQuery {
       g: c.user_agent ?? undefined,
     });
   }
-  return CompiledQuery.raw(INSERT_BATCH, [clicks.length > 0 ? JSON.stringify(clicks) : null, fallbacks ? JSON.stringify(fallbacks) : null]);
+  return [clicks.length > 0 ? JSON.stringify(clicks) : null, fallbacks ? JSON.stringify(fallbacks) : null];
+}
+
+/** The one statement a batch of clicks costs on the click's path: a row appended, then COMMIT. */
+export function insertBatch(items: ClickWrite[]): CompiledQuery {
+  return CompiledQuery.raw(INSERT_BATCH, batchTexts(items));
 }
 
 /**
@@ -102,8 +107,11 @@ export function insertBatch(items: ClickWrite[]): CompiledQuery {
  */
 const VISITOR = `encode(substring(sha256(convert_to(coalesce(c.a, '') || E'\\n' || coalesce(c.g, ''), 'UTF8')) FROM 1 FOR 16), 'hex')::uuid`;
 
-/** The stored batches a settling statement takes: a share of them, or the one with this id. */
-export type BatchTake = { share: number } | { id: number };
+/**
+ * The batches a statement writes out: a share of the stored ones, the stored one with this id, or
+ * one given as its texts (written through, never stored: see `ClickWriter`).
+ */
+export type BatchTake = { share: number } | { id: number } | { texts: [string | null, string | null] };
 
 /**
  * CTEs (to follow `WITH`) that take stored batches and write their clicks and fallbacks out, in
@@ -120,6 +128,9 @@ export type BatchTake = { share: number } | { id: number };
  * came 24 h or more after that first (batches of live traffic span a second or so).
  */
 export function writeOutBatches(take: BatchTake): RawBuilder<unknown> {
+  if ('texts' in take) {
+    return sql`batches AS (SELECT ${take.texts[0]}::text AS clicks, ${take.texts[1]}::text AS fallbacks), ${sql.raw(WRITE_OUT)}`;
+  }
   const which =
     'share' in take
       ? sql.raw(`ctid = ANY (ARRAY(SELECT ctid FROM click_batches LIMIT ${Math.trunc(take.share)} FOR UPDATE))`)

@@ -1,6 +1,7 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { settleEvents, type SettleLog } from '../reports/reports.ingest.ts';
-import { insertBatch, type ClickWrite } from './click-batches.ts';
+import { queueClicks, settleEvents, type SettleLog } from '../reports/reports.ingest.ts';
+import { batchTexts, insertBatch, writeOutBatches, type ClickWrite } from './click-batches.ts';
 
 
 interface Pending {
@@ -22,6 +23,12 @@ export interface ClickWriterOptions {
   onSettleError?: (err: unknown) => void;
   /** Where a batch the settle had to set aside is reported. */
   log?: SettleLog;
+  /**
+   * Write each batch out to `clicks` in its own statement (its rollup counts queued) instead of
+   * storing it for the settle. For PGlite, which runs every statement on this thread: deferring the
+   * work there only puts it in front of later clicks, in bursts (README, tracking benchmark).
+   */
+  writeThrough?: boolean;
 }
 
 /**
@@ -31,6 +38,7 @@ export interface ClickWriterOptions {
  * so throughput grows with load while a lone click still gets its own immediate transaction. One
  * batch is written at a time. About a second after a batch the stored batches are written out to
  * `clicks`, the unique-click windows and the rollups (`settleEvents`), off the clicks' path.
+ * With `writeThrough` (PGlite) a batch's statement writes it out itself and queues its counts.
  */
 export class ClickWriter {
   private readonly queue: Pending[] = [];
@@ -112,7 +120,9 @@ export class ClickWriter {
 
   private async write(batch: Pending[]): Promise<void> {
     try {
-      await this.db.executeQuery(insertBatch(batch.map((p) => p.item)));
+      const items = batch.map((p) => p.item);
+      if (this.opts.writeThrough) await sql`WITH ${writeOutBatches({ texts: batchTexts(items) })}, ${queueClicks('stored')} SELECT 1`.execute(this.db);
+      else await this.db.executeQuery(insertBatch(items));
       for (const p of batch) p.resolve();
       this.settleSoon();
     } catch (err) {

@@ -26,6 +26,7 @@ export function trackingEngine(ctx: AppContext): TrackingEngine {
     maxQueue: ctx.config.CLICK_QUEUE_LIMIT,
     onSettleError: (err) => ctx.log.error({ err }, 'stored clicks not written out (retried)'),
     log: ctx.log,
+    writeThrough: ctx.dbKind === 'pglite',
   });
   const delivery = new DeliveryWorker(ctx);
   const maintenance = new TrackingMaintenance(ctx);
