@@ -17,9 +17,10 @@ import { writeOutBatches, type BatchTake } from '../tracking/click-batches.ts';
  *
  * The tracking engine's events reach them through `settleEvents`: a click batch is stored as one
  * row (`click_batches`, migration 0046) and a conversion's transaction queues the conversion
- * (`report_rollup_queue`, migration 0044); the settle takes both, writes the batches' clicks out
- * (`writeOutBatches`: unique windows, click rows, fallbacks) and adds everything to the rollups, in
- * one statement — about a second after a click batch, and before every read of clicks or rollups,
+ * (`report_rollup_queue`, migration 0044; on PGlite a click batch is written out at once and queues
+ * its counts there too); the settle takes both, writes the batches' clicks out (`writeOutBatches`:
+ * unique windows, click rows, fallbacks) and adds everything to the rollups, in statements of a
+ * bounded share — about a second after a click batch, and before every read of clicks or rollups,
  * so a report still counts every event committed before it was asked for. Doing this a second's
  * worth at a time is what keeps a durable click cheap (README, tracking benchmark), and conversions
  * never wait for each other's locks on a busy publisher's rollup rows.
@@ -91,7 +92,8 @@ export function queueClicks(source: string): RawBuilder<unknown> {
 }
 
 /**
- * Stored click batches and queued conversions one settling statement takes at most. On PostgreSQL
+ * Stored click batches and queue rows (conversions; on PGlite also written-through click batches)
+ * one settling statement takes at most. On PostgreSQL
  * a second of heavy traffic (a few hundred batches) fits one statement, since every statement
  * pays again for the rollup rows it updates; on PGlite a share is a few tens of milliseconds of the
  * server's thread.
@@ -106,7 +108,7 @@ export interface SettleLog {
 
 /**
  * One settling statement: the batches `take` names written out (`writeOutBatches`) and, with
- * `queue`, a share of the queued conversions, all added to the rollups.
+ * `queue`, a share of the queued rollup counts, all added to the rollups.
  */
 function settleStatement(take: BatchTake, queue: boolean) {
   const queued = queue
