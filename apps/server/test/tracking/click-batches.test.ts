@@ -93,6 +93,30 @@ describe('stored click batches', () => {
     expect(logged).toEqual([{ obj: { batch: aside[0]!.id, reason: aside[0]!.error }, msg: expect.stringContaining('set aside') }]);
   });
 
+  it('a refusal no batch causes sets nothing aside: the batches are written out and the error is raised', async () => {
+    const own = (await createPublisher(t)).publisherId;
+    const created = new Date();
+    await t.app.ctx.db.executeQuery(
+      insertBatch([{ kind: 'click', row: { id: uuidv7(created), created_at: created, publisher_id: own, offer_id: offer.offerId, landing_page_id: null,
+        s1: 'innocent', s2: null, s3: null, s4: null, s5: null, pub_click_id: null, pub_source: null, ip: '192.0.2.3', user_agent: 'innocent' } }]),
+    );
+    // Earnings past what the rollups' numeric(18, 4) holds: the queue row, not the batch, is refused.
+    await t.app.ctx.db
+      .insertInto('report_rollup_queue')
+      .values({ publisher_ids: [own], offer_ids: [offer.offerId], landing_page_ids: [null], sub_ids: [null], created_at: [created], uniques: [false],
+        event_types: ['conversion'], earnings: [1e15] })
+      .execute();
+    try {
+      await expect(settleEvents(t.app.ctx.db, { error: () => {} })).rejects.toMatchObject({ code: '22003' });
+      const written = await t.app.ctx.db.selectFrom('clicks').select('id').where('publisher_id', '=', own).execute();
+      expect(written).toHaveLength(1);
+      expect(await t.app.ctx.db.selectFrom('click_batches_rejected').select('id').execute()).toHaveLength(1);
+    } finally {
+      await sql`DELETE FROM report_rollup_queue WHERE ${own} = ANY (publisher_ids)`.execute(t.app.ctx.db);
+    }
+    expect(await waiting()).toBe(0);
+  });
+
   it('are written out by the click writer without any read, within a few seconds', async () => {
     await clicks(40, 0);
     expect(await waiting()).toBeGreaterThan(0);

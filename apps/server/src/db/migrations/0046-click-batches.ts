@@ -6,7 +6,8 @@ import { runSql } from './run-sql.ts';
  * row per batch here, the batch's clicks (and fallbacks) as the JSON the writer built, and answers
  * the 302s after that COMMIT. `settleEvents` (`reports.ingest.ts`) then takes the rows — about a
  * second later, and before anything reads clicks, unique windows or rollups — and writes
- * `clicks`, `click_uniques`, `click_fallbacks` and the rollups from them in one statement.
+ * `clicks`, `click_uniques`, `click_fallbacks` and the rollups from them, each row in the same
+ * statement that deletes it.
  *
  * Appending a row costs the click path little in the database; the per-click work (the
  * unique-window upsert, the click row and its indexes, the rollups) is done a second's worth at a

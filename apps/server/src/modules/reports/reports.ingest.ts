@@ -93,10 +93,9 @@ export function queueClicks(source: string): RawBuilder<unknown> {
 
 /**
  * Stored click batches and queue rows (conversions; on PGlite also written-through click batches)
- * one settling statement takes at most. On PostgreSQL
- * a second of heavy traffic (a few hundred batches) fits one statement, since every statement
- * pays again for the rollup rows it updates; on PGlite a share is a few tens of milliseconds of the
- * server's thread.
+ * one settling statement takes at most. On PostgreSQL a second of heavy traffic (a few hundred
+ * batches) fits one statement, since every statement pays again for the rollup rows it updates; on
+ * PGlite a share is a few tens of milliseconds of the server's thread.
  */
 const SETTLE_BATCHES = { postgres: 400, pglite: 25 } as const;
 const SETTLE_QUEUED = 2000;
