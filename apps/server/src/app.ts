@@ -40,12 +40,14 @@ export interface BuildOptions {
 
 export type App = FastifyInstance & { ctx: AppContext; database: DatabaseHandle };
 
-/** The JWT key: JWT_SECRET if set, otherwise one generated once and kept in the database. */
-async function jwtSecret(db: Db, configured: string | undefined): Promise<string> {
-  if (configured) return configured;
-  const generated = crypto.randomBytes(48).toString('base64url');
-  await db.insertInto('settings').values({ key: 'jwt_secret', value: generated }).onConflict((oc) => oc.doNothing()).execute();
-  const row = await db.selectFrom('settings').select('value').where('key', '=', 'jwt_secret').executeTakeFirstOrThrow();
+/** A setting made once and kept in the database, so every process of the portal shares it. */
+async function settingOnce(db: Db, key: string, make: () => string): Promise<string> {
+  await db
+    .insertInto('settings')
+    .values({ key, value: make() })
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+  const row = await db.selectFrom('settings').select('value').where('key', '=', key).executeTakeFirstOrThrow();
   return row.value;
 }
 
@@ -65,14 +67,24 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   const database =
     opts.database ??
-    (await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR, poolSize: config.DATABASE_POOL_SIZE }));
+    (await openDatabase({
+      databaseUrl: config.DATABASE_URL,
+      dataDir: config.DATA_DIR,
+      poolSize: config.DATABASE_POOL_SIZE,
+    }));
   if (!opts.skipMigrations) await migrateToLatest(database.db);
 
   const ctx: AppContext = {
     config,
     db: database.db,
     dbKind: database.kind,
-    jwt: new JwtService(await jwtSecret(database.db, config.JWT_SECRET), config.ACCESS_TOKEN_TTL_MINUTES * 60),
+    // The JWT key: JWT_SECRET if set, otherwise one generated once.
+    jwt: new JwtService(
+      config.JWT_SECRET ??
+        (await settingOnce(database.db, 'jwt_secret', () => crypto.randomBytes(48).toString('base64url'))),
+      config.ACCESS_TOKEN_TTL_MINUTES * 60,
+    ),
+    instanceId: await settingOnce(database.db, 'instance_id', () => crypto.randomUUID()),
     mailer: createMailer({
       smtpUrl: config.SMTP_URL,
       from: config.MAIL_FROM,
@@ -111,6 +123,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(trackingRoutes(ctx));
   const tracking = trackingEngine(ctx);
   app.addHook('onReady', () => tracking.start());
+  // A postback to an address the server listens on is a loop (own-addresses.ts).
+  app.addHook('onListen', async () => {
+    tracking.delivery.setListeners(app.addresses().flatMap((a) => (typeof a === 'string' ? [] : [a])));
+  });
   await registerWebApp(app, config);
 
   app.addHook('onClose', async () => {

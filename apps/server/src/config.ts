@@ -5,7 +5,10 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const url = z.string().url().transform((v) => v.replace(/\/+$/, ''));
+const url = z
+  .string()
+  .url()
+  .transform((v) => v.replace(/\/+$/, ''));
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -29,11 +32,25 @@ const envSchema = z.object({
   /** First retry delay; each further one doubles (with jitter), capped at 6 h. */
   POSTBACK_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   POSTBACK_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(16),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  /**
+   * Refused conversion calls (/postback, /pixel) one client address may make per minute; past it
+   * they answer 429 and are summed into one refusal row per reason instead of a row each.
+   */
+  TRACKING_REFUSAL_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().default('Publisher Portal <no-reply@portal.test>'),
-  DEMO_SEED: bool.default(true),
+  /** Unset: true in development and test, false when NODE_ENV=production (see `demoSeedWarning`). */
+  DEMO_SEED: bool.optional(),
   JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
-  ACCESS_TOKEN_TTL_MINUTES: z.coerce.number().int().min(5).max(60 * 24 * 30).default(60 * 12),
+  ACCESS_TOKEN_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(60 * 24 * 30)
+    .default(60 * 12),
   SIGNUP_DAILY_LIMIT: z.coerce.number().int().min(0).default(100),
   TRUST_PROXY: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -44,7 +61,11 @@ const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
-export interface Config extends Env {
+export interface Config extends Omit<Env, 'DEMO_SEED'> {
+  /** Whether an empty database gets the demo network. */
+  DEMO_SEED: boolean;
+  /** DEMO_SEED was set explicitly (not derived from NODE_ENV). */
+  demoSeedExplicit: boolean;
   publicUrl: string;
   publicTrackingUrl: string;
   postbackAllowedHosts: string[];
@@ -66,6 +87,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const trust = e.TRUST_PROXY.trim();
   return {
     ...e,
+    DEMO_SEED: e.DEMO_SEED ?? e.NODE_ENV !== 'production',
+    demoSeedExplicit: e.DEMO_SEED !== undefined,
     DATA_DIR: path.resolve(e.DATA_DIR),
     publicUrl,
     publicTrackingUrl: e.PUBLIC_TRACKING_URL ?? publicUrl,
@@ -75,4 +98,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy:
       trust === '' || trust === 'false' ? false : trust === 'true' ? true : trust.split(',').map((s) => s.trim()),
   };
+}
+
+/**
+ * The demo network opens accounts with published passwords and advertiser tokens that are in the
+ * repository: a production start that seeds it says so loudly.
+ */
+export function demoSeedWarning(config: Config): string | null {
+  if (config.NODE_ENV !== 'production' || !config.DEMO_SEED) return null;
+  return 'DEMO_SEED=true in production: the demo network (published logins and advertiser tokens) is seeded on an empty database. Unset DEMO_SEED for a real network.';
 }

@@ -10,6 +10,11 @@ export interface AppContext {
   db: Db;
   dbKind: 'pglite' | 'postgres';
   jwt: JwtService;
+  /**
+   * This installation's id (shared by its processes): sent with every postback delivery, so a
+   * tracking call that carries it came from the portal itself (a loop).
+   */
+  instanceId: string;
   mailer: Mailer;
   log: FastifyBaseLogger;
 }

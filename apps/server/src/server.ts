@@ -1,5 +1,5 @@
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, demoSeedWarning, loadConfig } from './config.ts';
 import { DEMO_LOGINS, seedDemoNetwork } from './seed/demo-seed.ts';
 
 async function main() {
@@ -15,6 +15,8 @@ async function main() {
   }
   const app = await buildApp({ config });
 
+  const warning = demoSeedWarning(config);
+  if (warning) app.log.warn(warning);
   if (config.DEMO_SEED) {
     const { seeded } = await seedDemoNetwork(app.ctx);
     if (seeded) app.log.info('demo network seeded');

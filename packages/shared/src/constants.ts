@@ -47,6 +47,13 @@ export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
 export const OFFER_STATUSES = ['active', 'ready', 'paused', 'expired', 'pending'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
+/**
+ * How an offer's advertiser reports conversions (DESIGN.md §4): a server postback with the
+ * advertiser's token, the thank-you page's pixel, or both. Set by the network, shown to publishers.
+ */
+export const CONVERSION_METHODS = ['postback', 'pixel', 'both'] as const;
+export type ConversionMethod = (typeof CONVERSION_METHODS)[number];
+
 export const TOAST_DURATION_MS = 4000;
 export const REDIRECT_AFTER_PASSWORD_MS = 2500;
 export const RESET_LINK_MIN_SPINNER_MS = 1000;

@@ -4,6 +4,7 @@ import { loadConfig } from '../config.ts';
 import { registerAccountCommands } from './commands/accounts.commands.ts';
 import { registerNetworkCommands } from './commands/network.commands.ts';
 import { registerBillingCommands } from './commands/billing.commands.ts';
+import { registerTrackingCommands } from './commands/tracking.commands.ts';
 
 /**
  * The operator CLI: `npm run admin -- <command>`. Each command opens the configured database
@@ -24,6 +25,7 @@ const program = new Command('admin').description('Operator tools for the publish
 registerAccountCommands(program, withApp);
 registerNetworkCommands(program, withApp);
 registerBillingCommands(program, withApp);
+registerTrackingCommands(program, withApp);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : err);

@@ -111,6 +111,8 @@ export interface ConversionKeysTable {
   dedup_key: string;
   publisher_id: number;
   conversion_id: string;
+  /** For an order-id key (`adv:…`): the click the order belongs to. */
+  click_id: string | null;
   created_at: Timestamp;
 }
 
@@ -122,7 +124,12 @@ export type ConversionRefusalReason =
   | 'lookback_expired'
   | 'cap_reached'
   | 'offer_inactive'
-  | 'bad_request';
+  | 'bad_request'
+  | 'transaction_conflict'
+  | 'pixel_not_allowed'
+  | 'postback_not_allowed'
+  | 'bad_signature'
+  | 'loop';
 
 export interface ConversionRefusalsTable {
   id: Generated<number>;
@@ -136,6 +143,8 @@ export interface ConversionRefusalsTable {
   adv_transaction_id: string | null;
   source: Generated<'postback' | 'pixel'>;
   ip: string | null;
+  /** Refusals this row stands for (more than one past the address's per-minute budget). */
+  count: Generated<number>;
 }
 
 export interface CapCountersTable {

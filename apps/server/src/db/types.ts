@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ConversionMethod } from '@portal/shared';
 import type { TrackingTables } from './tracking-types.ts';
 import type { ReportsTables } from './report-types.ts';
 
@@ -120,12 +121,15 @@ export interface Database extends NetworkTables, TrackingTables, ReportsTables {
 
 export type PayoutType = 'cpa' | 'revshare';
 export type EventType = 'conversion' | 'partial' | 'upsell';
+export type { ConversionMethod };
 
 export interface AdvertisersTable {
   id: Generated<number>;
   name: string;
   status: Generated<'active' | 'inactive'>;
   api_token_hash: string;
+  /** Key of the HMAC that lets a pixel carry a sale amount (kept in clear: the server computes it). */
+  pixel_secret: string | null;
   created_at: CreatedAt;
 }
 
@@ -147,6 +151,7 @@ export interface OffersTable {
   fallback_url: string | null;
   lookback_days: Generated<number>;
   is_public: Generated<boolean>;
+  conversion_method: Generated<ConversionMethod>;
   created_at: CreatedAt;
 }
 

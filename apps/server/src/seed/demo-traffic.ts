@@ -2,7 +2,8 @@ import type { AppContext } from '../context.ts';
 import { decideClick } from '../modules/tracking/click.service.ts';
 import { insertBatch, type ClickWrite } from '../modules/tracking/click-batches.ts';
 import { settleEvents } from '../modules/reports/reports.ingest.ts';
-import { recordConversion } from '../modules/tracking/conversion.service.ts';
+import { recordConversion, type ConversionRequest } from '../modules/tracking/conversion.service.ts';
+import { pixelSignature } from '../modules/tracking/pixel-signature.ts';
 import { ensurePartitions } from '../modules/tracking/maintenance.jobs.ts';
 import { trackingEngine } from '../modules/tracking/tracking-engine.ts';
 import { DEMO_ADVERTISERS } from './demo-offers.ts';
@@ -54,18 +55,29 @@ export async function seedDemoTraffic(ctx: AppContext): Promise<void> {
     .execute();
   const demo = publishers.find((p) => p.referral_code === 'demo2026');
   if (!demo) return;
-  const already = await ctx.db.selectFrom('clicks').select('id').where('publisher_id', '=', demo.id).limit(1).executeTakeFirst();
+  const already = await ctx.db
+    .selectFrom('clicks')
+    .select('id')
+    .where('publisher_id', '=', demo.id)
+    .limit(1)
+    .executeTakeFirst();
   if (already) return;
 
   const offers = await ctx.db
     .selectFrom('offers')
     .innerJoin('advertisers', 'advertisers.id', 'offers.advertiser_id')
-    .select(['offers.id', 'offers.status', 'offers.is_public', 'advertisers.name as advertiser'])
+    .select([
+      'offers.id',
+      'offers.status',
+      'offers.is_public',
+      'offers.conversion_method',
+      'advertisers.name as advertiser',
+    ])
     .orderBy('offers.id')
     .execute();
   if (offers.length === 0) return;
   const grants = await ctx.db.selectFrom('publisher_offers').select(['publisher_id', 'offer_id']).execute();
-  const tokenOf = new Map<string, string>(DEMO_ADVERTISERS.map((a) => [a.name, a.token]));
+  const advertiserOf = new Map<string, (typeof DEMO_ADVERTISERS)[number]>(DEMO_ADVERTISERS.map((a) => [a.name, a]));
 
   const engine = trackingEngine(ctx);
   const now = new Date();
@@ -122,7 +134,9 @@ export async function seedDemoTraffic(ctx: AppContext): Promise<void> {
             userAgent: v.ua,
             at,
           });
-          writes.push(decision.kind === 'click' ? { kind: 'click', row: decision.row } : { kind: 'fallback', row: decision.row });
+          writes.push(
+            decision.kind === 'click' ? { kind: 'click', row: decision.row } : { kind: 'fallback', row: decision.row },
+          );
         }
       }
     }
@@ -137,7 +151,9 @@ export async function seedDemoTraffic(ctx: AppContext): Promise<void> {
     const converted: { tid: string; at: Date; offerId: number }[] = [];
     for (const w of writes) {
       if (w.kind !== 'click' || rnd() > 0.045) continue;
-      const at = new Date(Math.min(now.getTime() - 1000, w.row.created_at.getTime() + Math.floor(rnd() * 6 * 3600_000)));
+      const at = new Date(
+        Math.min(now.getTime() - 1000, w.row.created_at.getTime() + Math.floor(rnd() * 6 * 3600_000)),
+      );
       converted.push({ tid: w.row.id, at, offerId: w.row.offer_id });
     }
     converted.sort((a, b) => a.at.getTime() - b.at.getTime());
@@ -147,29 +163,84 @@ export async function seedDemoTraffic(ctx: AppContext): Promise<void> {
       const events = cached?.events ?? [];
       const roll = rnd();
       const event = roll < 0.7 ? events.find((e) => e.isBase) : pick(events);
-      const base = {
-        tid: c.tid,
-        eventId: event ? String(event.id) : null,
-        amount: (20 + Math.floor(rnd() * 18000) / 100).toFixed(2),
-        ...(rnd() < 0.4 ? { advTransactionId: `ord-${Math.floor(rnd() * 1e9).toString(36)}` } : {}),
-        token: tokenOf.get(offer.advertiser) ?? null,
-        source: 'postback' as const,
-        ip: '203.0.113.10',
+      const amount = (20 + Math.floor(rnd() * 18000) / 100).toFixed(2);
+      const advTransactionId = rnd() < 0.4 ? `ord-${Math.floor(rnd() * 1e9).toString(36)}` : null;
+      const advertiser = advertiserOf.get(offer.advertiser);
+      // Offers that take pixels get them from the thank-you page (all of a pixel offer's, half of a
+      // 'both' offer's); a revenue-share pixel is signed so its amount counts.
+      const byPixel = offer.conversion_method === 'pixel' || (offer.conversion_method === 'both' && rnd() < 0.5);
+      const when = {
         at: c.at,
         // Only the last day's conversions queue publisher postbacks, so the delivery log shows recent ones.
         enqueuePostbacks: now.getTime() - c.at.getTime() < DAY_MS,
       };
+      const base: ConversionRequest = byPixel
+        ? {
+            ...pixelCall(c.tid, event, amount, advTransactionId, advertiser?.pixelSecret),
+            source: 'pixel',
+            ip: visitorIp(rnd),
+            ...when,
+          }
+        : {
+            tid: c.tid,
+            eventId: event ? String(event.id) : null,
+            amount,
+            ...(advTransactionId ? { advTransactionId } : {}),
+            token: advertiser?.token ?? null,
+            source: 'postback',
+            ip: '203.0.113.10',
+            ...when,
+          };
       const r = await recordConversion(ctx, base);
       if (r.kind === 'recorded') conversionCount++;
       // Advertisers retry: some calls arrive twice and are recorded once.
-      if (rnd() < 0.05) await recordConversion(ctx, { ...base, at: new Date(Math.min(now.getTime(), c.at.getTime() + 60_000)) });
+      if (rnd() < 0.05)
+        await recordConversion(ctx, { ...base, at: new Date(Math.min(now.getTime(), c.at.getTime() + 60_000)) });
     }
     engine.cache.clear();
     conversionMs += performance.now() - clicksDone;
   }
   await settleEvents(ctx.db, ctx.log);
   ctx.log.info(
-    { clicks: clickCount, conversions: conversionCount, ms: Math.round(performance.now() - started), clickMs: Math.round(clickMs), conversionMs: Math.round(conversionMs) },
+    {
+      clicks: clickCount,
+      conversions: conversionCount,
+      ms: Math.round(performance.now() - started),
+      clickMs: Math.round(clickMs),
+      conversionMs: Math.round(conversionMs),
+    },
     'demo traffic seeded',
   );
 }
+
+/**
+ * A thank-you page's pixel call as its browser would send it: the order id as an attribute, and
+ * for a revenue-share event the amount in a query signed with the advertiser's pixel secret.
+ */
+function pixelCall(
+  tid: string,
+  event: { id: number; payoutType: string } | undefined,
+  amount: string,
+  advTransactionId: string | null,
+  secret: string | undefined,
+): Pick<ConversionRequest, 'tid' | 'eventId' | 'amount' | 'advTransactionId' | 'signature'> {
+  const query = new URLSearchParams({
+    tid,
+    ...(event ? { event_id: String(event.id) } : {}),
+    ...(advTransactionId ? { adv_transaction_id: advTransactionId } : {}),
+  });
+  if (event?.payoutType !== 'revshare' || !secret)
+    return { tid, eventId: event ? String(event.id) : null, advTransactionId };
+  query.set('amount', amount);
+  const payload = query.toString();
+  return {
+    tid,
+    eventId: String(event.id),
+    amount,
+    advTransactionId,
+    signature: { payload, value: pixelSignature(secret, payload) },
+  };
+}
+
+/** A visitor's address for a pixel call (documentation range, as the demo clicks use). */
+const visitorIp = (rnd: () => number) => `198.51.100.${10 + Math.floor(rnd() * 200)}`;

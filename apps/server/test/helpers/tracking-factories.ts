@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { Agent, fetch } from 'undici';
 import { sha256 } from '../../src/lib/tokens.ts';
-import type { EventType, PayoutType } from '../../src/db/types.ts';
+import type { ConversionMethod, EventType, PayoutType } from '../../src/db/types.ts';
 import { trackingEngine } from '../../src/modules/tracking/tracking-engine.ts';
 import { settleEvents } from '../../src/modules/reports/reports.ingest.ts';
 import type { TestApp } from './test-app.ts';
@@ -17,6 +17,8 @@ export interface TrackedOffer {
   advertiserId: number;
   /** The advertiser's conversion API token. */
   token: string;
+  /** The advertiser's pixel signing secret. */
+  pixelSecret: string;
   baseEventId: number;
   /** Event ids by name (the base event is 'Sale'). */
   events: Record<string, number>;
@@ -35,23 +37,32 @@ export interface TrackedOfferOptions {
   fallback_url?: string | null;
   lookback_days?: number;
   is_public?: boolean;
+  /** Default 'postback' (pixels refused), as for a new offer. */
+  conversion_method?: ConversionMethod;
   allowedPublishers?: number[];
   /** Landing page URLs; the first is the default. */
   landingUrls?: string[];
   /** Extra events besides the base 'Sale'. */
   extraEvents?: { name: string; event_type: EventType; payout: number; payout_type?: PayoutType }[];
-  advertiser?: { id: number; token: string };
+  advertiser?: TrackingAdvertiser;
 }
 
-/** An advertiser with its API token (only the hash is stored). */
-export async function createTrackingAdvertiser(t: TestApp): Promise<{ id: number; token: string }> {
+export interface TrackingAdvertiser {
+  id: number;
+  token: string;
+  pixelSecret: string;
+}
+
+/** An advertiser with its API token (only the hash is stored) and pixel signing secret. */
+export async function createTrackingAdvertiser(t: TestApp): Promise<TrackingAdvertiser> {
   const token = crypto.randomBytes(24).toString('base64url');
+  const pixelSecret = `pxs_${crypto.randomBytes(24).toString('base64url')}`;
   const row = await t.app.ctx.db
     .insertInto('advertisers')
-    .values({ name: `Advertiser ${uniq()}`, api_token_hash: sha256(token) })
+    .values({ name: `Advertiser ${uniq()}`, api_token_hash: sha256(token), pixel_secret: pixelSecret })
     .returning('id')
     .executeTakeFirstOrThrow();
-  return { id: row.id, token };
+  return { id: row.id, token, pixelSecret };
 }
 
 /** An offer with a base event, landing pages and optional extra events (direct inserts). */
@@ -75,25 +86,41 @@ export async function createTrackedOffer(t: TestApp, o: TrackedOfferOptions = {}
       fallback_url: o.fallback_url === undefined ? 'https://fallback.example/offer' : o.fallback_url,
       lookback_days: o.lookback_days ?? 30,
       is_public: o.is_public ?? true,
+      conversion_method: o.conversion_method ?? 'postback',
     })
     .returning('id')
     .executeTakeFirstOrThrow();
   const base = await db
     .insertInto('offer_events')
-    .values({ offer_id: offer.id, name: 'Sale', event_type: 'conversion', payout, payout_type: payoutType, is_base: true })
+    .values({
+      offer_id: offer.id,
+      name: 'Sale',
+      event_type: 'conversion',
+      payout,
+      payout_type: payoutType,
+      is_base: true,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const events: Record<string, number> = { Sale: base.id };
   for (const e of o.extraEvents ?? []) {
     const r = await db
       .insertInto('offer_events')
-      .values({ offer_id: offer.id, name: e.name, event_type: e.event_type, payout: e.payout, payout_type: e.payout_type ?? 'cpa' })
+      .values({
+        offer_id: offer.id,
+        name: e.name,
+        event_type: e.event_type,
+        payout: e.payout,
+        payout_type: e.payout_type ?? 'cpa',
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     events[e.name] = r.id;
   }
   const landingPageIds: number[] = [];
-  const urls = o.landingUrls ?? ['https://shop.example/landing?clickid={tid}&o={offer_id}&p={pub_id}&s1={s1}&src={pub_source}'];
+  const urls = o.landingUrls ?? [
+    'https://shop.example/landing?clickid={tid}&o={offer_id}&p={pub_id}&s1={s1}&src={pub_source}',
+  ];
   for (const [i, url] of urls.entries()) {
     const r = await db
       .insertInto('landing_pages')
@@ -105,14 +132,30 @@ export async function createTrackedOffer(t: TestApp, o: TrackedOfferOptions = {}
   for (const p of o.allowedPublishers ?? []) {
     await db.insertInto('publisher_offers').values({ publisher_id: p, offer_id: offer.id }).execute();
   }
-  return { offerId: offer.id, advertiserId: adv.id, token: adv.token, baseEventId: base.id, events, landingPageIds };
+  return {
+    offerId: offer.id,
+    advertiserId: adv.id,
+    token: adv.token,
+    pixelSecret: adv.pixelSecret,
+    baseEventId: base.id,
+    events,
+    landingPageIds,
+  };
 }
 
 /** A publisher postback or pixel (direct insert). */
 export async function createTrackingPostback(
   t: TestApp,
   publisherId: number,
-  v: { value: string; type?: 'postback' | 'pixel'; offer_id?: number | null; event_id?: number | null; event_type?: EventType | null; status?: 'active' | 'inactive'; name?: string },
+  v: {
+    value: string;
+    type?: 'postback' | 'pixel';
+    offer_id?: number | null;
+    event_id?: number | null;
+    event_type?: EventType | null;
+    status?: 'active' | 'inactive';
+    name?: string;
+  },
 ): Promise<number> {
   const row = await t.app.ctx.db
     .insertInto('postbacks')
@@ -156,7 +199,11 @@ export async function click(
   headers: Record<string, string> = {},
 ): Promise<ClickAnswer> {
   const qs = new URLSearchParams(query).toString();
-  const res = await fetch(`${t.url}/c/${offerId}/${publisherId}${qs ? `?${qs}` : ''}`, { redirect: 'manual', headers, dispatcher: trackingClient });
+  const res = await fetch(`${t.url}/c/${offerId}/${publisherId}${qs ? `?${qs}` : ''}`, {
+    redirect: 'manual',
+    headers,
+    dispatcher: trackingClient,
+  });
   await res.arrayBuffer();
   const location = res.headers.get('location');
   let tid: string | null = null;
@@ -171,7 +218,11 @@ export async function click(
 }
 
 /** An advertiser conversion call over HTTP (GET with query parameters). */
-export async function convert(t: TestApp, params: Record<string, string | number>, opts: { method?: 'GET' | 'POST'; headers?: Record<string, string> } = {}) {
+export async function convert(
+  t: TestApp,
+  params: Record<string, string | number>,
+  opts: { method?: 'GET' | 'POST'; headers?: Record<string, string> } = {},
+) {
   const qs = new URLSearchParams(Object.entries(params).map(([k, v]): [string, string] => [k, String(v)])).toString();
   const res =
     opts.method === 'POST'

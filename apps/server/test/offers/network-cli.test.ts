@@ -1,10 +1,20 @@
 import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminUrl, testDbKind } from '../helpers/test-db.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
-const admin = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], { cwd: root, encoding: 'utf8', env: { ...process.env, LOG_LEVEL: 'silent' } });
+const admin = (...args: string[]) => adminWith({}, ...args);
+const adminWith = (env: Record<string, string>, ...args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+  });
 
 /** The operator CLI's network commands: present, documented, and strict about their arguments. */
 describe('admin CLI: network commands', () => {
@@ -12,10 +22,26 @@ describe('admin CLI: network commands', () => {
     const r = admin('--help');
     expect(r.status).toBe(0);
     for (const cmd of [
-      'advertiser:create', 'advertiser:update', 'advertiser:rotate-token', 'advertiser:list',
-      'offer:create', 'offer:update', 'offer:list', 'offer:show', 'offer:grant', 'offer:revoke',
-      'landing-page:add', 'landing-page:update', 'landing-page:remove',
-      'creative:add', 'creative:update', 'creative:remove', 'event:add', 'event:update',
+      'advertiser:create',
+      'advertiser:update',
+      'advertiser:rotate-token',
+      'advertiser:list',
+      'offer:create',
+      'offer:update',
+      'offer:list',
+      'offer:show',
+      'offer:grant',
+      'offer:revoke',
+      'landing-page:add',
+      'landing-page:update',
+      'landing-page:remove',
+      'creative:add',
+      'creative:update',
+      'creative:remove',
+      'event:add',
+      'event:update',
+      'advertiser:pixel-secret',
+      'conversion:refusals',
     ]) {
       expect(r.stdout, cmd).toContain(cmd);
     }
@@ -24,8 +50,26 @@ describe('admin CLI: network commands', () => {
   it('documents every offer field', () => {
     const r = admin('offer:create', '--help');
     expect(r.status).toBe(0);
-    for (const opt of ['--advertiser', '--name', '--description', '--status', '--preview-url', '--expire-date', '--geos', '--tags', '--payout',
-      '--payout-type', '--daily-cap', '--monthly-cap', '--cap-scope', '--fallback-url', '--lookback-days', '--public', '--private']) {
+    for (const opt of [
+      '--advertiser',
+      '--name',
+      '--description',
+      '--status',
+      '--preview-url',
+      '--expire-date',
+      '--geos',
+      '--tags',
+      '--payout',
+      '--payout-type',
+      '--daily-cap',
+      '--monthly-cap',
+      '--cap-scope',
+      '--fallback-url',
+      '--lookback-days',
+      '--public',
+      '--private',
+      '--conversion-method',
+    ]) {
       expect(r.stdout, opt).toContain(opt);
     }
   });
@@ -37,5 +81,69 @@ describe('admin CLI: network commands', () => {
     const badType = admin('event:add', '1', 'Lead', '--type', 'sale');
     expect(badType.status).not.toBe(0);
     expect(badType.stderr).toContain('conversion, partial, upsell');
+    const badMethod = admin('offer:update', '1', '--conversion-method', 'cookie');
+    expect(badMethod.status).not.toBe(0);
+    expect(badMethod.stderr).toContain('postback, pixel, both');
+  });
+});
+
+/** The conversion-security commands against a real database, as an operator runs them. */
+describe('admin CLI: advertisers, conversion methods and refusals', () => {
+  const env: Record<string, string> = { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-')) };
+  let drop = async () => {};
+  beforeAll(async () => {
+    if (testDbKind() !== 'postgres') return;
+    const name = `portal_cli_${crypto.randomBytes(5).toString('hex')}`;
+    const c = new pg.Client({ connectionString: adminUrl() });
+    await c.connect();
+    await c.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`);
+    await c.end();
+    env['DATABASE_URL'] = adminUrl(name);
+    drop = async () => {
+      const d = new pg.Client({ connectionString: adminUrl() });
+      await d.connect();
+      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await d.end();
+    };
+  });
+  afterAll(async () => {
+    await drop();
+    fs.rmSync(env['DATA_DIR']!, { recursive: true, force: true });
+  });
+
+  it('creates an advertiser with a token and a pixel secret, offers with a method, and lists who owns what', () => {
+    const created = adminWith(env, 'advertiser:create', 'Pixel Shop');
+    expect(created.status, created.stderr).toBe(0);
+    const advertiserId = /advertiser (\d+) created/.exec(created.stdout)![1]!;
+    expect(created.stdout).toMatch(/conversion API token .*: adv_\S{20,}/);
+    const secret = /pixel signing secret .*: (pxs_\S{20,})/.exec(created.stdout)![1]!;
+
+    expect(
+      adminWith(
+        env,
+        'offer:create',
+        '--advertiser',
+        advertiserId,
+        '--name',
+        'Thank-you page offer',
+        '--conversion-method',
+        'pixel',
+      ).status,
+    ).toBe(0);
+    expect(adminWith(env, 'offer:create', '--advertiser', advertiserId, '--name', 'Server offer').status).toBe(0);
+    const list = adminWith(env, 'advertiser:list');
+    expect(list.stdout).toMatch(/Pixel Shop.*Thank-you page offer \(pixel\).*Server offer \(postback\)/s);
+
+    const shown = adminWith(env, 'advertiser:pixel-secret', advertiserId);
+    expect(shown.stdout).toContain(secret);
+    const rotated = adminWith(env, 'advertiser:pixel-secret', advertiserId, '--rotate');
+    expect(rotated.status).toBe(0);
+    expect(rotated.stdout).toMatch(/pxs_\S{20,}/);
+    expect(rotated.stdout).not.toContain(secret);
+
+    const refusals = adminWith(env, 'conversion:refusals', '--since', '7d');
+    expect(refusals.status, refusals.stderr).toBe(0);
+    expect(refusals.stdout).toContain('no refused conversion calls since');
+    expect(adminWith(env, 'conversion:refusals', '--reason', 'nope').stderr).toContain('--reason must be one of');
   });
 });

@@ -13,7 +13,14 @@ import {
 } from '../helpers/network-factories.ts';
 import { networkService } from '../../src/modules/network/network.service.ts';
 
-const PER_OFFER_CALLS = ['/offer', '/offer-details', '/offer-creatives', '/offer-tracking-link', '/landing-page-list', '/event-list'];
+const PER_OFFER_CALLS = [
+  '/offer',
+  '/offer-details',
+  '/offer-creatives',
+  '/offer-tracking-link',
+  '/landing-page-list',
+  '/event-list',
+];
 
 describe('offers API', () => {
   let t: TestApp;
@@ -55,11 +62,20 @@ describe('offers API', () => {
       tags: ['retail', 'summer'],
       payout: 12.5,
       payout_type: 'cpa',
+      conversion_method: 'both',
     });
-    const lp1 = await addLandingPage(t, offerId, { name: 'Main', url: 'https://shop.example/landing?clickid={tid}&sub={s1}' });
+    const lp1 = await addLandingPage(t, offerId, {
+      name: 'Main',
+      url: 'https://shop.example/landing?clickid={tid}&sub={s1}',
+    });
     const lp2 = await addLandingPage(t, offerId, { name: 'Quiz', url: 'https://shop.example/quiz?clickid={tid}' });
     const partial = await addEvent(t, offerId, { name: 'Lead', event_type: 'partial', payout: 2 });
-    const upsell = await addEvent(t, offerId, { name: 'Upsell', event_type: 'upsell', payout: 15, payout_type: 'revshare' });
+    const upsell = await addEvent(t, offerId, {
+      name: 'Upsell',
+      event_type: 'upsell',
+      payout: 15,
+      payout_type: 'revshare',
+    });
     const c1 = await addCreative(t, offerId, { name: 'Banner', type: 'image', url: 'https://cdn.example/b.png' });
     const c2 = await addCreative(t, offerId, { name: 'Clip', type: 'video', url: 'https://cdn.example/c.mp4' });
 
@@ -93,6 +109,7 @@ describe('offers API', () => {
       offer_payout_type: 'cpa',
       offer_tags: ['retail', 'summer'],
       offer_preview_url: 'https://shop.example/preview',
+      offer_conversion_method: 'both',
     });
 
     const creatives = await t.post('/offer-creatives', { offer_id: offerId }, { token });
@@ -169,7 +186,14 @@ describe('offers API', () => {
   });
 
   it('validates the offer id (422) and refuses unknown fields', async () => {
-    for (const body of [{}, { offer_id: 'abc' }, { offer_id: -1 }, { offer_id: 0 }, { offer_id: 1.5 }, { offer_id: 1, extra: true }]) {
+    for (const body of [
+      {},
+      { offer_id: 'abc' },
+      { offer_id: -1 },
+      { offer_id: 0 },
+      { offer_id: 1.5 },
+      { offer_id: 1, extra: true },
+    ]) {
       const r = await t.post('/offer', body, { token });
       expect(r.status, JSON.stringify(body)).toBe(422);
       expect(r.body.error.code).toBe('0x4220');
@@ -178,9 +202,19 @@ describe('offers API', () => {
 
   it('answers the option lists of /search and 422 for an unknown subject', async () => {
     const status = await t.get('/search?subject=publisher_postback_status', { token });
-    expect(status.body).toEqual({ data: [{ value: 'active', label: 'Active' }, { value: 'inactive', label: 'Inactive' }] });
+    expect(status.body).toEqual({
+      data: [
+        { value: 'active', label: 'Active' },
+        { value: 'inactive', label: 'Inactive' },
+      ],
+    });
     const type = await t.get('/search?subject=publisher_postback_type', { token });
-    expect(type.body).toEqual({ data: [{ value: 'postback', label: 'Postback' }, { value: 'pixel', label: 'Pixel' }] });
+    expect(type.body).toEqual({
+      data: [
+        { value: 'postback', label: 'Postback' },
+        { value: 'pixel', label: 'Pixel' },
+      ],
+    });
     const events = await t.get('/search?subject=offer_event_type', { token });
     expect(events.body.data.map((o: { value: string }) => o.value)).toEqual(['conversion', 'partial', 'upsell']);
     expect((await t.get('/search?subject=users', { token })).status).toBe(422);
@@ -193,12 +227,21 @@ describe('offers API', () => {
       const adv = await createAdvertiser(t);
       const ids: number[] = [];
       for (let i = 0; i < 7; i++) {
-        const o = await createOffer(t, { advertiser_id: adv.id, name: `${tag} ${['b', 'a', 'c'][i % 3]}`, status: i % 2 ? 'paused' : 'active' });
+        const o = await createOffer(t, {
+          advertiser_id: adv.id,
+          name: `${tag} ${['b', 'a', 'c'][i % 3]}`,
+          status: i % 2 ? 'paused' : 'active',
+        });
         ids.push(o.offerId);
       }
       const hidden = await createPrivateOffer(t, [otherPublisherId], { advertiser_id: adv.id, name: `${tag} hidden` });
 
-      const { rows, pages } = await allPages(t, '/offer-list', { filters: {}, search: tag, limit: 2, sort: 'name', order: 1 }, token);
+      const { rows, pages } = await allPages(
+        t,
+        '/offer-list',
+        { filters: {}, search: tag, limit: 2, sort: 'name', order: 1 },
+        token,
+      );
       expect(pages).toBe(4);
       expect(rows.map((r: any) => r.offer_id)).not.toContain(hidden.offerId);
       const expected = ids
@@ -207,7 +250,12 @@ describe('offers API', () => {
         .map((x) => x.id);
       expect(rows.map((r: any) => r.id)).toEqual(expected);
 
-      const desc = await allPages(t, '/offer-list', { filters: {}, search: tag, limit: 3, sort: 'offer_id', order: -1 }, token);
+      const desc = await allPages(
+        t,
+        '/offer-list',
+        { filters: {}, search: tag, limit: 3, sort: 'offer_id', order: -1 },
+        token,
+      );
       expect(desc.rows.map((r: any) => r.id)).toEqual([...ids].reverse());
       expect(desc.rows[0]).toEqual({
         offer_id: ids[6],
@@ -220,12 +268,22 @@ describe('offers API', () => {
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
       });
 
-      const paused = await allPages(t, '/offer-list', { filters: { status: ['paused'] }, search: tag, limit: 5, sort: 'name', order: 1 }, token);
+      const paused = await allPages(
+        t,
+        '/offer-list',
+        { filters: { status: ['paused'] }, search: tag, limit: 5, sort: 'name', order: 1 },
+        token,
+      );
       expect(paused.rows).toHaveLength(3);
       expect(paused.rows.every((r: any) => r.status === 'paused')).toBe(true);
 
       // The other publisher sees its private offer.
-      const theirs = await allPages(t, '/offer-list', { filters: {}, search: `${tag} hidden`, limit: 5, sort: 'name', order: 1 }, otherToken);
+      const theirs = await allPages(
+        t,
+        '/offer-list',
+        { filters: {}, search: `${tag} hidden`, limit: 5, sort: 'name', order: 1 },
+        otherToken,
+      );
       expect(theirs.rows.map((r: any) => r.id)).toEqual([hidden.offerId]);
     });
 

@@ -16,8 +16,12 @@ describe('conversion pixel', () => {
 
   async function setup(pixels: string[] = []) {
     const pub = await createPublisher(t);
-    const offer = await createTrackedOffer(t, { extraEvents: [{ name: 'Upsell', event_type: 'upsell', payout: 1 }] });
-    for (const value of pixels) await createTrackingPostback(t, pub.publisherId, { type: 'pixel', value, offer_id: offer.offerId });
+    const offer = await createTrackedOffer(t, {
+      conversion_method: 'pixel',
+      extraEvents: [{ name: 'Upsell', event_type: 'upsell', payout: 1 }],
+    });
+    for (const value of pixels)
+      await createTrackingPostback(t, pub.publisherId, { type: 'pixel', value, offer_id: offer.offerId });
     const c = await click(t, offer.offerId, pub.publisherId, { s1: "it's <b>" });
     return { pub, offer, tid: c.tid!, cookie: c.cookie!.split(';')[0]! };
   }
@@ -27,9 +31,17 @@ describe('conversion pixel', () => {
     const r = await fetch(`${t.url}/pixel?tid=${tid}`);
     expect(r.status).toBe(200);
     expect(r.headers.get('content-type')).toBe('image/gif');
-    expect(Buffer.from(await r.arrayBuffer()).subarray(0, 6).toString()).toBe('GIF89a');
+    expect(
+      Buffer.from(await r.arrayBuffer())
+        .subarray(0, 6)
+        .toString(),
+    ).toBe('GIF89a');
     expect(r.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
-    const rows = await t.app.ctx.db.selectFrom('conversions').selectAll().where('offer_id', '=', offer.offerId).execute();
+    const rows = await t.app.ctx.db
+      .selectFrom('conversions')
+      .selectAll()
+      .where('offer_id', '=', offer.offerId)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.source).toBe('pixel');
   });
@@ -38,7 +50,9 @@ describe('conversion pixel', () => {
     const { offer, cookie } = await setup();
     const r = await fetch(`${t.url}/pixel`, { headers: { cookie } });
     expect(r.status).toBe(200);
-    expect(await t.app.ctx.db.selectFrom('conversions').select('id').where('offer_id', '=', offer.offerId).execute()).toHaveLength(1);
+    expect(
+      await t.app.ctx.db.selectFrom('conversions').select('id').where('offer_id', '=', offer.offerId).execute(),
+    ).toHaveLength(1);
   });
 
   it('B7: publisher pixels run in sandboxed frames without allow-same-origin, in a sandboxed document', async () => {
@@ -71,7 +85,9 @@ describe('conversion pixel', () => {
     await r.body.arrayBuffer();
     expect(r.statusCode).toBe(404);
     expect(r.headers['content-type']).toBe('image/gif');
-    expect(await t.app.ctx.db.selectFrom('conversions').select('id').where('click_id', '=', tid).execute()).toHaveLength(0);
+    expect(
+      await t.app.ctx.db.selectFrom('conversions').select('id').where('click_id', '=', tid).execute(),
+    ).toHaveLength(0);
   });
 
   it('a repeat or an unknown tid answers the GIF and fires nothing again', async () => {
@@ -82,16 +98,35 @@ describe('conversion pixel', () => {
     const unknown = await fetch(`${t.url}/pixel?tid=nope`);
     expect(unknown.status).toBe(200);
     expect(unknown.headers.get('content-type')).toBe('image/gif');
-    const refusal = await t.app.ctx.db.selectFrom('conversion_refusals').selectAll().where('tid', '=', 'nope').executeTakeFirstOrThrow();
+    const refusal = await t.app.ctx.db
+      .selectFrom('conversion_refusals')
+      .selectAll()
+      .where('tid', '=', 'nope')
+      .executeTakeFirstOrThrow();
     expect(refusal).toMatchObject({ reason: 'unknown_tid', source: 'pixel' });
   });
 
   it('only fires pixels matching the event', async () => {
     const pub = await createPublisher(t);
-    const offer = await createTrackedOffer(t, { extraEvents: [{ name: 'Upsell', event_type: 'upsell', payout: 1 }] });
-    await createTrackingPostback(t, pub.publisherId, { type: 'pixel', value: '<img src="https://a.example/base">', event_id: offer.baseEventId });
-    await createTrackingPostback(t, pub.publisherId, { type: 'pixel', value: '<img src="https://a.example/upsell">', event_type: 'upsell' });
-    await createTrackingPostback(t, pub.publisherId, { type: 'pixel', value: '<img src="https://a.example/off">', status: 'inactive' });
+    const offer = await createTrackedOffer(t, {
+      conversion_method: 'both',
+      extraEvents: [{ name: 'Upsell', event_type: 'upsell', payout: 1 }],
+    });
+    await createTrackingPostback(t, pub.publisherId, {
+      type: 'pixel',
+      value: '<img src="https://a.example/base">',
+      event_id: offer.baseEventId,
+    });
+    await createTrackingPostback(t, pub.publisherId, {
+      type: 'pixel',
+      value: '<img src="https://a.example/upsell">',
+      event_type: 'upsell',
+    });
+    await createTrackingPostback(t, pub.publisherId, {
+      type: 'pixel',
+      value: '<img src="https://a.example/off">',
+      status: 'inactive',
+    });
     const c = await click(t, offer.offerId, pub.publisherId);
     const html = await (await fetch(`${t.url}/pixel?tid=${c.tid}&event_id=${offer.events['Upsell']}`)).text();
     expect(html).toContain('a.example/upsell');

@@ -70,6 +70,7 @@ describe('postback address guard', () => {
     ['[fc00::1]', () => 'http://[fc00::1]/x', 'blocked_address'],
     ['[fe80::1]', () => 'http://[fe80::1]/x', 'blocked_address'],
     ['[64:ff9b::7f00:1]', () => `http://[64:ff9b::7f00:1]:${p()}/x`, 'blocked_address'],
+    ['[::127.0.0.1] (IPv4-compatible, ::/96)', () => `http://[::127.0.0.1]:${p()}/x`, 'blocked_address'],
     ['a name resolving to 127.0.0.1', () => `http://evil.test:${p()}/x`, 'blocked_address'],
     ['userinfo', () => `http://u:p@127.0.0.1:${p()}/x`, 'blocked_address'],
     ['file:', () => 'file:///etc/passwd', 'blocked_protocol'],

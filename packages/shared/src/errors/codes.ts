@@ -15,11 +15,14 @@ export const ERROR_CODES = {
   UNAUTHENTICATED: '0x4100',
   FORBIDDEN: '0x4030',
   NOT_FOUND: '0x4040',
+  CONFLICT: '0x4090',
   VALIDATION: '0x4220',
   RATE_LIMITED: '0x4290',
   PAYLOAD_TOO_LARGE: '0x4130',
   UNSUPPORTED_MEDIA_TYPE: '0x4150',
   UNAVAILABLE: '0x5030',
+  /** A tracking call made by one of this portal's own postback deliveries (a loop). */
+  LOOP_DETECTED: '0x5080',
 } as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[keyof typeof ERROR_CODES];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { OFFER_STATUSES } from '../constants.ts';
+import { CONVERSION_METHODS, OFFER_STATUSES } from '../constants.ts';
 import { dataEnvelope } from '../common/envelope.ts';
 import { dateRangeSchema, listRequestSchema, listResponseSchema } from '../common/list.ts';
 
@@ -20,7 +20,11 @@ export const OFFER_STATUS_LABELS: Record<(typeof OFFER_STATUSES)[number], string
 
 export const EVENT_TYPES = ['conversion', 'partial', 'upsell'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
-export const EVENT_TYPE_LABELS: Record<EventType, string> = { conversion: 'Conversion', partial: 'Partial', upsell: 'Upsell' };
+export const EVENT_TYPE_LABELS: Record<EventType, string> = {
+  conversion: 'Conversion',
+  partial: 'Partial',
+  upsell: 'Upsell',
+};
 
 export const CREATIVE_TYPES = ['image', 'video', 'audio', 'link', 'flash', 'text', 'html'] as const;
 export type CreativeType = (typeof CREATIVE_TYPES)[number];
@@ -135,6 +139,11 @@ export const offerDetailsSchema = z.object({
   offer_payout_type: payoutTypeSchema,
   offer_tags: z.array(z.string()),
   offer_preview_url: z.string().nullable(),
+  /**
+   * How the advertiser reports this offer's conversions (beyond the spec): a server postback, the
+   * thank-you page's pixel, or both. Publishers see it on the Details tab.
+   */
+  offer_conversion_method: z.enum(CONVERSION_METHODS),
 });
 export type OfferDetails = z.infer<typeof offerDetailsSchema>;
 export const offerDetailsResponseSchema = dataEnvelope(offerDetailsSchema);

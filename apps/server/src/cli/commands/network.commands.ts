@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { CREATIVE_TYPES, EVENT_TYPES, OFFER_STATUSES, PAYOUT_TYPES } from '@portal/shared';
+import { CONVERSION_METHODS, CREATIVE_TYPES, EVENT_TYPES, OFFER_STATUSES, PAYOUT_TYPES } from '@portal/shared';
 import type { WithApp } from '../admin.ts';
 import { networkService, type OfferPatch } from '../../modules/network/network.service.ts';
 
@@ -59,6 +59,7 @@ interface OfferOptions {
   lookbackDays?: number;
   public?: boolean;
   private?: boolean;
+  conversionMethod?: (typeof CONVERSION_METHODS)[number];
   baseEventName?: string;
 }
 
@@ -72,15 +73,28 @@ function offerOptions(cmd: Command): Command {
     .option('--expire-date <YYYY-MM-DD>', "last day of the offer ('none': does not expire)", orNone(String))
     .option('--geos <codes>', "comma-separated ISO country codes (e.g. CA,US; '' for all regions)", list)
     .option('--tags <tags>', 'comma-separated tags', list)
-    .option('--payout <amount>', 'payout of the base event: USD per action (cpa) or percent of the sale (revshare)', num)
+    .option(
+      '--payout <amount>',
+      'payout of the base event: USD per action (cpa) or percent of the sale (revshare)',
+      num,
+    )
     .option('--payout-type <type>', `one of ${PAYOUT_TYPES.join(', ')}`, oneOf(PAYOUT_TYPES, 'payout type'))
     .option('--daily-cap <n>', "conversions per UTC day ('none' to remove)", orNone(int))
     .option('--monthly-cap <n>', "conversions per UTC month ('none' to remove)", orNone(int))
-    .option('--cap-scope <scope>', 'caps count over all publishers (global) or per publisher', oneOf(['global', 'publisher'] as const, 'cap scope'))
+    .option(
+      '--cap-scope <scope>',
+      'caps count over all publishers (global) or per publisher',
+      oneOf(['global', 'publisher'] as const, 'cap scope'),
+    )
     .option('--fallback-url <url>', "where clicks go when the offer cannot take them ('none' to clear)", orNone(String))
     .option('--lookback-days <n>', 'conversions accepted for clicks at most this many days old', int)
     .option('--public', 'every publisher may run it')
-    .option('--private', 'only publishers granted with offer:grant may run it');
+    .option('--private', 'only publishers granted with offer:grant may run it')
+    .option(
+      '--conversion-method <method>',
+      "how the advertiser reports conversions: postback (server to server with its token; new offers' default), pixel (the thank-you page's pixel only) or both",
+      oneOf(CONVERSION_METHODS, 'conversion method'),
+    );
 }
 
 function offerValues(o: OfferOptions): OfferPatch {
@@ -103,6 +117,7 @@ function offerValues(o: OfferOptions): OfferPatch {
   if (o.lookbackDays !== undefined) v.lookback_days = o.lookbackDays;
   if (o.public) v.is_public = true;
   if (o.private) v.is_public = false;
+  if (o.conversionMethod !== undefined) v.conversion_method = o.conversionMethod;
   return v;
 }
 
@@ -111,13 +126,37 @@ export function registerNetworkCommands(program: Command, withApp: WithApp): voi
 
   program
     .command('advertiser:create <name>')
-    .description('Create an advertiser and print its conversion API token (shown once; only its hash is kept)')
+    .description(
+      'Create an advertiser and print its conversion API token (shown once; only its hash is kept) and its pixel signing secret',
+    )
     .option('--inactive', 'create it inactive (its conversion calls are refused)')
     .action((name: string, opts: { inactive?: boolean }) =>
       withApp(async (app) => {
-        const { id: advertiserId, token } = await networkService.createAdvertiser(app.ctx.db, { name, status: opts.inactive ? 'inactive' : 'active' });
-        console.log(`advertiser ${advertiserId} created`);
-        console.log(`conversion API token (store it now, it is not shown again): ${token}`);
+        const created = await networkService.createAdvertiser(app.ctx.db, {
+          name,
+          status: opts.inactive ? 'inactive' : 'active',
+        });
+        console.log(`advertiser ${created.id} created`);
+        console.log(`conversion API token (store it now, it is not shown again): ${created.token}`);
+        console.log(
+          `pixel signing secret (signs a pixel's amount; advertiser:pixel-secret shows it again): ${created.pixelSecret}`,
+        );
+      }),
+    );
+
+  program
+    .command('advertiser:pixel-secret <advertiserId>')
+    .description(
+      "Print the advertiser's pixel signing secret (a thank-you page's server signs a pixel with it so its amount counts)",
+    )
+    .option('--rotate', 'replace it first; pixels signed with the old one lose their amount at once')
+    .action((advertiserId: string, opts: { rotate?: boolean }) =>
+      withApp(async (app) => {
+        const db = app.ctx.db;
+        const secret = opts.rotate
+          ? await networkService.rotatePixelSecret(db, id(advertiserId))
+          : await networkService.pixelSecretOf(db, id(advertiserId));
+        console.log(`pixel signing secret of advertiser ${advertiserId}: ${secret}`);
       }),
     );
 
@@ -145,7 +184,7 @@ export function registerNetworkCommands(program: Command, withApp: WithApp): voi
 
   program
     .command('advertiser:list')
-    .description('List advertisers')
+    .description('List advertisers with the offers each owns (and how each reports conversions)')
     .action(() => withApp(async (app) => console.table(await networkService.listAdvertisers(app.ctx.db))));
 
   /* ------------------------------------------------------------ offers */
@@ -187,7 +226,9 @@ export function registerNetworkCommands(program: Command, withApp: WithApp): voi
     .command('offer:list')
     .description('List offers')
     .option('--advertiser <advertiserId>', 'only this advertiser’s offers', id)
-    .action((opts: { advertiser?: number }) => withApp(async (app) => console.table(await networkService.listOffers(app.ctx.db, opts.advertiser))));
+    .action((opts: { advertiser?: number }) =>
+      withApp(async (app) => console.table(await networkService.listOffers(app.ctx.db, opts.advertiser))),
+    );
 
   program
     .command('offer:show <offerId>')
@@ -223,7 +264,11 @@ export function registerNetworkCommands(program: Command, withApp: WithApp): voi
     .action((offerId: string, publisherId: string) =>
       withApp(async (app) => {
         const removed = await networkService.revoke(app.ctx.db, id(publisherId), id(offerId));
-        console.log(removed ? `publisher ${publisherId} no longer has offer ${offerId}` : `publisher ${publisherId} had no grant for offer ${offerId}`);
+        console.log(
+          removed
+            ? `publisher ${publisherId} no longer has offer ${offerId}`
+            : `publisher ${publisherId} had no grant for offer ${offerId}`,
+        );
       }),
     );
 
@@ -231,11 +276,18 @@ export function registerNetworkCommands(program: Command, withApp: WithApp): voi
 
   program
     .command('landing-page:add <offerId> <name> <url>')
-    .description("Add a landing page; the URL may carry macros such as {tid}, {s1} in its query string. An offer's first page is its default")
+    .description(
+      "Add a landing page; the URL may carry macros such as {tid}, {s1} in its query string. An offer's first page is its default",
+    )
     .option('--default', 'make it the default (the previous default is unset)')
     .action((offerId: string, name: string, url: string, opts: { default?: boolean }) =>
       withApp(async (app) => {
-        const pageId = await networkService.addLandingPage(app.ctx.db, { offer_id: id(offerId), name, url, is_default: !!opts.default });
+        const pageId = await networkService.addLandingPage(app.ctx.db, {
+          offer_id: id(offerId),
+          name,
+          url,
+          is_default: !!opts.default,
+        });
         console.log(`landing page ${pageId} added`);
       }),
     );
@@ -274,7 +326,12 @@ export function registerNetworkCommands(program: Command, withApp: WithApp): voi
     .description(`Add a creative; type is one of ${CREATIVE_TYPES.join(', ')}`)
     .action((offerId: string, name: string, type: string, url: string) =>
       withApp(async (app) => {
-        const creativeId = await networkService.addCreative(app.ctx.db, { offer_id: id(offerId), name, type: oneOf(CREATIVE_TYPES, 'type')(type), url });
+        const creativeId = await networkService.addCreative(app.ctx.db, {
+          offer_id: id(offerId),
+          name,
+          type: oneOf(CREATIVE_TYPES, 'type')(type),
+          url,
+        });
         console.log(`creative ${creativeId} added`);
       }),
     );
@@ -310,12 +367,20 @@ export function registerNetworkCommands(program: Command, withApp: WithApp): voi
     .option('--type <type>', `one of ${EVENT_TYPES.join(', ')}`, oneOf(EVENT_TYPES, 'type'), 'conversion')
     .option('--payout <amount>', 'USD per action (cpa) or percent of the sale (revshare)', num, 0)
     .option('--payout-type <type>', `one of ${PAYOUT_TYPES.join(', ')}`, oneOf(PAYOUT_TYPES, 'payout type'), 'cpa')
-    .option('--base', 'make it the base event (recorded when a conversion call has no event_id; its payout becomes the offer’s)')
+    .option(
+      '--base',
+      'make it the base event (recorded when a conversion call has no event_id; its payout becomes the offer’s)',
+    )
     .action(
       (
         offerId: string,
         name: string,
-        opts: { type: (typeof EVENT_TYPES)[number]; payout: number; payoutType: (typeof PAYOUT_TYPES)[number]; base?: boolean },
+        opts: {
+          type: (typeof EVENT_TYPES)[number];
+          payout: number;
+          payoutType: (typeof PAYOUT_TYPES)[number];
+          base?: boolean;
+        },
       ) =>
         withApp(async (app) => {
           const eventId = await networkService.addEvent(app.ctx.db, {
@@ -338,16 +403,26 @@ export function registerNetworkCommands(program: Command, withApp: WithApp): voi
     .option('--payout <amount>', 'USD per action (cpa) or percent of the sale (revshare)', num)
     .option('--payout-type <type>', `one of ${PAYOUT_TYPES.join(', ')}`, oneOf(PAYOUT_TYPES, 'payout type'))
     .option('--base', 'make it the base event')
-    .action((eventId: string, opts: { name?: string; type?: (typeof EVENT_TYPES)[number]; payout?: number; payoutType?: (typeof PAYOUT_TYPES)[number]; base?: boolean }) =>
-      withApp(async (app) => {
-        await networkService.updateEvent(app.ctx.db, id(eventId), {
-          ...(opts.name !== undefined ? { name: opts.name } : {}),
-          ...(opts.type !== undefined ? { event_type: opts.type } : {}),
-          ...(opts.payout !== undefined ? { payout: opts.payout } : {}),
-          ...(opts.payoutType !== undefined ? { payout_type: opts.payoutType } : {}),
-          ...(opts.base ? { is_base: true as const } : {}),
-        });
-        console.log(`event ${eventId} updated`);
-      }),
+    .action(
+      (
+        eventId: string,
+        opts: {
+          name?: string;
+          type?: (typeof EVENT_TYPES)[number];
+          payout?: number;
+          payoutType?: (typeof PAYOUT_TYPES)[number];
+          base?: boolean;
+        },
+      ) =>
+        withApp(async (app) => {
+          await networkService.updateEvent(app.ctx.db, id(eventId), {
+            ...(opts.name !== undefined ? { name: opts.name } : {}),
+            ...(opts.type !== undefined ? { event_type: opts.type } : {}),
+            ...(opts.payout !== undefined ? { payout: opts.payout } : {}),
+            ...(opts.payoutType !== undefined ? { payout_type: opts.payoutType } : {}),
+            ...(opts.base ? { is_base: true as const } : {}),
+          });
+          console.log(`event ${eventId} updated`);
+        }),
     );
 }

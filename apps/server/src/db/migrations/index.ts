@@ -9,6 +9,7 @@ import * as m0043 from './0043-report-rollups-by-publisher.ts';
 import * as m0044 from './0044-report-rollup-queue.ts';
 import * as m0045 from './0045-click-path-keys.ts';
 import * as m0046 from './0046-click-batches.ts';
+import * as m0047 from './0047-conversion-integrity.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '0044-report-rollup-queue': m0044,
   '0045-click-path-keys': m0045,
   '0046-click-batches': m0046,
+  '0047-conversion-integrity': m0047,
 };

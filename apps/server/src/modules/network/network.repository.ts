@@ -1,56 +1,132 @@
-import type { Insertable, Updateable } from 'kysely';
+import { sql, type Insertable, type Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { CreativesTable, LandingPagesTable, OfferEventsTable, OffersTable } from '../../db/types.ts';
 
 /** All SQL of the operator's network tools: advertisers, offers and their parts, access grants. */
 export const networkRepository = {
-  insertAdvertiser: (db: Db, v: { name: string; status: 'active' | 'inactive'; api_token_hash: string }) =>
-    db.insertInto('advertisers').values(v).returning('id').executeTakeFirstOrThrow(),
-  updateAdvertiser: (db: Db, id: number, v: { name?: string; status?: 'active' | 'inactive'; api_token_hash?: string }) =>
-    db.updateTable('advertisers').set(v).where('id', '=', id).executeTakeFirst(),
-  findAdvertiser: (db: Db, id: number) => db.selectFrom('advertisers').select(['id', 'name', 'status', 'created_at']).where('id', '=', id).executeTakeFirst(),
+  insertAdvertiser: (
+    db: Db,
+    v: { name: string; status: 'active' | 'inactive'; api_token_hash: string; pixel_secret: string },
+  ) => db.insertInto('advertisers').values(v).returning('id').executeTakeFirstOrThrow(),
+  updateAdvertiser: (
+    db: Db,
+    id: number,
+    v: { name?: string; status?: 'active' | 'inactive'; api_token_hash?: string; pixel_secret?: string },
+  ) => db.updateTable('advertisers').set(v).where('id', '=', id).executeTakeFirst(),
+  findAdvertiserSecret: (db: Db, id: number) =>
+    db.selectFrom('advertisers').select(['id', 'pixel_secret']).where('id', '=', id).executeTakeFirst(),
+  findAdvertiser: (db: Db, id: number) =>
+    db.selectFrom('advertisers').select(['id', 'name', 'status', 'created_at']).where('id', '=', id).executeTakeFirst(),
   findAdvertiserByName: (db: Db, name: string) =>
-    db.selectFrom('advertisers').select(['id', 'name', 'status']).where('name', '=', name).orderBy('id').executeTakeFirst(),
-  listAdvertisers: (db: Db) => db.selectFrom('advertisers').select(['id', 'name', 'status', 'created_at']).orderBy('id').execute(),
+    db
+      .selectFrom('advertisers')
+      .select(['id', 'name', 'status'])
+      .where('name', '=', name)
+      .orderBy('id')
+      .executeTakeFirst(),
+  /** Advertisers with the offers they own (ids and names, in id order). */
+  listAdvertisers: (db: Db) =>
+    db
+      .selectFrom('advertisers')
+      .leftJoin('offers', 'offers.advertiser_id', 'advertisers.id')
+      .select(['advertisers.id', 'advertisers.name', 'advertisers.status', 'advertisers.created_at'])
+      .select([
+        sql<number>`count(offers.id)::int`.as('offers'),
+        sql<string>`coalesce(string_agg(offers.id::text || ' ' || offers.name || ' (' || offers.conversion_method || ')', ', ' ORDER BY offers.id), '')`.as(
+          'offer_list',
+        ),
+      ])
+      .groupBy('advertisers.id')
+      .orderBy('advertisers.id')
+      .execute(),
 
-  insertOffer: (db: Db, v: Insertable<OffersTable>) => db.insertInto('offers').values(v).returning('id').executeTakeFirstOrThrow(),
-  updateOffer: (db: Db, id: number, v: Updateable<OffersTable>) => db.updateTable('offers').set(v).where('id', '=', id).executeTakeFirst(),
+  insertOffer: (db: Db, v: Insertable<OffersTable>) =>
+    db.insertInto('offers').values(v).returning('id').executeTakeFirstOrThrow(),
+  updateOffer: (db: Db, id: number, v: Updateable<OffersTable>) =>
+    db.updateTable('offers').set(v).where('id', '=', id).executeTakeFirst(),
   findOffer: (db: Db, id: number) => db.selectFrom('offers').selectAll().where('id', '=', id).executeTakeFirst(),
   findOfferByName: (db: Db, advertiserId: number, name: string) =>
-    db.selectFrom('offers').select('id').where('advertiser_id', '=', advertiserId).where('name', '=', name).orderBy('id').executeTakeFirst(),
+    db
+      .selectFrom('offers')
+      .select('id')
+      .where('advertiser_id', '=', advertiserId)
+      .where('name', '=', name)
+      .orderBy('id')
+      .executeTakeFirst(),
   listOffers: (db: Db, advertiserId?: number) => {
     let q = db
       .selectFrom('offers')
-      .select(['id', 'advertiser_id', 'name', 'status', 'payout', 'payout_type', 'is_public', 'daily_cap', 'monthly_cap', 'cap_scope', 'expire_date'])
+      .select([
+        'id',
+        'advertiser_id',
+        'name',
+        'status',
+        'payout',
+        'payout_type',
+        'conversion_method',
+        'is_public',
+        'daily_cap',
+        'monthly_cap',
+        'cap_scope',
+        'expire_date',
+      ])
       .orderBy('id');
     if (advertiserId !== undefined) q = q.where('advertiser_id', '=', advertiserId);
     return q.execute();
   },
 
-  insertLandingPage: (db: Db, v: Insertable<LandingPagesTable>) => db.insertInto('landing_pages').values(v).returning('id').executeTakeFirstOrThrow(),
-  updateLandingPage: (db: Db, id: number, v: Updateable<LandingPagesTable>) => db.updateTable('landing_pages').set(v).where('id', '=', id).executeTakeFirst(),
-  findLandingPage: (db: Db, id: number) => db.selectFrom('landing_pages').selectAll().where('id', '=', id).executeTakeFirst(),
-  landingPagesOf: (db: Db, offerId: number) => db.selectFrom('landing_pages').selectAll().where('offer_id', '=', offerId).orderBy('id').execute(),
+  insertLandingPage: (db: Db, v: Insertable<LandingPagesTable>) =>
+    db.insertInto('landing_pages').values(v).returning('id').executeTakeFirstOrThrow(),
+  updateLandingPage: (db: Db, id: number, v: Updateable<LandingPagesTable>) =>
+    db.updateTable('landing_pages').set(v).where('id', '=', id).executeTakeFirst(),
+  findLandingPage: (db: Db, id: number) =>
+    db.selectFrom('landing_pages').selectAll().where('id', '=', id).executeTakeFirst(),
+  landingPagesOf: (db: Db, offerId: number) =>
+    db.selectFrom('landing_pages').selectAll().where('offer_id', '=', offerId).orderBy('id').execute(),
   clearDefaultLandingPage: (db: Db, offerId: number) =>
-    db.updateTable('landing_pages').set({ is_default: false }).where('offer_id', '=', offerId).where('is_default', '=', true).execute(),
+    db
+      .updateTable('landing_pages')
+      .set({ is_default: false })
+      .where('offer_id', '=', offerId)
+      .where('is_default', '=', true)
+      .execute(),
   deleteLandingPage: (db: Db, id: number) => db.deleteFrom('landing_pages').where('id', '=', id).executeTakeFirst(),
 
-  insertCreative: (db: Db, v: Insertable<CreativesTable>) => db.insertInto('creatives').values(v).returning('id').executeTakeFirstOrThrow(),
-  updateCreative: (db: Db, id: number, v: Updateable<CreativesTable>) => db.updateTable('creatives').set(v).where('id', '=', id).executeTakeFirst(),
+  insertCreative: (db: Db, v: Insertable<CreativesTable>) =>
+    db.insertInto('creatives').values(v).returning('id').executeTakeFirstOrThrow(),
+  updateCreative: (db: Db, id: number, v: Updateable<CreativesTable>) =>
+    db.updateTable('creatives').set(v).where('id', '=', id).executeTakeFirst(),
   deleteCreative: (db: Db, id: number) => db.deleteFrom('creatives').where('id', '=', id).executeTakeFirst(),
-  creativesOf: (db: Db, offerId: number) => db.selectFrom('creatives').selectAll().where('offer_id', '=', offerId).orderBy('id').execute(),
+  creativesOf: (db: Db, offerId: number) =>
+    db.selectFrom('creatives').selectAll().where('offer_id', '=', offerId).orderBy('id').execute(),
 
-  insertEvent: (db: Db, v: Insertable<OfferEventsTable>) => db.insertInto('offer_events').values(v).returning('id').executeTakeFirstOrThrow(),
-  updateEvent: (db: Db, id: number, v: Updateable<OfferEventsTable>) => db.updateTable('offer_events').set(v).where('id', '=', id).executeTakeFirst(),
+  insertEvent: (db: Db, v: Insertable<OfferEventsTable>) =>
+    db.insertInto('offer_events').values(v).returning('id').executeTakeFirstOrThrow(),
+  updateEvent: (db: Db, id: number, v: Updateable<OfferEventsTable>) =>
+    db.updateTable('offer_events').set(v).where('id', '=', id).executeTakeFirst(),
   findEvent: (db: Db, id: number) => db.selectFrom('offer_events').selectAll().where('id', '=', id).executeTakeFirst(),
-  eventsOf: (db: Db, offerId: number) => db.selectFrom('offer_events').selectAll().where('offer_id', '=', offerId).orderBy('id').execute(),
+  eventsOf: (db: Db, offerId: number) =>
+    db.selectFrom('offer_events').selectAll().where('offer_id', '=', offerId).orderBy('id').execute(),
   clearBaseEvent: (db: Db, offerId: number) =>
-    db.updateTable('offer_events').set({ is_base: false }).where('offer_id', '=', offerId).where('is_base', '=', true).execute(),
+    db
+      .updateTable('offer_events')
+      .set({ is_base: false })
+      .where('offer_id', '=', offerId)
+      .where('is_base', '=', true)
+      .execute(),
 
   grant: (db: Db, publisherId: number, offerId: number) =>
-    db.insertInto('publisher_offers').values({ publisher_id: publisherId, offer_id: offerId }).onConflict((oc) => oc.doNothing()).execute(),
+    db
+      .insertInto('publisher_offers')
+      .values({ publisher_id: publisherId, offer_id: offerId })
+      .onConflict((oc) => oc.doNothing())
+      .execute(),
   revoke: (db: Db, publisherId: number, offerId: number) =>
-    db.deleteFrom('publisher_offers').where('publisher_id', '=', publisherId).where('offer_id', '=', offerId).executeTakeFirst(),
+    db
+      .deleteFrom('publisher_offers')
+      .where('publisher_id', '=', publisherId)
+      .where('offer_id', '=', offerId)
+      .executeTakeFirst(),
   grantsOf: (db: Db, offerId: number) =>
     db
       .selectFrom('publisher_offers')
@@ -59,5 +135,6 @@ export const networkRepository = {
       .where('publisher_offers.offer_id', '=', offerId)
       .orderBy('publishers.id')
       .execute(),
-  publisherExists: async (db: Db, id: number) => !!(await db.selectFrom('publishers').select('id').where('id', '=', id).executeTakeFirst()),
+  publisherExists: async (db: Db, id: number) =>
+    !!(await db.selectFrom('publishers').select('id').where('id', '=', id).executeTakeFirst()),
 };

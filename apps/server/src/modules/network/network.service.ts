@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CREATIVE_TYPES, EVENT_TYPES, OFFER_STATUSES, PAYOUT_TYPES, calendarDaySchema } from '@portal/shared';
+import {
+  CONVERSION_METHODS,
+  CREATIVE_TYPES,
+  EVENT_TYPES,
+  OFFER_STATUSES,
+  PAYOUT_TYPES,
+  calendarDaySchema,
+} from '@portal/shared';
 import type { Db } from '../../db/database.ts';
 import { newOpaqueToken, sha256 } from '../../lib/tokens.ts';
 import { networkRepository as repo } from './network.repository.ts';
@@ -13,6 +20,8 @@ import { networkRepository as repo } from './network.repository.ts';
 
 /** A bad operator input: the message names the field and is printed as is by the CLI. */
 export class NetworkInputError extends Error {}
+
+const newPixelSecret = () => `pxs_${newOpaqueToken(24).token}`;
 
 const httpUrl = z
   .string()
@@ -37,7 +46,15 @@ const offerFields = {
   status: z.enum(OFFER_STATUSES),
   preview_url: httpUrl.nullable(),
   expire_date: calendarDaySchema.nullable(),
-  geos: z.array(z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/, 'geos are ISO 3166-1 alpha-2 codes')).max(300),
+  geos: z
+    .array(
+      z
+        .string()
+        .trim()
+        .toUpperCase()
+        .regex(/^[A-Z]{2}$/, 'geos are ISO 3166-1 alpha-2 codes'),
+    )
+    .max(300),
   tags: z.array(z.string().trim().min(1).max(64)).max(50),
   payout: money,
   payout_type: z.enum(PAYOUT_TYPES),
@@ -47,6 +64,8 @@ const offerFields = {
   fallback_url: httpUrl.nullable(),
   lookback_days: z.number().int().min(1).max(3650),
   is_public: z.boolean(),
+  /** How the advertiser reports conversions; pixels are accepted only when this allows them. */
+  conversion_method: z.enum(CONVERSION_METHODS),
 };
 
 const newOfferSchema = z
@@ -66,10 +85,14 @@ const newOfferSchema = z
     fallback_url: offerFields.fallback_url.default(null),
     lookback_days: offerFields.lookback_days.default(30),
     is_public: offerFields.is_public.default(true),
+    conversion_method: offerFields.conversion_method.default('postback'),
     /** The base conversion event created with the offer, carrying its payout. */
     base_event_name: z.string().trim().min(1).max(128).default('Conversion'),
   })
-  .refine((o) => o.payout_type !== 'revshare' || o.payout <= 100, { message: 'a revenue share payout is a percentage (0-100)', path: ['payout'] });
+  .refine((o) => o.payout_type !== 'revshare' || o.payout <= 100, {
+    message: 'a revenue share payout is a percentage (0-100)',
+    path: ['payout'],
+  });
 export type NewOffer = z.input<typeof newOfferSchema>;
 
 const offerPatchSchema = z.strictObject(offerFields).partial();
@@ -122,7 +145,8 @@ function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
 }
 
 const checkRevshare = (payoutType: string, payout: number) => {
-  if (payoutType === 'revshare' && payout > 100) throw new NetworkInputError('payout: a revenue share payout is a percentage (0-100)');
+  if (payoutType === 'revshare' && payout > 100)
+    throw new NetworkInputError('payout: a revenue share payout is a percentage (0-100)');
 };
 
 /** Runs `fn` in a transaction, or in the caller's. */
@@ -144,21 +168,44 @@ export const networkService = {
   /* -------------------------------------------------------------- advertisers */
 
   /**
-   * Creates an advertiser and answers its conversion API token, which is shown once: only its
-   * SHA-256 is stored. `token` lets the demo seed use a fixed one.
+   * Creates an advertiser and answers its conversion API token, which is shown once (only its
+   * SHA-256 is stored), and its pixel signing secret. `token` and `pixelSecret` let the demo seed
+   * use fixed ones.
    */
-  async createAdvertiser(db: Db, input: { name: string; status?: 'active' | 'inactive'; token?: string }): Promise<{ id: number; token: string }> {
-    const { name, status } = parse(z.strictObject({ name: z.string().trim().min(1).max(256), status: z.enum(['active', 'inactive']).default('active') }), {
-      name: input.name,
-      status: input.status,
-    });
+  async createAdvertiser(
+    db: Db,
+    input: { name: string; status?: 'active' | 'inactive'; token?: string; pixelSecret?: string },
+  ): Promise<{ id: number; token: string; pixelSecret: string }> {
+    const { name, status } = parse(
+      z.strictObject({
+        name: z.string().trim().min(1).max(256),
+        status: z.enum(['active', 'inactive']).default('active'),
+      }),
+      {
+        name: input.name,
+        status: input.status,
+      },
+    );
     const token = input.token ?? `adv_${newOpaqueToken(24).token}`;
-    const row = await repo.insertAdvertiser(db, { name, status, api_token_hash: sha256(token) });
-    return { id: row.id, token };
+    const pixelSecret = input.pixelSecret ?? newPixelSecret();
+    const row = await repo.insertAdvertiser(db, {
+      name,
+      status,
+      api_token_hash: sha256(token),
+      pixel_secret: pixelSecret,
+    });
+    return { id: row.id, token, pixelSecret };
   },
 
-  async updateAdvertiser(db: Db, advertiserId: number, patch: { name?: string; status?: 'active' | 'inactive' }): Promise<void> {
-    const v = parse(z.strictObject({ name: z.string().trim().min(1).max(256), status: z.enum(['active', 'inactive']) }).partial(), patch);
+  async updateAdvertiser(
+    db: Db,
+    advertiserId: number,
+    patch: { name?: string; status?: 'active' | 'inactive' },
+  ): Promise<void> {
+    const v = parse(
+      z.strictObject({ name: z.string().trim().min(1).max(256), status: z.enum(['active', 'inactive']) }).partial(),
+      patch,
+    );
     if (Object.keys(v).length === 0) throw new NetworkInputError('nothing to change');
     updated(await repo.updateAdvertiser(db, advertiserId, v), `advertiser ${advertiserId}`);
   },
@@ -166,8 +213,26 @@ export const networkService = {
   /** Replaces the advertiser's token; the old one stops working at once. */
   async rotateAdvertiserToken(db: Db, advertiserId: number): Promise<string> {
     const token = `adv_${newOpaqueToken(24).token}`;
-    updated(await repo.updateAdvertiser(db, advertiserId, { api_token_hash: sha256(token) }), `advertiser ${advertiserId}`);
+    updated(
+      await repo.updateAdvertiser(db, advertiserId, { api_token_hash: sha256(token) }),
+      `advertiser ${advertiserId}`,
+    );
     return token;
+  },
+
+  /** Replaces the advertiser's pixel signing secret; pixels signed with the old one lose their amount at once. */
+  async rotatePixelSecret(db: Db, advertiserId: number): Promise<string> {
+    const secret = newPixelSecret();
+    updated(await repo.updateAdvertiser(db, advertiserId, { pixel_secret: secret }), `advertiser ${advertiserId}`);
+    return secret;
+  },
+
+  /** The advertiser's pixel signing secret (the operator hands it to the advertiser). */
+  async pixelSecretOf(db: Db, advertiserId: number): Promise<string> {
+    const a = await repo.findAdvertiserSecret(db, advertiserId);
+    if (!a) throw new NetworkInputError(`no advertiser ${advertiserId}`);
+    if (a.pixel_secret) return a.pixel_secret;
+    return this.rotatePixelSecret(db, advertiserId);
   },
 
   listAdvertisers: (db: Db) => repo.listAdvertisers(db),
@@ -178,7 +243,8 @@ export const networkService = {
   /** Creates an offer with its base conversion event (which carries the offer's payout). */
   async createOffer(db: Db, input: NewOffer): Promise<number> {
     const { base_event_name, ...offer } = parse(newOfferSchema, input);
-    if (!(await repo.findAdvertiser(db, offer.advertiser_id))) throw new NetworkInputError(`no advertiser ${offer.advertiser_id}`);
+    if (!(await repo.findAdvertiser(db, offer.advertiser_id)))
+      throw new NetworkInputError(`no advertiser ${offer.advertiser_id}`);
     return inTransaction(db, async (trx) => {
       const { id: offerId } = await repo.insertOffer(trx, offer);
       await repo.insertEvent(trx, {
@@ -249,7 +315,8 @@ export const networkService = {
     await inTransaction(db, async (trx) => {
       const page = await repo.findLandingPage(trx, landingPageId);
       if (!page) throw new NetworkInputError(`no landing page ${landingPageId}`);
-      if (v.is_default === false && page.is_default) throw new NetworkInputError('is_default: make another landing page the default instead');
+      if (v.is_default === false && page.is_default)
+        throw new NetworkInputError('is_default: make another landing page the default instead');
       if (v.is_default === true) await repo.clearDefaultLandingPage(trx, page.offer_id);
       await repo.updateLandingPage(trx, landingPageId, v);
     });

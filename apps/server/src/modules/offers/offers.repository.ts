@@ -7,19 +7,17 @@ import { containsPattern, keysetOrder, keysetWhere, type Keyset } from '../../li
  * A publisher may run an offer when it is public or granted to them (publisher_offers). Every
  * query of this module goes through this predicate; anything else does not exist for the caller.
  */
-export const runnableBy =
-  (publisherId: number) =>
-  (eb: ExpressionBuilder<Database, 'offers'>) =>
-    eb.or([
-      eb('offers.is_public', '=', true),
-      eb.exists(
-        eb
-          .selectFrom('publisher_offers')
-          .select(sql`1`.as('one'))
-          .whereRef('publisher_offers.offer_id', '=', 'offers.id')
-          .where('publisher_offers.publisher_id', '=', publisherId),
-      ),
-    ]);
+export const runnableBy = (publisherId: number) => (eb: ExpressionBuilder<Database, 'offers'>) =>
+  eb.or([
+    eb('offers.is_public', '=', true),
+    eb.exists(
+      eb
+        .selectFrom('publisher_offers')
+        .select(sql`1`.as('one'))
+        .whereRef('publisher_offers.offer_id', '=', 'offers.id')
+        .where('publisher_offers.publisher_id', '=', publisherId),
+    ),
+  ]);
 
 const offerColumns = [
   'offers.id',
@@ -32,6 +30,7 @@ const offerColumns = [
   'offers.tags',
   'offers.payout',
   'offers.payout_type',
+  'offers.conversion_method',
   'offers.created_at',
 ] as const;
 
@@ -50,10 +49,20 @@ export interface CampaignRowDb {
 
 export const offersRepository = {
   findRunnable: (db: Db, publisherId: number, offerId: number) =>
-    db.selectFrom('offers').select(offerColumns).where('offers.id', '=', offerId).where(runnableBy(publisherId)).executeTakeFirst(),
+    db
+      .selectFrom('offers')
+      .select(offerColumns)
+      .where('offers.id', '=', offerId)
+      .where(runnableBy(publisherId))
+      .executeTakeFirst(),
 
   creatives: (db: Db, offerId: number) =>
-    db.selectFrom('creatives').select(['id', 'name', 'type', 'url']).where('offer_id', '=', offerId).orderBy('id').execute(),
+    db
+      .selectFrom('creatives')
+      .select(['id', 'name', 'type', 'url'])
+      .where('offer_id', '=', offerId)
+      .orderBy('id')
+      .execute(),
 
   landingPages: (db: Db, offerId: number) =>
     db
@@ -65,13 +74,27 @@ export const offersRepository = {
       .execute(),
 
   events: (db: Db, offerId: number) =>
-    db.selectFrom('offer_events').select(['id', 'name', 'event_type']).where('offer_id', '=', offerId).orderBy('id').execute(),
+    db
+      .selectFrom('offer_events')
+      .select(['id', 'name', 'event_type'])
+      .where('offer_id', '=', offerId)
+      .orderBy('id')
+      .execute(),
 
   findEvent: (db: Db, offerId: number, eventId: number) =>
-    db.selectFrom('offer_events').select(['id', 'name', 'event_type']).where('offer_id', '=', offerId).where('id', '=', eventId).executeTakeFirst(),
+    db
+      .selectFrom('offer_events')
+      .select(['id', 'name', 'event_type'])
+      .where('offer_id', '=', offerId)
+      .where('id', '=', eventId)
+      .executeTakeFirst(),
 
   /** Offers for pickers, in keyset order. */
-  async list(db: Db, publisherId: number, opts: { keyset: Keyset; limit: number; search: string | null; statuses: string[] | null }) {
+  async list(
+    db: Db,
+    publisherId: number,
+    opts: { keyset: Keyset; limit: number; search: string | null; statuses: string[] | null },
+  ) {
     let q = db
       .selectFrom('offers')
       .select([...offerColumns, sql<string>`${opts.keyset.key.expr}::text`.as('sort_key')])

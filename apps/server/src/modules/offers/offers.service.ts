@@ -81,10 +81,12 @@ export const offersService = {
   },
 
   /** The offer if runnable, else null (for callers that answer their own error). */
-  findRunnable: (ctx: AppContext, auth: PublisherAuth, offerId: number) => offersRepository.findRunnable(ctx.db, auth.publisherId, offerId),
+  findRunnable: (ctx: AppContext, auth: PublisherAuth, offerId: number) =>
+    offersRepository.findRunnable(ctx.db, auth.publisherId, offerId),
 
   /** An event of that offer, or null. */
-  findEvent: (ctx: AppContext, offerId: number, eventId: number) => offersRepository.findEvent(ctx.db, offerId, eventId),
+  findEvent: (ctx: AppContext, offerId: number, eventId: number) =>
+    offersRepository.findEvent(ctx.db, offerId, eventId),
 
   async offer(ctx: AppContext, auth: PublisherAuth, offerId: number): Promise<Offer> {
     return toOffer(ctx, auth, await this.findRunnableOrFail(ctx, auth, offerId));
@@ -103,6 +105,7 @@ export const offersService = {
       offer_payout_type: o.payout_type,
       offer_tags: o.tags,
       offer_preview_url: o.preview_url,
+      offer_conversion_method: o.conversion_method,
     };
   },
 
@@ -117,7 +120,11 @@ export const offersService = {
     const pages = await offersRepository.landingPages(ctx.db, offerId);
     return {
       base_url: trackingBaseUrl(ctx, offerId, auth.publisherId),
-      landing_page_list: pages.map((p) => ({ landing_page_name: p.name, landing_page_cr: p.id, default: p.is_default })),
+      landing_page_list: pages.map((p) => ({
+        landing_page_name: p.name,
+        landing_page_cr: p.id,
+        default: p.is_default,
+      })),
     };
   },
 
@@ -138,34 +145,66 @@ export const offersService = {
   async list(
     ctx: AppContext,
     auth: PublisherAuth,
-    req: { sort: 'name' | 'offer_id'; order: SortOrder; limit: number; search: string | null; cursor?: string | null | undefined; filters: { status?: string[] | null | undefined } },
+    req: {
+      sort: 'name' | 'offer_id';
+      order: SortOrder;
+      limit: number;
+      search: string | null;
+      cursor?: string | null | undefined;
+      filters: { status?: string[] | null | undefined };
+    },
   ): Promise<OfferListResponse> {
-    const k = keyset({ sort: req.sort, order: req.order, key: OFFER_LIST_SORT_KEYS[req.sort], id: sql`offers.id`, cursor: req.cursor });
+    const k = keyset({
+      sort: req.sort,
+      order: req.order,
+      key: OFFER_LIST_SORT_KEYS[req.sort],
+      id: sql`offers.id`,
+      cursor: req.cursor,
+    });
     const rows = await offersRepository.list(ctx.db, auth.publisherId, {
       keyset: k,
       limit: req.limit,
       search: req.search,
       statuses: req.filters.status ?? null,
     });
-    return keysetPage(k, rows, req.limit, (r) => r.id, (r) => ({
-      offer_id: r.id,
-      id: r.id,
-      name: r.name,
-      status: r.status,
-      payout: Number(r.payout),
-      payout_type: r.payout_type,
-      preview_url: r.preview_url,
-      created_at: new Date(r.created_at).toISOString(),
-    }));
+    return keysetPage(
+      k,
+      rows,
+      req.limit,
+      (r) => r.id,
+      (r) => ({
+        offer_id: r.id,
+        id: r.id,
+        name: r.name,
+        status: r.status,
+        payout: Number(r.payout),
+        payout_type: r.payout_type,
+        preview_url: r.preview_url,
+        created_at: new Date(r.created_at).toISOString(),
+      }),
+    );
   },
 
   /** My Offers (spec §2): runnable offers with metrics over the range, default today in the user's zone. */
   async campaignTable(
     ctx: AppContext,
     auth: PublisherAuth,
-    req: { sort: CampaignTableSort; order: SortOrder; limit: number; search: string | null; cursor?: string | null | undefined; filters: { date_range?: DateRange | null | undefined } },
+    req: {
+      sort: CampaignTableSort;
+      order: SortOrder;
+      limit: number;
+      search: string | null;
+      cursor?: string | null | undefined;
+      filters: { date_range?: DateRange | null | undefined };
+    },
   ): Promise<CampaignTableResponse> {
-    const k = keyset({ sort: req.sort, order: req.order, key: CAMPAIGN_SORT_KEYS[req.sort], id: sql`r.id`, cursor: req.cursor });
+    const k = keyset({
+      sort: req.sort,
+      order: req.order,
+      key: CAMPAIGN_SORT_KEYS[req.sort],
+      id: sql`r.id`,
+      cursor: req.cursor,
+    });
     const tz = await userTimeZone(ctx, auth.userId);
     const today = todayIn(tz);
     const range = req.filters.date_range ?? { start: today, end: today };
@@ -183,17 +222,23 @@ export const offersService = {
       limit: req.limit,
       search: req.search,
     });
-    return keysetPage(k, rows, req.limit, (r) => r.id, (r) => ({
-      offer_id: r.id,
-      id: r.id,
-      name: r.name,
-      status: r.status,
-      payout: Number(r.payout),
-      payout_type: r.payout_type,
-      clicks_unique: Number(r.clicks_unique),
-      epc: Number(r.epc),
-      earnings: Number(r.earnings),
-      preview_url: r.preview_url,
-    }));
+    return keysetPage(
+      k,
+      rows,
+      req.limit,
+      (r) => r.id,
+      (r) => ({
+        offer_id: r.id,
+        id: r.id,
+        name: r.name,
+        status: r.status,
+        payout: Number(r.payout),
+        payout_type: r.payout_type,
+        clicks_unique: Number(r.clicks_unique),
+        epc: Number(r.epc),
+        earnings: Number(r.earnings),
+        preview_url: r.preview_url,
+      }),
+    );
   },
 };

@@ -28,6 +28,11 @@ describe('address classifier', () => {
     '64:ff9b::7f00:1',
     '2002:7f00:1::1',
     'ff02::1',
+    '::127.0.0.1',
+    '::7f00:1',
+    '::8.8.8.8',
+    '::a00:1',
+    '64:ff9b:1::a00:1',
   ])('refuses %s', (ip) => {
     expect(classifyAddress(ip).ok).toBe(false);
   });
@@ -37,7 +42,15 @@ describe('address classifier', () => {
   });
 
   it('refuses numeric spellings once normalised by WHATWG URL (RELIABILITY B1)', () => {
-    for (const u of ['http://2130706433/', 'http://017700000001/', 'http://0x7f.1/', 'http://127.1/', 'http://0/', 'http://[::ffff:127.0.0.1]/', 'http://u:p@127.0.0.1/']) {
+    for (const u of [
+      'http://2130706433/',
+      'http://017700000001/',
+      'http://0x7f.1/',
+      'http://127.1/',
+      'http://0/',
+      'http://[::ffff:127.0.0.1]/',
+      'http://u:p@127.0.0.1/',
+    ]) {
       const host = hostOf(u);
       expect(classifyAddress(host).ok, `${u} -> ${host}`).toBe(false);
     }
@@ -54,6 +67,8 @@ describe('address classifier', () => {
     expect(() => precheckUrl('gopher://127.0.0.1:70/', { ownHosts: [] })).toThrow(/Only http/);
     expect(() => precheckUrl('http://track.example/postback?x=1', { ownHosts: ['track.example'] })).toThrow(/itself/);
     expect(() => precheckUrl('https://track.example:443/x', { ownHosts: ['track.example:443'] })).toThrow(/itself/);
+    expect(() => precheckUrl('http://track.example./postback', { ownHosts: ['track.example'] })).toThrow(/itself/);
+    expect(() => precheckUrl('http://TRACK.example../postback', { ownHosts: ['track.example'] })).toThrow(/itself/);
     expect(precheckUrl('https://r.example/x', { ownHosts: ['track.example'] }).host).toBe('r.example');
   });
 });

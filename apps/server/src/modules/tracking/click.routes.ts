@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ERROR_CODES } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { decideClick, type ClickParams } from './click.service.ts';
+import { isLoopedCall } from './loop-guard.ts';
 import { trackingEngine } from './tracking-engine.ts';
 
 /** The click cookie the conversion pixel falls back to when its URL carries no tid. */
@@ -22,6 +23,21 @@ export const clickRoutes =
       '/c/:offerId/:publisherId',
       { schema: { hide: true } },
       async (req, reply) => {
+        if (isLoopedCall(req.headers, ctx.instanceId)) {
+          // One of our own postback deliveries: no click, no redirect to follow.
+          req.log.warn(
+            { offer: req.params.offerId, publisher: req.params.publisherId },
+            'click refused: it came from a postback delivery of this portal (loop)',
+          );
+          return reply
+            .status(508)
+            .send({
+              error: {
+                code: ERROR_CODES.LOOP_DETECTED,
+                message: "This click came from one of this portal's own postback deliveries (a loop).",
+              },
+            });
+        }
         const at = new Date();
         const decided = decideClick(engine.cache, engine.fallbackUrl, {
           offerId: req.params.offerId,
@@ -39,11 +55,20 @@ export const clickRoutes =
           return reply
             .status(503)
             .header('retry-after', '1')
-            .send({ error: { code: ERROR_CODES.UNAVAILABLE, message: 'The click could not be recorded. Please try again.' } });
+            .send({
+              error: { code: ERROR_CODES.UNAVAILABLE, message: 'The click could not be recorded. Please try again.' },
+            });
         }
-        if (decision.kind === 'click') {
+        // The cookie the pixel may fall back to is set only on a top-level navigation (a visitor
+        // following the link): a page that loads the link as an image or frame to plant it
+        // (cookie stuffing) gets the redirect and no cookie.
+        const dest = req.headers['sec-fetch-dest'];
+        if (decision.kind === 'click' && (dest === undefined || dest === 'document')) {
           const days = 90;
-          void reply.header('set-cookie', `${CLICK_COOKIE}=${decision.row.id}; Path=/; Max-Age=${days * 86400}; HttpOnly${cookieFlags}`);
+          void reply.header(
+            'set-cookie',
+            `${CLICK_COOKIE}=${decision.row.id}; Path=/; Max-Age=${days * 86400}; HttpOnly${cookieFlags}`,
+          );
         }
         return reply.header('cache-control', 'no-store').redirect(decision.location, 302);
       },

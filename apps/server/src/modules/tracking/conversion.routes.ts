@@ -2,16 +2,32 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import { ERROR_CODES } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { recordConversion, type ConversionResult } from './conversion.service.ts';
+import { isLoopedCall } from './loop-guard.ts';
 
 export type ConversionParams = Partial<
-  Record<'tid' | 'event_id' | 'amount' | 'adv_transaction_id' | 'adv_s1' | 'adv_s2' | 'adv_s3' | 'adv_s4' | 'adv_s5' | 'token', string>
+  Record<
+    | 'tid'
+    | 'event_id'
+    | 'amount'
+    | 'adv_transaction_id'
+    | 'adv_s1'
+    | 'adv_s2'
+    | 'adv_s3'
+    | 'adv_s4'
+    | 'adv_s5'
+    | 'token',
+    string
+  >
 >;
 
 const STATUS_CODES: Record<number, string> = {
   401: ERROR_CODES.UNAUTHENTICATED,
   403: ERROR_CODES.FORBIDDEN,
   404: ERROR_CODES.NOT_FOUND,
+  409: ERROR_CODES.CONFLICT,
   422: ERROR_CODES.VALIDATION,
+  429: ERROR_CODES.RATE_LIMITED,
+  508: ERROR_CODES.LOOP_DETECTED,
 };
 
 /** Query and body (JSON or form) merged; the body wins. Only string values are kept. */
@@ -26,16 +42,27 @@ export function conversionParams(req: FastifyRequest): ConversionParams {
   return out;
 }
 
-export function conversionAnswer(result: ConversionResult): { status: number; body: unknown } {
+export function conversionAnswer(result: ConversionResult): {
+  status: number;
+  body: unknown;
+  headers?: Record<string, string>;
+} {
   switch (result.kind) {
     case 'recorded':
-      return { status: 200, body: { success: true, duplicate: false, conversion_id: result.conversionId, payout: result.payout } };
+      return {
+        status: 200,
+        body: { success: true, duplicate: false, conversion_id: result.conversionId, payout: result.payout },
+      };
     case 'duplicate':
       return { status: 200, body: { success: true, duplicate: true, conversion_id: result.conversionId } };
     case 'refused':
       return {
         status: result.status,
-        body: { error: { code: STATUS_CODES[result.status] ?? ERROR_CODES.VALIDATION, message: result.message }, reason: result.reason },
+        body: {
+          error: { code: STATUS_CODES[result.status] ?? ERROR_CODES.VALIDATION, message: result.message },
+          reason: result.reason,
+        },
+        ...(result.retryAfterSeconds ? { headers: { 'retry-after': String(result.retryAfterSeconds) } } : {}),
       };
   }
 }
@@ -47,9 +74,13 @@ export function conversionAnswer(result: ConversionResult): { status: number; bo
 export const conversionRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
-    app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_req, body, done) => {
-      done(null, Object.fromEntries(new URLSearchParams(String(body))));
-    });
+    app.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: 16 * 1024 },
+      (_req, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(String(body))));
+      },
+    );
 
     const handler = async (req: FastifyRequest) => {
       const p = conversionParams(req);
@@ -59,9 +90,16 @@ export const conversionRoutes =
         eventId: p.event_id,
         amount: p.amount,
         advTransactionId: p.adv_transaction_id,
-        adv: { adv_s1: p.adv_s1 ?? null, adv_s2: p.adv_s2 ?? null, adv_s3: p.adv_s3 ?? null, adv_s4: p.adv_s4 ?? null, adv_s5: p.adv_s5 ?? null },
+        adv: {
+          adv_s1: p.adv_s1 ?? null,
+          adv_s2: p.adv_s2 ?? null,
+          adv_s3: p.adv_s3 ?? null,
+          adv_s4: p.adv_s4 ?? null,
+          adv_s5: p.adv_s5 ?? null,
+        },
         token: auth?.[1] ?? p.token ?? null,
         source: 'postback',
+        looped: isLoopedCall(req.headers, ctx.instanceId),
         ip: req.ip ?? null,
       });
     };
@@ -72,8 +110,12 @@ export const conversionRoutes =
         url: '/postback',
         schema: { hide: true },
         handler: async (req, reply) => {
-          const { status, body } = conversionAnswer(await handler(req));
-          return reply.status(status).header('cache-control', 'no-store').send(body);
+          const { status, body, headers } = conversionAnswer(await handler(req));
+          return reply
+            .status(status)
+            .headers(headers ?? {})
+            .header('cache-control', 'no-store')
+            .send(body);
         },
       });
     }

@@ -1,4 +1,5 @@
 import { errors, request, type Agent } from 'undici';
+import { LOOP_HEADER } from './loop-guard.ts';
 import { GuardError, precheckUrl } from './ssrf-guard.ts';
 
 export type DeliveryErrorClass =
@@ -28,7 +29,13 @@ export interface SendOutcome {
 }
 
 /** Classes that no retry can fix: the delivery stops at once. */
-export const PERMANENT: ReadonlySet<DeliveryErrorClass> = new Set(['blocked_address', 'blocked_protocol', 'loop', 'invalid_url', 'gone']);
+export const PERMANENT: ReadonlySet<DeliveryErrorClass> = new Set([
+  'blocked_address',
+  'blocked_protocol',
+  'loop',
+  'invalid_url',
+  'gone',
+]);
 
 function retryAfter(header: string | string[] | undefined): number | null {
   const v = Array.isArray(header) ? header[0] : header;
@@ -54,22 +61,27 @@ function classify(err: unknown): { errorClass: DeliveryErrorClass; message: stri
   ) {
     return { errorClass: 'timeout', message: 'The receiver did not answer in time.' };
   }
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return { errorClass: 'dns', message: 'The host name could not be resolved.' };
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+    return { errorClass: 'dns', message: 'The host name could not be resolved.' };
   if (/^ERR_TLS|CERT|SSL/.test(code)) return { errorClass: 'tls', message: 'The TLS handshake failed.' };
   return { errorClass: 'connection', message: 'The connection failed or was reset.' };
 }
 
 /**
- * One delivery attempt: a GET through the guarded agent, with a stable event id header, a hard
- * time-out, redirects not followed, and the response body drained unread.
+ * One delivery attempt: a GET through the guarded agent, with a stable event id header and the
+ * loop header (loop-guard.ts), a hard time-out, redirects not followed, and the response body
+ * drained unread.
  */
 export async function sendPostback(
   agent: Agent,
   url: string,
-  opts: { eventKey: string; timeoutMs: number; ownHosts: string[] },
+  opts: { eventKey: string; timeoutMs: number; ownHosts: string[]; instanceId: string },
 ): Promise<SendOutcome> {
   const started = performance.now();
-  const done = (o: Omit<SendOutcome, 'durationMs'>): SendOutcome => ({ ...o, durationMs: Math.round(performance.now() - started) });
+  const done = (o: Omit<SendOutcome, 'durationMs'>): SendOutcome => ({
+    ...o,
+    durationMs: Math.round(performance.now() - started),
+  });
   try {
     precheckUrl(url, { ownHosts: opts.ownHosts });
     const res = await request(url, {
@@ -79,6 +91,7 @@ export async function sendPostback(
         'user-agent': 'PublisherPortal-Postback/1.0',
         'x-postback-event-id': opts.eventKey,
         'idempotency-key': opts.eventKey,
+        [LOOP_HEADER]: opts.instanceId,
       },
       headersTimeout: opts.timeoutMs,
       bodyTimeout: opts.timeoutMs,
@@ -87,11 +100,39 @@ export async function sendPostback(
     res.body.resume();
     res.body.on('error', () => {});
     const s = res.statusCode;
-    if (s >= 200 && s < 300) return done({ ok: true, statusCode: s, errorClass: null, message: null, retryAfterMs: null });
-    if (s >= 300 && s < 400) return done({ ok: false, statusCode: s, errorClass: 'redirect', message: 'The receiver answered with a redirect, which is not followed.', retryAfterMs: null });
-    if (s === 410) return done({ ok: false, statusCode: s, errorClass: 'gone', message: 'The receiver answered 410 Gone: no more attempts.', retryAfterMs: null });
-    if (s === 429) return done({ ok: false, statusCode: s, errorClass: 'rate_limited', message: 'The receiver asked to slow down (429).', retryAfterMs: retryAfter(res.headers['retry-after']) });
-    return done({ ok: false, statusCode: s, errorClass: s >= 500 ? 'http_5xx' : 'http_4xx', message: `The receiver answered ${s}.`, retryAfterMs: null });
+    if (s >= 200 && s < 300)
+      return done({ ok: true, statusCode: s, errorClass: null, message: null, retryAfterMs: null });
+    if (s >= 300 && s < 400)
+      return done({
+        ok: false,
+        statusCode: s,
+        errorClass: 'redirect',
+        message: 'The receiver answered with a redirect, which is not followed.',
+        retryAfterMs: null,
+      });
+    if (s === 410)
+      return done({
+        ok: false,
+        statusCode: s,
+        errorClass: 'gone',
+        message: 'The receiver answered 410 Gone: no more attempts.',
+        retryAfterMs: null,
+      });
+    if (s === 429)
+      return done({
+        ok: false,
+        statusCode: s,
+        errorClass: 'rate_limited',
+        message: 'The receiver asked to slow down (429).',
+        retryAfterMs: retryAfter(res.headers['retry-after']),
+      });
+    return done({
+      ok: false,
+      statusCode: s,
+      errorClass: s >= 500 ? 'http_5xx' : 'http_4xx',
+      message: `The receiver answered ${s}.`,
+      retryAfterMs: null,
+    });
   } catch (err) {
     return done({ ok: false, statusCode: null, ...classify(err), retryAfterMs: null });
   }

@@ -4,7 +4,8 @@ import type { AppContext } from '../../context.ts';
 import { maskUrl } from './macros.ts';
 import { notifyPublisher, escapeHtml } from './notify.ts';
 import { PERMANENT, sendPostback, type SendOutcome } from './delivery-http.ts';
-import { createGuardedAgent, type Lookup } from './ssrf-guard.ts';
+import { OwnAddresses } from './own-addresses.ts';
+import { createGuardedAgent, systemLookup, type Lookup } from './ssrf-guard.ts';
 
 interface ClaimedDelivery {
   id: number;
@@ -48,16 +49,32 @@ export class DeliveryWorker {
   private wakeRequested = false;
   private readonly inflight = new Set<Promise<void>>();
   readonly ownHosts: string[];
+  private ownAddresses: OwnAddresses;
+  private listeners: { address: string; port: number }[] = [];
 
   constructor(private readonly ctx: AppContext) {
     this.ownHosts = [...new Set([hostOf(ctx.config.publicTrackingUrl), hostOf(ctx.config.publicUrl)].filter(Boolean))];
+    this.ownAddresses = this.buildOwnAddresses(systemLookup);
     this.agent = this.buildAgent();
+  }
+
+  private buildOwnAddresses(lookup: Lookup): OwnAddresses {
+    const own = new OwnAddresses([this.ctx.config.publicUrl, this.ctx.config.publicTrackingUrl], lookup);
+    own.setListeners(this.listeners);
+    return own;
+  }
+
+  /** The addresses the server listens on: a postback to one of them is a loop. */
+  setListeners(listeners: { address: string; port: number }[]): void {
+    this.listeners = listeners;
+    this.ownAddresses.setListeners(listeners);
   }
 
   private buildAgent(lookup?: Lookup): Agent {
     return createGuardedAgent({
       allowedHosts: this.ctx.config.postbackAllowedHosts,
       ownHosts: this.ownHosts,
+      isOwnAddress: (address, port) => this.ownAddresses.has(address, port),
       connectTimeoutMs: this.ctx.config.POSTBACK_TIMEOUT_MS,
       dnsTimeoutMs: this.ctx.config.POSTBACK_TIMEOUT_MS,
       connections: this.ctx.config.POSTBACK_CONCURRENCY,
@@ -68,6 +85,7 @@ export class DeliveryWorker {
   /** Replaces DNS resolution (tests answer with chosen addresses). */
   useLookup(lookup: Lookup): void {
     void this.agent.close().catch(() => {});
+    this.ownAddresses = this.buildOwnAddresses(lookup);
     this.agent = this.buildAgent(lookup);
   }
 
@@ -162,13 +180,18 @@ export class DeliveryWorker {
     return res.rows;
   }
 
-  /** Sends one claimed job and records the outcome. */
-  async attempt(job: ClaimedDelivery): Promise<SendOutcome> {
-    const outcome = await sendPostback(this.agent, job.url, {
-      eventKey: job.event_key,
+  private sendOptions(eventKey: string) {
+    return {
+      eventKey,
       timeoutMs: this.ctx.config.POSTBACK_TIMEOUT_MS,
       ownHosts: this.ownHosts,
-    });
+      instanceId: this.ctx.instanceId,
+    };
+  }
+
+  /** Sends one claimed job and records the outcome. */
+  async attempt(job: ClaimedDelivery): Promise<SendOutcome> {
+    const outcome = await sendPostback(this.agent, job.url, this.sendOptions(job.event_key));
     await this.record(job, outcome);
     return outcome;
   }
@@ -177,15 +200,32 @@ export class DeliveryWorker {
   async sendTest(publisherId: number, postbackId: number, url: string, eventKey: string): Promise<SendOutcome> {
     const row = await this.ctx.db
       .insertInto('postback_deliveries')
-      .values({ publisher_id: publisherId, postback_id: postbackId, event_key: eventKey, url, is_test: true, attempts: 1, status: 'pending', next_attempt_at: new Date(Date.now() + 365 * 86_400_000) })
+      .values({
+        publisher_id: publisherId,
+        postback_id: postbackId,
+        event_key: eventKey,
+        url,
+        is_test: true,
+        attempts: 1,
+        status: 'pending',
+        next_attempt_at: new Date(Date.now() + 365 * 86_400_000),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const outcome = await sendPostback(this.agent, url, { eventKey, timeoutMs: this.ctx.config.POSTBACK_TIMEOUT_MS, ownHosts: this.ownHosts });
+    const outcome = await sendPostback(this.agent, url, this.sendOptions(eventKey));
     await this.ctx.db.transaction().execute(async (trx) => {
-      await trx.insertInto('postback_attempts').values(attemptRow({ id: row.id, publisher_id: publisherId, postback_id: postbackId, url }, outcome)).execute();
+      await trx
+        .insertInto('postback_attempts')
+        .values(attemptRow({ id: row.id, publisher_id: publisherId, postback_id: postbackId, url }, outcome))
+        .execute();
       await trx
         .updateTable('postback_deliveries')
-        .set({ status: outcome.ok ? 'delivered' : 'failed', last_status_code: outcome.statusCode, last_error_class: outcome.errorClass, updated_at: new Date() })
+        .set({
+          status: outcome.ok ? 'delivered' : 'failed',
+          last_status_code: outcome.statusCode,
+          last_error_class: outcome.errorClass,
+          updated_at: new Date(),
+        })
         .where('id', '=', row.id)
         .execute();
     });
@@ -224,7 +264,12 @@ export class DeliveryWorker {
         .where('id', '=', job.id)
         .execute();
       if (status === 'delivered') {
-        await trx.updateTable('postbacks').set({ failing_since: null }).where('id', '=', job.postback_id).where('failing_since', 'is not', null).execute();
+        await trx
+          .updateTable('postbacks')
+          .set({ failing_since: null })
+          .where('id', '=', job.postback_id)
+          .where('failing_since', 'is not', null)
+          .execute();
         return false;
       }
       if (status === 'failed') {

@@ -1,15 +1,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { CLICK_COOKIE } from './click.routes.ts';
-import { conversionParams } from './conversion.routes.ts';
+import { conversionParams, type ConversionParams } from './conversion.routes.ts';
 import { recordConversion } from './conversion.service.ts';
+import { isLoopedCall } from './loop-guard.ts';
+import { splitSignedQuery } from './pixel-signature.ts';
 import { POSTBACK_MACROS, renderMacros } from './macros.ts';
 import { postbackMacroValues } from './postback-render.ts';
 import { trackingEngine } from './tracking-engine.ts';
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
-const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const attr = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
  * Publisher pixels run from the tracking address only, each in a frame sandboxed without
@@ -20,7 +23,7 @@ const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').rep
 const PIXEL_CSP = [
   'sandbox allow-scripts',
   "default-src 'none'",
-  "img-src * data:",
+  'img-src * data:',
   "script-src * 'unsafe-inline'",
   "style-src * 'unsafe-inline'",
   'frame-src *',
@@ -31,7 +34,10 @@ const PIXEL_CSP = [
   'frame-ancestors *',
 ].join('; ');
 
-/** `GET /pixel?tid=` (or the click cookie): records the conversion and answers the publisher's pixels. */
+/**
+ * `GET /pixel?tid=` (or the click cookie): records the conversion where the offer accepts pixels
+ * (conversion.service.ts says what a pixel may claim) and answers the publisher's pixels.
+ */
 export const pixelRoutes =
   (ctx: AppContext): FastifyPluginAsync =>
   async (app) => {
@@ -49,17 +55,36 @@ export const pixelRoutes =
         // Pixel HTML never runs on the portal's origin.
         return reply.status(404).type('image/gif').send(GIF);
       }
-      const p = conversionParams(req);
-      const tid = p.tid ?? req.cookies[CLICK_COOKIE] ?? null;
+      // A signed pixel is read from its signed part alone (nothing after `sig` counts) and names its
+      // tid; an unsigned one may fall back to the click cookie and carries no amount.
+      const rawQuery = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
+      const signed = splitSignedQuery(rawQuery);
+      const p: ConversionParams = signed
+        ? Object.fromEntries(new URLSearchParams(signed.payload))
+        : conversionParams(req);
+      const tid = p.tid ?? (signed ? null : (req.cookies[CLICK_COOKIE] ?? null));
       const result = await recordConversion(ctx, {
         tid,
         eventId: p.event_id,
         amount: p.amount,
         advTransactionId: p.adv_transaction_id,
-        adv: { adv_s1: p.adv_s1 ?? null, adv_s2: p.adv_s2 ?? null, adv_s3: p.adv_s3 ?? null, adv_s4: p.adv_s4 ?? null, adv_s5: p.adv_s5 ?? null },
+        adv: {
+          adv_s1: p.adv_s1 ?? null,
+          adv_s2: p.adv_s2 ?? null,
+          adv_s3: p.adv_s3 ?? null,
+          adv_s4: p.adv_s4 ?? null,
+          adv_s5: p.adv_s5 ?? null,
+        },
         source: 'pixel',
+        signature: signed ? { payload: signed.payload, value: signed.signature } : null,
+        looped: isLoopedCall(req.headers, ctx.instanceId),
         ip: req.ip ?? null,
       });
+      // The thank-you page never breaks: a refused call still answers its image (429 past the
+      // address's budget of refusals).
+      if (result.kind === 'refused' && result.retryAfterSeconds) {
+        void reply.status(429).header('retry-after', String(result.retryAfterSeconds));
+      }
       if (result.kind !== 'recorded') return gif();
 
       const pixels = await ctx.db
@@ -90,7 +115,9 @@ export const pixelRoutes =
       });
       const frames = pixels
         .map((px) => {
-          const html = renderMacros(px.value, values, POSTBACK_MACROS, (v) => encodeURIComponent(v).replace(/'/g, '%27'));
+          const html = renderMacros(px.value, values, POSTBACK_MACROS, (v) =>
+            encodeURIComponent(v).replace(/'/g, '%27'),
+          );
           return `<iframe sandbox="allow-scripts" referrerpolicy="no-referrer" width="1" height="1" style="border:0;position:absolute;left:-9999px" srcdoc="${attr(html)}"></iframe>`;
         })
         .join('\n');
@@ -98,6 +125,8 @@ export const pixelRoutes =
         .type('text/html; charset=utf-8')
         .header('content-security-policy', PIXEL_CSP)
         .header('referrer-policy', 'no-referrer')
-        .send(`<!doctype html>\n<html><head><meta charset="utf-8"><title>pixel</title></head><body>\n${frames}\n</body></html>\n`);
+        .send(
+          `<!doctype html>\n<html><head><meta charset="utf-8"><title>pixel</title></head><body>\n${frames}\n</body></html>\n`,
+        );
     });
   };

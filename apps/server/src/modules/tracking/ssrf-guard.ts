@@ -1,7 +1,7 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import { Agent, buildConnector } from 'undici';
-import { classifyAddress } from './address-classifier.ts';
+import { classifyAddress, withoutTrailingDot } from './address-classifier.ts';
 
 /** Why a postback was not sent; shown to the publisher as the attempt's error class. */
 export class GuardError extends Error {
@@ -20,6 +20,8 @@ export interface GuardOptions {
   allowedHosts: string[];
   /** Our own tracking and portal hosts (host[:port]): a postback there would loop. */
   ownHosts: string[];
+  /** Whether an address and port about to be dialled is this portal itself (own-addresses.ts). */
+  isOwnAddress?: (address: string, port: number) => Promise<boolean>;
   /** DNS resolution, injectable so tests can answer anything. */
   lookup?: Lookup;
   dnsTimeoutMs?: number;
@@ -28,9 +30,11 @@ export interface GuardOptions {
   connections?: number;
 }
 
-const systemLookup: Lookup = async (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
+export const systemLookup: Lookup = async (hostname) => dns.promises.lookup(hostname, { all: true, verbatim: true });
 
 const stripBrackets = (h: string) => h.replace(/^\[|\]$/g, '');
+/** The host as compared and resolved: lower case, no brackets, no trailing dot. */
+const plainHost = (h: string) => withoutTrailingDot(stripBrackets(h.toLowerCase()));
 
 /** Checks what can be known before connecting: scheme, a parsable URL, and loops to ourselves. */
 export function precheckUrl(raw: string, opts: Pick<GuardOptions, 'ownHosts'>): URL {
@@ -45,7 +49,8 @@ export function precheckUrl(raw: string, opts: Pick<GuardOptions, 'ownHosts'>): 
   }
   const own = new Set(opts.ownHosts.map((h) => h.toLowerCase()));
   const port = url.port || (url.protocol === 'https:' ? '443' : '80');
-  if (own.has(url.host.toLowerCase()) || own.has(`${url.hostname.toLowerCase()}:${port}`)) {
+  const host = withoutTrailingDot(url.hostname.toLowerCase());
+  if (own.has(url.port ? `${host}:${url.port}` : host) || own.has(`${host}:${port}`)) {
     throw new GuardError('loop', 'The postback points at this tracking server itself.');
   }
   return url;
@@ -58,20 +63,32 @@ export function precheckUrl(raw: string, opts: Pick<GuardOptions, 'ownHosts'>): 
  * for SNI), so a DNS answer that changes between check and connect cannot slip through.
  */
 export function createGuardedAgent(opts: GuardOptions): Agent {
-  const allowed = new Set(opts.allowedHosts.map((h) => stripBrackets(h.toLowerCase())));
+  const allowed = new Set(opts.allowedHosts.map(plainHost));
   const lookup = opts.lookup ?? systemLookup;
   const dnsTimeout = opts.dnsTimeoutMs ?? 5000;
   const base = buildConnector({ timeout: opts.connectTimeoutMs ?? 5000 });
 
-  const resolve = async (hostname: string): Promise<string> => {
-    const host = stripBrackets(hostname.toLowerCase());
-    const isAllowed = allowed.has(host);
-    if (net.isIP(host)) {
-      if (!isAllowed && !classifyAddress(host).ok) {
-        throw new GuardError('blocked_address', `The address ${host} is not a public address.`);
-      }
-      return host;
+  const resolve = async (hostname: string, port: number): Promise<string> => {
+    const host = plainHost(hostname);
+    const isLiteral = net.isIP(host) !== 0;
+    const address = isLiteral ? host : await lookupFirst(host);
+    // First: a loop is refused even for an allowed host, and named as a loop.
+    if (opts.isOwnAddress && (await opts.isOwnAddress(address, port))) {
+      throw new GuardError('loop', 'The postback points at this tracking server itself.');
     }
+    if (!allowed.has(host) && !classifyAddress(address).ok) {
+      throw new GuardError(
+        'blocked_address',
+        isLiteral
+          ? `The address ${host} is not a public address.`
+          : `${host} resolves to ${address}, which is not a public address.`,
+      );
+    }
+    return address;
+  };
+
+  /** The first answer only: the one checked is the one dialled. */
+  const lookupFirst = async (host: string): Promise<string> => {
     let timer: NodeJS.Timeout | undefined;
     let answers: { address: string; family: number }[];
     try {
@@ -89,17 +106,15 @@ export function createGuardedAgent(opts: GuardOptions): Agent {
     }
     const first = answers[0];
     if (!first) throw new GuardError('dns', `DNS lookup of ${host} found no address.`);
-    // Dial the first answer only, and only once it passed the check.
-    if (!isAllowed && !classifyAddress(first.address).ok) {
-      throw new GuardError('blocked_address', `${host} resolves to ${first.address}, which is not a public address.`);
-    }
     return first.address;
   };
 
   const connect: buildConnector.connector = (options, callback) => {
-    resolve(options.hostname).then(
+    const port = Number(options.port) || (options.protocol === 'https:' ? 443 : 80);
+    resolve(options.hostname, port).then(
       (address) => {
-        const servername = options.servername ?? (net.isIP(stripBrackets(options.hostname)) ? undefined : options.hostname);
+        const servername =
+          options.servername ?? (net.isIP(stripBrackets(options.hostname)) ? undefined : plainHost(options.hostname));
         base({ ...options, hostname: address, ...(servername ? { servername } : {}) }, callback);
       },
       (err: Error) => callback(err, null),

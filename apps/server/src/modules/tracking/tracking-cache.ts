@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import type { EventType, PayoutType } from '../../db/types.ts';
+import type { ConversionMethod, EventType, PayoutType } from '../../db/types.ts';
 
 export interface CachedOffer {
   id: number;
@@ -13,10 +13,23 @@ export interface CachedOffer {
   fallbackUrl: string | null;
   lookbackDays: number;
   isPublic: boolean;
+  conversionMethod: ConversionMethod;
   /** Publishers that may run a non-public offer. */
   allowed: Set<number>;
   landingPages: { id: number; url: string; isDefault: boolean }[];
   events: { id: number; name: string; eventType: EventType; payout: number; payoutType: PayoutType; isBase: boolean }[];
+}
+
+export interface CachedAdvertiser {
+  id: number;
+  status: string;
+  pixelSecret: string | null;
+}
+
+/** Every advertiser, by token hash and by id: a network has tens to thousands of them. */
+interface AdvertiserIndex {
+  byTokenHash: Map<string, CachedAdvertiser>;
+  byId: Map<number, CachedAdvertiser>;
 }
 
 export interface CachedPublisher {
@@ -78,7 +91,8 @@ export class TrackingCache {
   private readonly offers = new TtlMap<number, CachedOffer | null>(3000);
   private readonly publishers = new TtlMap<number, CachedPublisher | null>(3000);
   private readonly caps = new TtlMap<number, Map<string, number>>(1000);
-  private readonly advertisers = new TtlMap<string, { id: number; status: string } | null>(3000);
+  private readonly advertisers = new TtlMap<0, AdvertiserIndex>(3000);
+  private readonly advertiserMisses = new TtlMap<string, CachedAdvertiser | null>(3000);
 
   constructor(private readonly db: Db) {}
 
@@ -87,14 +101,55 @@ export class TrackingCache {
     this.publishers.clear();
     this.caps.clear();
     this.advertisers.clear();
+    this.advertiserMisses.clear();
   }
 
-  /** The advertiser whose API token hashes to this value. */
-  advertiserByTokenHash(hash: string): Promise<{ id: number; status: string } | null> {
-    return this.advertisers.get(hash, async () => {
-      const a = await this.db.selectFrom('advertisers').select(['id', 'status']).where('api_token_hash', '=', hash).executeTakeFirst();
-      return a ?? null;
+  /**
+   * The advertiser whose API token hashes to this value. The whole table is held and reloaded every
+   * few seconds; a token it does not know (an advertiser created a moment ago, or a made-up one) is
+   * looked up once by its hash and the answer kept as long. `knownOnly` answers from memory alone:
+   * for an address already past its budget of refusals, made-up tokens cost no query.
+   */
+  async advertiserByTokenHash(hash: string, knownOnly = false): Promise<CachedAdvertiser | null> {
+    const hit = (await this.advertiserIndex()).byTokenHash.get(hash);
+    if (hit || knownOnly) return hit ?? null;
+    return this.advertiserMisses.get(hash, async () => {
+      const r = await this.db
+        .selectFrom('advertisers')
+        .select(['id', 'status', 'pixel_secret'])
+        .where('api_token_hash', '=', hash)
+        .executeTakeFirst();
+      return r ? { id: r.id, status: r.status, pixelSecret: r.pixel_secret } : null;
     });
+  }
+
+  async advertiser(id: number): Promise<CachedAdvertiser | null> {
+    const hit = (await this.advertiserIndex()).byId.get(id);
+    if (hit) return hit;
+    const r = await this.db
+      .selectFrom('advertisers')
+      .select(['id', 'status', 'pixel_secret'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return r ? { id: r.id, status: r.status, pixelSecret: r.pixel_secret } : null;
+  }
+
+  private advertiserIndex(): Promise<AdvertiserIndex> {
+    return this.advertisers.get(0, () => this.loadAdvertisers());
+  }
+
+  private async loadAdvertisers(): Promise<AdvertiserIndex> {
+    const rows = await this.db
+      .selectFrom('advertisers')
+      .select(['id', 'status', 'api_token_hash', 'pixel_secret'])
+      .execute();
+    const index: AdvertiserIndex = { byTokenHash: new Map(), byId: new Map() };
+    for (const r of rows) {
+      const a = { id: r.id, status: r.status, pixelSecret: r.pixel_secret };
+      index.byTokenHash.set(r.api_token_hash, a);
+      index.byId.set(r.id, a);
+    }
+    return index;
   }
 
   offer(id: number): Promise<CachedOffer | null> {
@@ -103,7 +158,11 @@ export class TrackingCache {
 
   publisher(id: number): Promise<CachedPublisher | null> {
     return this.publishers.get(id, async () => {
-      const p = await this.db.selectFrom('publishers').select(['id', 'name', 'status']).where('id', '=', id).executeTakeFirst();
+      const p = await this.db
+        .selectFrom('publishers')
+        .select(['id', 'name', 'status'])
+        .where('id', '=', id)
+        .executeTakeFirst();
       return p ?? null;
     });
   }
@@ -163,7 +222,12 @@ async function loadOffer(db: Db, id: number): Promise<CachedOffer | null> {
   const o = await db.selectFrom('offers').selectAll().where('id', '=', id).executeTakeFirst();
   if (!o) return null;
   const [pages, events, allowed] = await Promise.all([
-    db.selectFrom('landing_pages').select(['id', 'url', 'is_default']).where('offer_id', '=', id).orderBy('id').execute(),
+    db
+      .selectFrom('landing_pages')
+      .select(['id', 'url', 'is_default'])
+      .where('offer_id', '=', id)
+      .orderBy('id')
+      .execute(),
     db.selectFrom('offer_events').selectAll().where('offer_id', '=', id).orderBy('id').execute(),
     o.is_public
       ? Promise.resolve([])
@@ -181,6 +245,7 @@ async function loadOffer(db: Db, id: number): Promise<CachedOffer | null> {
     fallbackUrl: o.fallback_url,
     lookbackDays: o.lookback_days,
     isPublic: o.is_public,
+    conversionMethod: o.conversion_method,
     allowed: new Set(allowed.map((a) => a.publisher_id)),
     landingPages: pages.map((p) => ({ id: p.id, url: p.url, isDefault: p.is_default })),
     events: events.map((e) => ({

@@ -3,6 +3,7 @@ import { ClickWriter } from './click-writer.ts';
 import { TrackingCache } from './tracking-cache.ts';
 import { DeliveryWorker } from './delivery.jobs.ts';
 import { TrackingMaintenance } from './maintenance.jobs.ts';
+import { ConversionRefusals } from './conversion-refusals.ts';
 
 /** The tracking engine's long-lived parts for one app instance: cache, click writer, workers. */
 export interface TrackingEngine {
@@ -10,6 +11,8 @@ export interface TrackingEngine {
   clickWriter: ClickWriter;
   delivery: DeliveryWorker;
   maintenance: TrackingMaintenance;
+  /** Refused conversion calls: recorded with their reason, within a per-address budget. */
+  refusals: ConversionRefusals;
   /** Where a click goes when neither the offer nor its fallback can take it. */
   fallbackUrl: string;
   start(): Promise<void>;
@@ -30,21 +33,25 @@ export function trackingEngine(ctx: AppContext): TrackingEngine {
   });
   const delivery = new DeliveryWorker(ctx);
   const maintenance = new TrackingMaintenance(ctx);
+  const refusals = new ConversionRefusals(ctx.db, ctx.log, ctx.config.TRACKING_REFUSAL_LIMIT);
   engine = {
     cache,
     clickWriter,
     delivery,
     maintenance,
+    refusals,
     fallbackUrl: ctx.config.TRACKING_FALLBACK_URL ?? `${ctx.config.publicUrl}/`,
     async start() {
       await maintenance.start();
       delivery.start();
+      refusals.start();
       // Batches stored before a stop (a crash, say) are written out without waiting for a click.
       clickWriter.settleSoon(0);
     },
     async stop() {
       await clickWriter.close();
       await delivery.stop();
+      await refusals.stop();
       maintenance.stop();
     },
   };

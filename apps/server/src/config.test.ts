@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, demoSeedWarning, loadConfig } from './config.ts';
+
+describe('DEMO_SEED', () => {
+  it('defaults to the demo network in development and test, to an empty network in production', () => {
+    expect(loadConfig({}).DEMO_SEED).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).DEMO_SEED).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production' }).DEMO_SEED).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development', DEMO_SEED: 'false' }).DEMO_SEED).toBe(false);
+  });
+
+  it('an explicit true in production is honoured and warned about; nowhere else', () => {
+    const prod = loadConfig({ NODE_ENV: 'production', DEMO_SEED: 'true' });
+    expect(prod.DEMO_SEED).toBe(true);
+    expect(demoSeedWarning(prod)).toMatch(/DEMO_SEED=true in production/);
+    expect(demoSeedWarning(loadConfig({ NODE_ENV: 'production' }))).toBeNull();
+    expect(demoSeedWarning(loadConfig({ DEMO_SEED: 'true' }))).toBeNull();
+  });
+
+  it('a bad value stops the start with a message naming it', () => {
+    expect(() => loadConfig({ DEMO_SEED: 'maybe' })).toThrow(ConfigError);
+    expect(() => loadConfig({ TRACKING_REFUSAL_LIMIT: '0' })).toThrow(/TRACKING_REFUSAL_LIMIT/);
+  });
+});

@@ -1,0 +1,173 @@
+import type { Insertable, Selectable } from 'kysely';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
+import type { ClicksTable, ConversionsTable, EventType } from '../../db/types.ts';
+import { reportsIngest } from '../reports/reports.ingest.ts';
+import { countCaps, type CapCrossing } from './caps.service.ts';
+import { enqueueDeliveries } from './delivery.service.ts';
+import type { CachedOffer } from './tracking-cache.ts';
+import { uuidv7Time } from './uuid7.ts';
+
+type AdvFields = 'adv_transaction_id' | 'adv_s1' | 'adv_s2' | 'adv_s3' | 'adv_s4' | 'adv_s5';
+export type ConversionRow = Insertable<ConversionsTable> &
+  Record<AdvFields, string | null> & {
+    id: string;
+    created_at: Date;
+    click_created_at: Date;
+    event_id: number;
+    event_type: EventType;
+    payout: number;
+    sale_amount: number | null;
+  };
+
+/**
+ * The idempotency key of a conversion (DESIGN.md §4). An authenticated call's order id is the
+ * advertiser's own key for a sale: `adv:<adv_transaction_id>`, once per offer, bound to its click.
+ * Everything else — a pixel, or a call without an order id — is `tid:<tid>:<event>`: at most one
+ * conversion per click and event. A pixel's order id is kept on its conversion, never as a key.
+ */
+export interface ConversionKey {
+  key: string;
+  /** Set for an order-id key: the click the order belongs to. */
+  orderOfClick: string | null;
+}
+
+export const clickEventKey = (tid: string, eventId: number) => `tid:${tid}:${eventId}`;
+
+export function conversionKey(
+  source: 'postback' | 'pixel',
+  tid: string,
+  eventId: number,
+  advTransactionId: string | null,
+): ConversionKey {
+  if (source === 'postback' && advTransactionId) return { key: `adv:${advTransactionId}`, orderOfClick: tid };
+  return { key: clickEventKey(tid, eventId), orderOfClick: null };
+}
+
+export const findConversionKey = (db: Db, offerId: number, key: string) =>
+  db
+    .selectFrom('conversion_keys')
+    .select(['conversion_id', 'click_id'])
+    .where('offer_id', '=', offerId)
+    .where('dedup_key', '=', key)
+    .executeTakeFirst();
+
+/** Whether a taken key counts as a repeat of this call (same click), or belongs to another click. */
+export const isOwnKey = (taken: { click_id: string | null }, key: ConversionKey) =>
+  key.orderOfClick === null || taken.click_id === null || taken.click_id === key.orderOfClick;
+
+export type StoreOutcome =
+  | { kind: 'recorded'; postbacks: number; crossings: CapCrossing[] }
+  /** The key was taken meanwhile (a concurrent or earlier call). */
+  | { kind: 'taken' }
+  /** The order id confirms the pixel conversion this click already has for the event. */
+  | { kind: 'confirms'; conversionId: string };
+
+export interface StoreInput {
+  offer: CachedOffer;
+  key: ConversionKey;
+  row: ConversionRow;
+  click: Pick<
+    Selectable<ClicksTable>,
+    'id' | 's1' | 's2' | 's3' | 's4' | 's5' | 'pub_source' | 'pub_click_id' | 'has_conversion'
+  > & { created_at: Date };
+  publisherName: string;
+  enqueuePostbacks: boolean;
+}
+
+/**
+ * Stores one conversion exactly once, in one transaction: the key is inserted with ON CONFLICT DO
+ * NOTHING, and only the call that inserted it stores the row, marks the click, writes the postback
+ * jobs (the outbox), queues the rollup counts and counts the caps. A full cap throws
+ * CapReachedError and rolls everything back, the key included.
+ */
+export async function storeConversion(ctx: AppContext, input: StoreInput): Promise<StoreOutcome> {
+  const { offer, key, row, click } = input;
+  return ctx.db.transaction().execute(async (trx): Promise<StoreOutcome> => {
+    const inserted = await trx
+      .insertInto('conversion_keys')
+      .values({
+        offer_id: offer.id,
+        dedup_key: key.key,
+        publisher_id: row.publisher_id,
+        conversion_id: row.id,
+        click_id: key.orderOfClick,
+      })
+      .onConflict((oc) => oc.columns(['offer_id', 'dedup_key']).doNothing())
+      .returning('conversion_id')
+      .executeTakeFirst();
+    if (!inserted) return { kind: 'taken' };
+
+    if (key.orderOfClick && offer.conversionMethod !== 'postback') {
+      const confirmed = await pixelConversionWithOrder(
+        trx,
+        offer.id,
+        click.id,
+        row.event_id,
+        row.adv_transaction_id ?? null,
+      );
+      if (confirmed) {
+        await trx
+          .updateTable('conversion_keys')
+          .set({ conversion_id: confirmed })
+          .where('offer_id', '=', offer.id)
+          .where('dedup_key', '=', key.key)
+          .execute();
+        return { kind: 'confirms', conversionId: confirmed };
+      }
+    }
+
+    await trx.insertInto('conversions').values(row).execute();
+    if (!click.has_conversion) {
+      await trx
+        .updateTable('clicks')
+        .set({ has_conversion: true })
+        .where('id', '=', click.id)
+        .where('created_at', '=', click.created_at)
+        .execute();
+    }
+    let postbacks = 0;
+    if (input.enqueuePostbacks) {
+      postbacks = await enqueueDeliveries(trx, {
+        publisher: { id: row.publisher_id, name: input.publisherName },
+        offer: { id: offer.id, name: offer.name },
+        event: { id: row.event_id, eventType: row.event_type },
+        click,
+        conversion: row,
+      });
+    }
+    // Queued for the rollups (settled later, so no rollup row is locked here). Last, the rows
+    // every conversion of a capped offer updates: their locks are held only until the COMMIT
+    // that follows.
+    await reportsIngest.onConversion(trx, { ...row, status: 'approved' } as Parameters<
+      typeof reportsIngest.onConversion
+    >[1]);
+    const crossings = await countCaps(trx, offer, row.publisher_id, row.created_at);
+    return { kind: 'recorded', postbacks, crossings };
+  });
+}
+
+/**
+ * The conversion a pixel recorded for this click and event carrying this order id, if any: an
+ * authenticated call with that order id then reports the same sale, not a second one.
+ */
+async function pixelConversionWithOrder(
+  trx: Db,
+  offerId: number,
+  clickId: string,
+  eventId: number,
+  orderId: string | null,
+): Promise<string | null> {
+  if (!orderId) return null;
+  const pixelKey = await findConversionKey(trx, offerId, clickEventKey(clickId, eventId));
+  const at = pixelKey && uuidv7Time(pixelKey.conversion_id);
+  if (!pixelKey || !at) return null;
+  const c = await trx
+    .selectFrom('conversions')
+    .select(['id', 'source', 'adv_transaction_id'])
+    .where('id', '=', pixelKey.conversion_id)
+    .where('created_at', '>=', at)
+    .where('created_at', '<', new Date(at.getTime() + 1))
+    .executeTakeFirst();
+  return c && c.source === 'pixel' && c.adv_transaction_id === orderId ? c.id : null;
+}

@@ -1,0 +1,109 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminUrl, testDbKind } from '../helpers/test-db.ts';
+
+const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/**
+ * A first production start (NODE_ENV=production, DEMO_SEED unset) on an empty database opens no
+ * demo network: no published logins, no advertisers with tokens from the repository. The server
+ * runs as an operator starts it, from its entry point, in a process of its own.
+ */
+describe('a production start on an empty database', () => {
+  let child: ChildProcess;
+  let url: string;
+  let output = '';
+  let databaseUrl: string | undefined;
+  let dropDatabase = async () => {};
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-prod-'));
+
+  beforeAll(async () => {
+    if (testDbKind() === 'postgres') {
+      const name = `portal_prod_${crypto.randomBytes(5).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: adminUrl() });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`);
+      await admin.end();
+      databaseUrl = adminUrl(name);
+      dropDatabase = async () => {
+        const c = new pg.Client({ connectionString: adminUrl() });
+        await c.connect();
+        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await c.end();
+      };
+    }
+    const port = await freePort();
+    url = `http://127.0.0.1:${port}`;
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'info',
+    };
+    delete env['DEMO_SEED'];
+    delete env['DATABASE_URL'];
+    if (databaseUrl) env['DATABASE_URL'] = databaseUrl;
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+      cwd: serverDir,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+    child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+    const deadline = Date.now() + 50_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
+      try {
+        if ((await fetch(`${url}/api/v1/health`)).ok) break;
+      } catch {
+        // not listening yet
+      }
+      if (Date.now() > deadline) throw new Error(`the server did not start: ${output}`);
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }, 60_000);
+
+  afterAll(async () => {
+    if (child && child.exitCode === null) {
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await exited;
+    }
+    await dropDatabase();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('has no demo login, no demo advertiser token, and prints no demo logins', async () => {
+    const login = await fetch(`${url}/api/v1/user/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ user_name: 'demo@portal.test', password: 'demo-password' }),
+    });
+    expect(login.status).toBe(401);
+    const conversion = await fetch(`${url}/postback?tid=x&token=demo-adv-northwind-7f3a9c2e`);
+    expect(conversion.status).toBe(403);
+    expect(output).toContain('Publisher portal is running');
+    expect(output).not.toContain('demo@portal.test');
+    expect(output).not.toContain('DEMO_SEED=true in production');
+  });
+});
