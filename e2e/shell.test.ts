@@ -30,8 +30,13 @@ afterAll(async () => {
 const SCREENS = [
   { path: '/', heading: 'Dashboard', title: 'Dashboard', shot: 'dashboard' },
   { path: '/my-offers', heading: 'My Offers', title: 'My Offers', shot: 'my-offers' },
-  { path: '/offers/1/details', heading: 'Offer 1', title: 'Offer 1', shot: 'offer' },
-  { path: '/offers/1/creatives', heading: 'Offer 1', title: 'Offer 1' },
+  {
+    path: '/offers/1/details',
+    heading: 'Offer Northwind Summer Sale',
+    title: 'Offer Northwind Summer Sale',
+    shot: 'offer',
+  },
+  { path: '/offers/1/creatives', heading: 'Offer Northwind Summer Sale', title: 'Offer Northwind Summer Sale' },
   {
     path: '/global-pixel-postback',
     heading: 'Global Pixels And Postbacks',
@@ -141,7 +146,11 @@ describe.concurrent.each(Object.keys(WIDTHS) as Width[])('the authenticated shel
         window.dispatchEvent(new PopStateEvent('popstate'));
       }, path);
       await page
-        .getByRole('heading', { level: 1, name: path.startsWith('/reports') ? 'Reports' : 'Offer 3', exact: true })
+        .getByRole('heading', {
+          level: 1,
+          name: path.startsWith('/reports') ? 'Reports' : 'Offer Northwind Gift Cards',
+          exact: true,
+        })
         .waitFor();
       expect(new URL(page.url()).pathname).toBe(path);
     }
@@ -335,7 +344,8 @@ describe.concurrent('session expiry (RELIABILITY B9) and alerts', () => {
       new MutationObserver(() => {
         const present = document.querySelector('[data-alert-type]') !== null;
         if (present && w.toastTimes.added === undefined) w.toastTimes.added = performance.now();
-        if (!present && w.toastTimes.added !== undefined && w.toastTimes.removed === undefined) w.toastTimes.removed = performance.now();
+        if (!present && w.toastTimes.added !== undefined && w.toastTimes.removed === undefined)
+          w.toastTimes.removed = performance.now();
       }).observe(document, { childList: true, subtree: true });
     });
     await goto(page, '/login');
@@ -343,7 +353,9 @@ describe.concurrent('session expiry (RELIABILITY B9) and alerts', () => {
     await goto(page, '/');
     await expectToast(page, 'Please log-in again.', 'error');
     await page.locator('[data-alert-type]').first().waitFor({ state: 'detached', timeout: 8000 });
-    const times = await page.evaluate(() => (window as unknown as { toastTimes: { added?: number; removed?: number } }).toastTimes);
+    const times = await page.evaluate(
+      () => (window as unknown as { toastTimes: { added?: number; removed?: number } }).toastTimes,
+    );
     const shownFor = times.removed! - times.added!;
     expect(shownFor).toBeGreaterThan(3500);
     expect(shownFor).toBeLessThan(5000);

@@ -75,7 +75,13 @@ export async function expectAccessible(page: Page, label: string) {
     .analyze();
   const bad = result.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+    );
   expect(bad, `axe on ${label}`).toEqual([]);
 }
 
@@ -145,7 +151,41 @@ export async function eventually<T>(read: () => Promise<T> | T, expected: T, tim
   for (;;) {
     last = await read();
     if (JSON.stringify(last) === JSON.stringify(expected)) return;
-    if (Date.now() > deadline) throw new Error(`expected ${JSON.stringify(expected)}, last saw ${JSON.stringify(last)}`);
+    if (Date.now() > deadline)
+      throw new Error(`expected ${JSON.stringify(expected)}, last saw ${JSON.stringify(last)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+export interface RecordedCall {
+  body: Record<string, unknown>;
+  url: string;
+}
+
+/** Records every call to an API path (relative to /api/v1) made by the page from now on. */
+export function recordCalls(page: Page, apiPath: string): RecordedCall[] {
+  const calls: RecordedCall[] = [];
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname !== `/api/v1${apiPath}`) return;
+    let body: Record<string, unknown>;
+    try {
+      body = (req.postDataJSON() as Record<string, unknown> | null) ?? {};
+    } catch {
+      body = {};
+    }
+    calls.push({ body, url: req.url() });
+  });
+  return calls;
+}
+
+/** The page scrolls sideways at this width (it must not: UI.md). */
+export async function scrollsSideways(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+}
+
+/** The column headers of a table, in order. */
+export async function columnHeaders(page: Page, tableName: string): Promise<string[]> {
+  const headers = page.getByRole('table', { name: tableName }).getByRole('columnheader');
+  return (await headers.allTextContents()).map((t) => t.trim());
 }

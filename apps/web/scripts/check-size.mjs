@@ -28,7 +28,9 @@ for (const s of scripts) console.log(`  ${kb(s.size).padStart(9)}  ${s.file}`);
 
 // The login page: the entry's static import graph plus the login route module and its imports.
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-const loginKeys = Object.keys(manifest).filter((k) => /(routes\/auth\/login-page|layouts\/public-layout)\.tsx$/.test(k));
+const loginKeys = Object.keys(manifest).filter((k) =>
+  /(routes\/auth\/login-page|layouts\/public-layout)\.tsx$/.test(k),
+);
 const seen = new Set();
 const walk = (key) => {
   const chunk = manifest[key];
@@ -42,6 +44,28 @@ else console.warn('check-size: login route or public layout chunk not found in t
 const loginTotal = [...seen].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gz(f), 0);
 console.log(`\nLogin page JavaScript: ${kb(loginTotal)} gzipped (budget ${BUDGET_KB} kB)`);
 for (const f of [...seen].filter((f) => f.endsWith('.js'))) console.log(`  ${kb(gz(f)).padStart(9)}  ${f}`);
+// Each route: the JavaScript it loads beyond the entry's (its lazy chunk and the chunks only it
+// and its neighbours import), which is what opening it costs once the app has started.
+const entryFiles = new Set();
+const collect = (key, into) => {
+  const chunk = manifest[key];
+  if (!chunk || into.has(chunk.file)) return;
+  into.add(chunk.file);
+  for (const imp of chunk.imports ?? []) collect(imp, into);
+};
+collect(entryKey, entryFiles);
+const routeKeys = Object.keys(manifest)
+  .filter((k) => /src\/app\/(routes|layouts)\/.+\.tsx$/.test(k))
+  .sort();
+console.log('\nRoute JavaScript beyond the entry (gzipped):');
+for (const key of routeKeys) {
+  const files = new Set();
+  collect(key, files);
+  const own = [...files].filter((f) => f.endsWith('.js') && !entryFiles.has(f));
+  const total = own.reduce((sum, f) => sum + gz(f), 0);
+  console.log(`  ${kb(total).padStart(9)}  ${key.replace(/^src\/app\//, '')}`);
+}
+
 if (loginTotal > BUDGET_KB * 1024) {
   console.error(`check-size: login page JavaScript is over budget by ${kb(loginTotal - BUDGET_KB * 1024)}`);
   process.exit(1);

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { clockIn, comparisonKey, datePart, formatDate, formatDateRange, formatShortDate, toDate } from './dates.ts';
+import { clockIn, comparisonKey, datePart, formatDate, formatShortDate, toDate } from './dates.ts';
 
 const d = new Date(2026, 10, 5, 14, 7, 9); // 5 Nov 2026, 14:07:09 local
 
@@ -23,14 +23,6 @@ describe('date formats of spec §9', () => {
   test('invoice date parts shown with dashes', () => {
     expect(datePart('2026/10/01 00:00:00')).toBe('2026-10-01');
     expect(datePart('2026-10-31T23:59:59Z')).toBe('2026-10-31');
-  });
-  test('date-range display: Today, Yesterday, or start → end; null without dates', () => {
-    const now = new Date(2026, 10, 22, 9, 0);
-    expect(formatDateRange('2026-11-22', '2026-11-22', now)).toBe('Today');
-    expect(formatDateRange('2026-11-21', '2026-11-21', now)).toBe('Yesterday');
-    expect(formatDateRange('2026-11-01', '2026-11-22', now)).toBe('2026/11/01 → 2026/11/22');
-    expect(formatDateRange('2026-11-10', '2026-11-10', now)).toBe('2026/11/10 → 2026/11/10');
-    expect(formatDateRange(null, '2026-11-10', now)).toBeNull();
   });
   test('clock readings in a time zone', () => {
     const t = new Date(Date.UTC(2026, 10, 22, 5, 48, 56));

@@ -1,10 +1,19 @@
-import { format, isSameDay, subDays } from 'date-fns';
+import { format } from 'date-fns';
 
 /**
  * Date formats of spec §9. `formatDate` takes the spec's tokens (YYYY, MM, DD, hh, mm, ss, A) and
  * maps them to date-fns'; default YYYY-MM-DD.
  */
-const TOKEN_MAP: Record<string, string> = { YYYY: 'yyyy', MM: 'MM', DD: 'dd', hh: 'hh', HH: 'HH', mm: 'mm', ss: 'ss', A: 'a' };
+const TOKEN_MAP: Record<string, string> = {
+  YYYY: 'yyyy',
+  MM: 'MM',
+  DD: 'dd',
+  hh: 'hh',
+  HH: 'HH',
+  mm: 'mm',
+  ss: 'ss',
+  A: 'a',
+};
 
 export type DateInput = Date | string | number;
 
@@ -41,24 +50,19 @@ export function datePart(value: string): string {
 export const RANGE_FORMAT = 'yyyy/MM/dd';
 export const SINGLE_DATE_FORMAT = 'yyyy/MM/dd h:mm';
 
-/** Date-range display: Today / Yesterday for a single day, else "start → end"; null without dates. */
-export function formatDateRange(start: DateInput | null | undefined, end: DateInput | null | undefined, now = new Date()): string | null {
-  if (!start || !end) return null;
-  const s = toDate(start);
-  const e = toDate(end);
-  if (isSameDay(s, e)) {
-    if (isSameDay(s, now)) return 'Today';
-    if (isSameDay(s, subDays(now, 1))) return 'Yesterday';
-  }
-  return `${format(s, RANGE_FORMAT)} → ${format(e, RANGE_FORMAT)}`;
-}
-
 /** A clock reading in an IANA time zone, e.g. "10:42:07 AM". */
 export function clockIn(timeZone: string, now: Date): string {
   try {
-    return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', second: '2-digit' }).format(now);
+    return new Intl.DateTimeFormat('en-US', { timeZone, hour: 'numeric', minute: '2-digit', second: '2-digit' }).format(
+      now,
+    );
   } catch {
-    return new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', hour: 'numeric', minute: '2-digit', second: '2-digit' }).format(now);
+    return new Intl.DateTimeFormat('en-US', {
+      timeZone: 'UTC',
+      hour: 'numeric',
+      minute: '2-digit',
+      second: '2-digit',
+    }).format(now);
   }
 }
 

@@ -1,33 +1,13 @@
 import { z } from 'zod';
 import { CONVERSION_METHODS, OFFER_STATUSES } from '../constants.ts';
+import { CREATIVE_TYPES, EVENT_TYPES, PAYOUT_TYPES } from './offers.constants.ts';
+
+export * from './offers.constants.ts';
 import { dataEnvelope } from '../common/envelope.ts';
 import { dateRangeSchema, listRequestSchema, listResponseSchema } from '../common/list.ts';
 
 /** A database id as sent by forms and route parameters: a positive integer, digits in a string accepted. */
 export const idSchema = z.coerce.number().int().positive().max(2_147_483_647);
-
-export const PAYOUT_TYPES = ['cpa', 'revshare'] as const;
-export type PayoutType = (typeof PAYOUT_TYPES)[number];
-export const PAYOUT_TYPE_LABELS: Record<PayoutType, string> = { cpa: 'CPA', revshare: 'Revenue share' };
-
-export const OFFER_STATUS_LABELS: Record<(typeof OFFER_STATUSES)[number], string> = {
-  active: 'Active',
-  ready: 'Ready',
-  paused: 'Paused',
-  expired: 'Expired',
-  pending: 'Pending Approval',
-};
-
-export const EVENT_TYPES = ['conversion', 'partial', 'upsell'] as const;
-export type EventType = (typeof EVENT_TYPES)[number];
-export const EVENT_TYPE_LABELS: Record<EventType, string> = {
-  conversion: 'Conversion',
-  partial: 'Partial',
-  upsell: 'Upsell',
-};
-
-export const CREATIVE_TYPES = ['image', 'video', 'audio', 'link', 'flash', 'text', 'html'] as const;
-export type CreativeType = (typeof CREATIVE_TYPES)[number];
 
 const offerStatusSchema = z.enum(OFFER_STATUSES);
 const payoutTypeSchema = z.enum(PAYOUT_TYPES);
@@ -177,17 +157,6 @@ export const offerTrackingLinkSchema = z.object({
 export type OfferTrackingLink = z.infer<typeof offerTrackingLinkSchema>;
 export const offerTrackingLinkResponseSchema = dataEnvelope(offerTrackingLinkSchema);
 export type OfferTrackingLinkResponse = z.infer<typeof offerTrackingLinkResponseSchema>;
-
-/** Tracking link variables (spec §3) appended by the builder when they have a value. */
-export const TRACKING_LINK_VARIABLES = [
-  { key: 'pub_click_id', label: 'Click ID' },
-  { key: 'pub_source', label: 'Source ID' },
-  { key: 's1', label: 'Sub ID 1' },
-  { key: 's2', label: 'Sub ID 2' },
-  { key: 's3', label: 'Sub ID 3' },
-  { key: 's4', label: 'Sub ID 4' },
-  { key: 's5', label: 'Sub ID 5' },
-] as const;
 
 export const landingPageItemSchema = z.object({ id: z.number().int(), name: z.string(), is_default: z.boolean() });
 export type LandingPageItem = z.infer<typeof landingPageItemSchema>;

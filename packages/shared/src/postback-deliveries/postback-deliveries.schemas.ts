@@ -1,40 +1,15 @@
 import { z } from 'zod';
 import { dataEnvelope } from '../common/envelope.ts';
 import { cursorSchema, limitSchema, listResponseSchema } from '../common/list.ts';
+import { DELIVERY_STATUSES } from './postback-deliveries.constants.ts';
+
+export * from './postback-deliveries.constants.ts';
 
 /**
  * The publisher's view of postback delivery (beyond the spec; issue 3): the attempt log, replay,
  * "send test" and a preview against the latest real conversion. Paths are relative to API_BASE.
  */
-export const POSTBACK_DELIVERY_PATHS = {
-  log: '/postback-delivery/log',
-  replay: '/postback-delivery/replay',
-  replayFailed: '/postback-delivery/replay-failed',
-  sendTest: '/postback-delivery/send-test',
-  preview: '/postback-delivery/preview',
-} as const;
-
 const id = z.coerce.number().int().positive().max(2_147_483_647);
-
-export const DELIVERY_STATUSES = ['pending', 'delivered', 'failed', 'stopped'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-
-/** Error classes an attempt can end with (null: delivered). */
-export const DELIVERY_ERROR_CLASSES = [
-  'blocked_address',
-  'blocked_protocol',
-  'loop',
-  'invalid_url',
-  'dns',
-  'timeout',
-  'connection',
-  'tls',
-  'redirect',
-  'http_4xx',
-  'http_5xx',
-  'rate_limited',
-  'gone',
-] as const;
 
 export const deliveryLogRequestSchema = z.strictObject({
   filters: z
@@ -72,7 +47,9 @@ export type DeliveryLogResponse = z.infer<typeof deliveryLogResponseSchema>;
 
 export const deliveryReplayRequestSchema = z.strictObject({ delivery_id: id });
 export type DeliveryReplayRequest = z.infer<typeof deliveryReplayRequestSchema>;
-export const deliveryReplayResponseSchema = dataEnvelope(z.object({ delivery_id: z.number(), delivery_status: z.enum(DELIVERY_STATUSES) }));
+export const deliveryReplayResponseSchema = dataEnvelope(
+  z.object({ delivery_id: z.number(), delivery_status: z.enum(DELIVERY_STATUSES) }),
+);
 
 export const deliveryReplayFailedRequestSchema = z.strictObject({
   /** ISO 8601 date-time: failed deliveries created at or after it are sent again. */

@@ -1,4 +1,4 @@
-import { base64ToBytes, utf8Decode } from '../common/list.ts';
+import { base64ToBytes, utf8Decode, utf8Encode } from '../common/base64.ts';
 
 /**
  * The URL variables a publisher may use in a postback or pixel (spec §5 whitelist; their values are
@@ -146,14 +146,7 @@ export function decodePostbackValue(raw: string): string {
 
 /** The inverse, for forms that hold the value base64-encoded (spec §3 Postback). */
 export function encodePostbackValue(text: string): string {
-  const bytes: number[] = [];
-  for (const ch of text) {
-    const cp = ch.codePointAt(0)!;
-    if (cp < 0x80) bytes.push(cp);
-    else if (cp < 0x800) bytes.push(0xc0 | (cp >> 6), 0x80 | (cp & 63));
-    else if (cp < 0x10000) bytes.push(0xe0 | (cp >> 12), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63));
-    else bytes.push(0xf0 | (cp >> 18), 0x80 | ((cp >> 12) & 63), 0x80 | ((cp >> 6) & 63), 0x80 | (cp & 63));
-  }
+  const bytes = utf8Encode(text);
   const table = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
   let out = '';
   for (let i = 0; i < bytes.length; i += 3) {

@@ -2,18 +2,27 @@ import { z } from 'zod';
 import { ERROR_CODES, type FieldError } from '../errors/error-codes.ts';
 import { dataEnvelope } from '../common/envelope.ts';
 import { listRequestSchema, listResponseSchema } from '../common/list.ts';
-import { EVENT_TYPES, EVENT_TYPE_LABELS, idSchema, type EventType, type Option, type SearchSubject } from '../offers/offers.schemas.ts';
+import {
+  EVENT_TYPES,
+  EVENT_TYPE_LABELS,
+  idSchema,
+  type EventType,
+  type Option,
+  type SearchSubject,
+} from '../offers/offers.schemas.ts';
 import { checkPostbackValue, decodePostbackValue } from './postback-macros.ts';
+import {
+  POSTBACK_NAME_MAX,
+  POSTBACK_STATUSES,
+  POSTBACK_STATUS_LABELS,
+  POSTBACK_TYPES,
+  POSTBACK_TYPE_LABELS,
+  POSTBACK_VALUE_MAX,
+  type PostbackStatus,
+  type PostbackType,
+} from './postbacks.constants.ts';
 
-export const POSTBACK_STATUSES = ['active', 'inactive'] as const;
-export type PostbackStatus = (typeof POSTBACK_STATUSES)[number];
-export const POSTBACK_TYPES = ['postback', 'pixel'] as const;
-export type PostbackType = (typeof POSTBACK_TYPES)[number];
-
-export const POSTBACK_STATUS_LABELS: Record<PostbackStatus, string> = { active: 'Active', inactive: 'Inactive' };
-/** Spec §3: pixel reads "Pixel" in forms and "Iframe" in the global list; anything else "Postback". */
-export const POSTBACK_TYPE_LABELS: Record<PostbackType, string> = { postback: 'Postback', pixel: 'Pixel' };
-export const postbackTypeListLabel = (type: string | null | undefined) => (type === 'pixel' ? 'Iframe' : 'Postback');
+export * from './postbacks.constants.ts';
 
 /** The option lists of `GET /search?subject=…`. */
 export const SEARCH_OPTIONS: Record<SearchSubject, Option[]> = {
@@ -21,9 +30,6 @@ export const SEARCH_OPTIONS: Record<SearchSubject, Option[]> = {
   publisher_postback_type: POSTBACK_TYPES.map((value) => ({ value, label: POSTBACK_TYPE_LABELS[value] })),
   offer_event_type: EVENT_TYPES.map((value) => ({ value, label: EVENT_TYPE_LABELS[value] })),
 };
-
-export const POSTBACK_NAME_MAX = 128;
-export const POSTBACK_VALUE_MAX = 8192;
 
 /* ---------------------------------------------------------------- the record */
 
@@ -85,7 +91,9 @@ export const postbackTableFiltersSchema = z.strictObject({
   status: z
     .enum([...POSTBACK_STATUSES, 'all'])
     .nullish()
-    .describe("Default active (spec §9); 'all' or null for both. The offer tab ({offer_id} without filters) lists every status."),
+    .describe(
+      "Default active (spec §9); 'all' or null for both. The offer tab ({offer_id} without filters) lists every status.",
+    ),
   /** One offer id or several; null or empty: every offer, "All Offers" postbacks included. */
   offer_id: z
     .union([idSchema, z.array(idSchema).max(100)])
@@ -103,7 +111,9 @@ export const postbackTableRequestSchema = listRequestSchema({
   sorts: POSTBACK_TABLE_SORTS,
   defaultSort: 'postback_id',
 }).extend({
-  offer_id: idSchema.optional().describe("The offer tab: that offer's postbacks (404 when the publisher may not run the offer)."),
+  offer_id: idSchema
+    .optional()
+    .describe("The offer tab: that offer's postbacks (404 when the publisher may not run the offer)."),
 });
 export type PostbackTableRequest = z.input<typeof postbackTableRequestSchema>;
 export const postbackTableResponseSchema = listResponseSchema(postbackSchema);
@@ -127,7 +137,10 @@ const postbackValueSchema = z
   );
 
 const postbackFields = {
-  postback_name: z.string().max(POSTBACK_NAME_MAX * 2).nullish(),
+  postback_name: z
+    .string()
+    .max(POSTBACK_NAME_MAX * 2)
+    .nullish(),
   postback_status: selection,
   postback_type: selection,
   postback_value: postbackValueSchema,
@@ -181,33 +194,57 @@ export const POSTBACK_MESSAGES = {
  * The field checks of spec §5/§8 that need no database, shared by the modal and the server. Answers
  * the field errors (empty when valid) and, when valid, the normalised values.
  */
-export function validatePostbackForm(input: PostbackFormValues): { errors: Record<string, FieldError>; value: ValidPostbackForm | null } {
+export function validatePostbackForm(input: PostbackFormValues): {
+  errors: Record<string, FieldError>;
+  value: ValidPostbackForm | null;
+} {
   const errors: Record<string, FieldError> = {};
   const name = (input.postback_name ?? '').trim();
   if (!name) errors['postback_name'] = { code: ERROR_CODES.MISSING, message: POSTBACK_MESSAGES.name };
-  else if (name.length > POSTBACK_NAME_MAX) errors['postback_name'] = { code: ERROR_CODES.TOO_SHORT_OR_INVALID, message: POSTBACK_MESSAGES.nameTooLong };
+  else if (name.length > POSTBACK_NAME_MAX)
+    errors['postback_name'] = { code: ERROR_CODES.TOO_SHORT_OR_INVALID, message: POSTBACK_MESSAGES.nameTooLong };
 
-  const status = (POSTBACK_STATUSES as readonly string[]).includes(input.postback_status ?? '') ? (input.postback_status as PostbackStatus) : null;
+  const status = (POSTBACK_STATUSES as readonly string[]).includes(input.postback_status ?? '')
+    ? (input.postback_status as PostbackStatus)
+    : null;
   if (!status) errors['postback_status'] = { code: ERROR_CODES.NOTHING_SELECTED, message: POSTBACK_MESSAGES.status };
 
-  const type = (POSTBACK_TYPES as readonly string[]).includes(input.postback_type ?? '') ? (input.postback_type as PostbackType) : null;
+  const type = (POSTBACK_TYPES as readonly string[]).includes(input.postback_type ?? '')
+    ? (input.postback_type as PostbackType)
+    : null;
   if (!type) errors['postback_type'] = { code: ERROR_CODES.NOTHING_SELECTED, message: POSTBACK_MESSAGES.type };
 
   const value = (input.postback_value ?? '').trim();
   if (!value) errors['postback_value'] = { code: ERROR_CODES.MISSING, message: POSTBACK_MESSAGES.value };
-  else if (value.length > POSTBACK_VALUE_MAX) errors['postback_value'] = { code: ERROR_CODES.TOO_SHORT_OR_INVALID, message: POSTBACK_MESSAGES.valueTooLong };
+  else if (value.length > POSTBACK_VALUE_MAX)
+    errors['postback_value'] = { code: ERROR_CODES.TOO_SHORT_OR_INVALID, message: POSTBACK_MESSAGES.valueTooLong };
   else {
     const problem = checkPostbackValue(value, type ?? 'pixel');
-    if (problem === 'format') errors['postback_value'] = { code: ERROR_CODES.BAD_FORMAT, message: POSTBACK_MESSAGES.url };
-    else if (problem === 'variables') errors['postback_value'] = { code: ERROR_CODES.TOO_SHORT_OR_INVALID, message: POSTBACK_MESSAGES.variables };
+    if (problem === 'format')
+      errors['postback_value'] = { code: ERROR_CODES.BAD_FORMAT, message: POSTBACK_MESSAGES.url };
+    else if (problem === 'variables')
+      errors['postback_value'] = { code: ERROR_CODES.TOO_SHORT_OR_INVALID, message: POSTBACK_MESSAGES.variables };
   }
 
-  const rawEventType = input.postback_event_type == null || input.postback_event_type === '' ? null : input.postback_event_type;
-  const eventType = rawEventType !== null && (EVENT_TYPES as readonly string[]).includes(rawEventType) ? (rawEventType as EventType) : null;
+  const rawEventType =
+    input.postback_event_type == null || input.postback_event_type === '' ? null : input.postback_event_type;
+  const eventType =
+    rawEventType !== null && (EVENT_TYPES as readonly string[]).includes(rawEventType)
+      ? (rawEventType as EventType)
+      : null;
   if (rawEventType !== null && eventType === null) {
     errors['postback_event_type'] = { code: ERROR_CODES.BAD_FORMAT, message: POSTBACK_MESSAGES.eventType };
   }
 
   if (Object.keys(errors).length > 0 || !status || !type) return { errors, value: null };
-  return { errors, value: { postback_name: name, postback_status: status, postback_type: type, postback_value: value, postback_event_type: eventType } };
+  return {
+    errors,
+    value: {
+      postback_name: name,
+      postback_status: status,
+      postback_type: type,
+      postback_value: value,
+      postback_event_type: eventType,
+    },
+  };
 }

@@ -1,10 +1,17 @@
 import { PageWrapper } from '../../../components/ui/page-wrapper.tsx';
-import { ComingSoon } from './coming-soon.tsx';
+import { GlobalPostbacksList } from '../../../features/postbacks/components/global-postbacks-list.tsx';
+import { useTimeZone } from '../../../features/user/api/user.ts';
 
 export function Component() {
+  const timeZone = useTimeZone();
   return (
-    <PageWrapper title="Global Pixels And Postbacks" icon="Pixels and Postbacks" wide>
-      <ComingSoon what="Your pixels and postbacks" />
+    <PageWrapper
+      title="Global Pixels And Postbacks"
+      icon="Pixels and Postbacks"
+      description="Tell your tracker about conversions: postbacks are called from our servers, pixels fire on the advertiser's thank-you page."
+      wide
+    >
+      {timeZone ? <GlobalPostbacksList timeZone={timeZone} /> : null}
     </PageWrapper>
   );
 }

@@ -1,16 +1,80 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { PageWrapper } from '../../../components/ui/page-wrapper.tsx';
-import { OFFER_TABS, paths } from '../../../config/paths.ts';
-import { ComingSoon } from './coming-soon.tsx';
+import { RouteTabs } from '../../../components/ui/route-tabs.tsx';
+import { LoadingBlock } from '../../../components/ui/spinner.tsx';
+import { OFFER_TABS, paths, type OfferTab } from '../../../config/paths.ts';
+import { useOffer } from '../../../features/offers/api/get-offer.ts';
+import { OfferCreativesTab } from '../../../features/offers/components/offer-creatives-tab.tsx';
+import { OfferDetailsTab } from '../../../features/offers/components/offer-details-tab.tsx';
+import { OfferHeader } from '../../../features/offers/components/offer-header.tsx';
+import { TrackingLinkTab } from '../../../features/offers/components/tracking-link-tab.tsx';
+import { useTimeZone } from '../../../features/user/api/user.ts';
+
+// The postbacks tab (tables, the modal's code) loads when it is opened.
+const OfferPostbacksTab = lazy(() =>
+  import('../../../features/postbacks/components/offer-postbacks-tab.tsx').then((m) => ({
+    default: m.OfferPostbacksTab,
+  })),
+);
+
+const TAB_LABELS: Record<OfferTab, string> = {
+  details: 'Details',
+  creatives: 'Creatives',
+  'tracking-link': 'Tracking Link',
+  'postbacks-and-pixels': 'Postbacks & Pixels',
+};
 
 export function Component() {
   const { id, type } = useParams();
-  if (!/^\d+$/.test(id ?? '') || !(OFFER_TABS as readonly string[]).includes(type ?? '')) {
-    return <Navigate to={paths.notFound} replace />;
-  }
+  const valid =
+    /^\d{1,10}$/.test(id ?? '') &&
+    Number(id) <= 2_147_483_647 &&
+    (OFFER_TABS as readonly string[]).includes(type ?? '');
+  if (!valid) return <Navigate to={paths.notFound} replace />;
+  return <OfferScreen offerId={Number(id)} tab={type as OfferTab} />;
+}
+
+function OfferScreen({ offerId, tab }: { offerId: number; tab: OfferTab }) {
+  const { data: offer, isError } = useOffer(offerId);
+  const timeZone = useTimeZone();
   return (
-    <PageWrapper title={`Offer ${id}`} icon="Offers" back={{ to: paths.myOffers, label: 'My Offers' }}>
-      <ComingSoon what="The offer's details, creatives, tracking link and postbacks" />
+    <PageWrapper
+      title={offer ? `Offer ${offer.name}` : 'Offer'}
+      icon="Offers"
+      back={{ to: paths.myOffers, label: 'My Offers' }}
+      wide
+    >
+      {offer ? (
+        <>
+          <OfferHeader offer={offer} />
+          <RouteTabs
+            label="Offer sections"
+            active={tab}
+            tabs={OFFER_TABS.map((t) => ({ value: t, label: TAB_LABELS[t], to: paths.offer(offerId, t) }))}
+          >
+            {(shown) =>
+              shown === 'details' ? (
+                <OfferDetailsTab offerId={offerId} />
+              ) : shown === 'creatives' ? (
+                <OfferCreativesTab offerId={offerId} />
+              ) : shown === 'tracking-link' ? (
+                <TrackingLinkTab offerId={offerId} />
+              ) : timeZone ? (
+                <Suspense fallback={<LoadingBlock label="Loading postbacks and pixels…" />}>
+                  <OfferPostbacksTab offer={{ id: offerId, name: offer.name }} timeZone={timeZone} />
+                </Suspense>
+              ) : null
+            }
+          </RouteTabs>
+        </>
+      ) : isError ? (
+        <p className="rounded-xl border border-slate-200 bg-white px-5 py-10 text-center text-sm text-slate-600">
+          The offer could not be loaded.
+        </p>
+      ) : (
+        <LoadingBlock label="Loading the offer…" />
+      )}
     </PageWrapper>
   );
 }

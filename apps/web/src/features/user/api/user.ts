@@ -17,3 +17,13 @@ export function useCurrentUser() {
   const { token, multiLoginPending } = useSession();
   return useQuery(meQuery(multiLoginPending ? null : token));
 }
+
+/**
+ * The user's profile time zone, which reports and date ranges are in: null while the profile loads
+ * (so a list is not asked for twice), the browser's if it cannot be loaded.
+ */
+export function useTimeZone(): string | null {
+  const { data, isError } = useCurrentUser();
+  if (data) return data.timezone;
+  return isError ? Intl.DateTimeFormat().resolvedOptions().timeZone : null;
+}

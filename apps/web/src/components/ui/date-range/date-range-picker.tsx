@@ -1,0 +1,456 @@
+import { startOfMonth } from 'date-fns';
+import { CalendarDays, ChevronDown, ChevronLeft, ChevronRight } from 'lucide-react';
+import { Popover } from 'radix-ui';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  DayPicker,
+  type ChevronProps,
+  type ClassNames,
+  type DayButtonProps,
+  type DayPickerProps,
+  type DayProps,
+} from 'react-day-picker';
+import { buttonClass } from '../button.tsx';
+import { cn } from '../cn.ts';
+import { TextField } from '../field.tsx';
+import {
+  CLEAR_LABEL,
+  DATE_RANGE_PRESETS,
+  INVALID_DATE_MESSAGE,
+  RANGE_PLACEHOLDER,
+  WEEK_STARTS_ON,
+  calendarDate,
+  dayOfCalendarDate,
+  formatDay,
+  formatRangeLabel,
+  matchingPreset,
+  normalizeRange,
+  parseDayInput,
+  pick,
+  pickerStateOf,
+  presetRange,
+  todayIn,
+  type DayRange,
+  type PickAction,
+  type PickerState,
+} from './date-range.ts';
+
+export type PopoverAlign = 'start' | 'center' | 'end';
+
+// ---------------------------------------------------------------------------------------------
+// Pieces shared with the single date-time picker (date-time-picker.tsx).
+
+/** react-day-picker styled with Tailwind through `classNames` (its stylesheet is not loaded). */
+const CALENDAR_CLASSES: Partial<ClassNames> = {
+  root: 'w-fit text-sm text-slate-800',
+  months: 'flex',
+  // Caption on the left, arrows after it: the tab order follows what is seen (navLayout "after").
+  // A fixed width (7 days of 2.25rem): a grid does not count an item spanning its 1fr column
+  // when it is sized to its content, so the month would otherwise shrink below its own table.
+  month: 'grid w-63 grid-cols-[1fr_auto] items-center gap-y-1',
+  month_caption: 'flex h-9 items-center pl-2 whitespace-nowrap',
+  caption_label: 'text-sm font-semibold text-slate-900',
+  nav: 'flex items-center gap-0.5',
+  button_previous:
+    'inline-flex size-8 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 aria-disabled:pointer-events-none aria-disabled:opacity-40',
+  button_next:
+    'inline-flex size-8 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900 aria-disabled:pointer-events-none aria-disabled:opacity-40',
+  month_grid: 'col-span-2 border-collapse',
+  weekday: 'h-8 w-9 p-0 text-xs font-medium text-slate-500',
+  day: 'p-0',
+};
+
+function CalendarChevron({ orientation, className }: ChevronProps) {
+  const C = orientation === 'right' ? ChevronRight : orientation === 'down' ? ChevronDown : ChevronLeft;
+  return <C aria-hidden="true" size={18} className={className} />;
+}
+
+/** The cell carries the band between the two ends of a range; the button carries the rest. */
+function CalendarDayCell({ day: _day, modifiers, className, ...td }: DayProps) {
+  const band = modifiers.range_middle
+    ? 'bg-accent-soft'
+    : modifiers.range_start && !modifiers.range_end
+      ? 'bg-linear-to-r from-transparent from-50% to-accent-soft to-50%'
+      : modifiers.range_end && !modifiers.range_start
+        ? 'bg-linear-to-r from-accent-soft from-50% to-transparent to-50%'
+        : undefined;
+  return <td className={cn(className, band)} {...td} />;
+}
+
+/**
+ * The day button, classed from its modifiers in one place so the states never fight over
+ * specificity (a selected day that is also today, a disabled day in the end calendar, …).
+ */
+function CalendarDayButton({ day: _day, modifiers, className, ...button }: DayButtonProps) {
+  const edge = modifiers.selected && !modifiers.range_middle;
+  // As the library's own button does: its arrow-key navigation moves the `focused` modifier,
+  // and the button follows it with the real focus.
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (modifiers.focused) ref.current?.focus();
+  }, [modifiers.focused]);
+  return (
+    <button
+      ref={ref}
+      className={cn(
+        className,
+        'tabular flex size-9 items-center justify-center rounded-lg text-sm transition-colors focus-visible:outline-2 focus-visible:outline-offset-2',
+        edge
+          ? 'bg-accent font-semibold text-white hover:bg-accent-hover'
+          : modifiers.range_middle
+            ? 'text-slate-900 hover:bg-slate-900/5'
+            : modifiers.disabled
+              ? 'cursor-not-allowed text-slate-300'
+              : 'text-slate-800 hover:bg-slate-100',
+        modifiers.today && !edge && 'font-semibold text-accent ring-1 ring-accent/40 ring-inset',
+      )}
+      {...button}
+    />
+  );
+}
+
+const CALENDAR_COMPONENTS = { Chevron: CalendarChevron, Day: CalendarDayCell, DayButton: CalendarDayButton };
+
+/**
+ * A month calendar with the app's look and the spec's settings: weeks start on Monday, one month
+ * at a time, always six rows so the popover does not jump while paging. `today` must be today in
+ * the user's zone (see `calendarDate`).
+ */
+export function Calendar(props: DayPickerProps) {
+  return (
+    <DayPicker
+      weekStartsOn={WEEK_STARTS_ON}
+      fixedWeeks
+      navLayout="after"
+      classNames={CALENDAR_CLASSES}
+      components={CALENDAR_COMPONENTS}
+      {...props}
+    />
+  );
+}
+
+/** The button that opens a picker: calendar icon, the value or a placeholder, a chevron. */
+export function PickerTrigger({
+  text,
+  placeholder,
+  name,
+  className,
+}: {
+  text: string | null;
+  placeholder: string;
+  /** The accessible name's prefix, e.g. 'Date range' gives "Date range: Today". */
+  name: string;
+  className?: string;
+}) {
+  return (
+    <Popover.Trigger asChild>
+      <button
+        type="button"
+        aria-label={`${name}: ${text ?? placeholder}`}
+        className={buttonClass(
+          'secondary',
+          'md',
+          cn('max-w-full min-w-0 justify-start gap-2 px-3 font-normal', className),
+        )}
+      >
+        <CalendarDays aria-hidden="true" size={17} className="shrink-0 text-slate-500" />
+        <span className={cn('tabular min-w-0 truncate', text ? 'text-slate-900' : 'text-slate-600')}>
+          {text ?? placeholder}
+        </span>
+        <ChevronDown aria-hidden="true" size={16} className="ml-auto shrink-0 text-slate-500" />
+      </button>
+    </Popover.Trigger>
+  );
+}
+
+/** The popover panel of both pickers. */
+export function PickerPanel({
+  name,
+  align,
+  onOpenAutoFocus,
+  children,
+}: {
+  name: string;
+  align: PopoverAlign;
+  onOpenAutoFocus?: (event: Event) => void;
+  children: ReactNode;
+}) {
+  return (
+    <Popover.Portal>
+      <Popover.Content
+        aria-label={name}
+        align={align}
+        sideOffset={6}
+        collisionPadding={8}
+        onOpenAutoFocus={onOpenAutoFocus}
+        className={cn(
+          'z-50 max-h-[var(--radix-popover-content-available-height)] max-w-[calc(100vw-1rem)] animate-fade-in',
+          'overflow-y-auto overscroll-contain rounded-xl border border-slate-200 bg-white shadow-lg focus:outline-none',
+        )}
+      >
+        {children}
+      </Popover.Content>
+    </Popover.Portal>
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+
+type Side = 'start' | 'end';
+
+export interface DateRangePickerProps {
+  /** Calendar days in the user's zone (the API's `filters.date_range`), or null for no range. */
+  value: DayRange | null;
+  /** Called with the new range when the picker closes on one, or with null after clearing. */
+  onChange: (range: DayRange | null) => void;
+  /** The user's profile zone (IANA): which day is today, and what the presets cover. */
+  timeZone: string;
+  /** Offers 'Clear selection' (spec §4). */
+  clearable?: boolean;
+  /** The accessible name's prefix of the button and the panel; 'Date range' unless given. */
+  label?: string;
+  className?: string;
+  /** How the panel lines up with the button; 'start' unless given. */
+  align?: PopoverAlign;
+}
+
+// Two calendars side by side: their month navigations need different names (axe landmark-unique).
+const START_LABELS = { labelNav: () => 'Start date months' };
+const END_LABELS = { labelNav: () => 'End date months' };
+
+const rangeKey = (range: DayRange | null) => (range ? `${range.start}|${range.end}` : '');
+const monthOf = (day: string) => startOfMonth(calendarDate(day));
+const textOf = (state: PickerState) => ({
+  start: state.start ? formatDay(state.start) : '',
+  end: state.end ? formatDay(state.end) : '',
+});
+
+/**
+ * The shared date-range picker (spec §2 Shared pieces, §4 "Date-range picker", §5, §9): presets,
+ * typed start and end, a start calendar and an end calendar that starts at the start day. The
+ * closing rules live in `pick` (date-range.ts); this component only wires them to the screen.
+ */
+export function DateRangePicker({
+  value,
+  onChange,
+  timeZone,
+  clearable = false,
+  label = 'Date range',
+  className,
+  align = 'start',
+}: DateRangePickerProps) {
+  const committed = normalizeRange(value);
+  const today = todayIn(timeZone);
+  const ids = useId();
+
+  const [open, setOpen] = useState(false);
+  const [draft, setDraft] = useState<PickerState>(() => pickerStateOf(committed));
+  const [text, setText] = useState(() => textOf(pickerStateOf(committed)));
+  const [errors, setErrors] = useState<Record<Side, boolean>>({ start: false, end: false });
+  const [views, setViews] = useState(() => initialViews(committed, today));
+  // On a phone only one calendar fits: the side being picked.
+  const [side, setSide] = useState<Side>('start');
+
+  const showState = (state: PickerState) => {
+    setDraft(state);
+    setText(textOf(state));
+    setErrors({ start: false, end: false });
+    setViews((v) => ({
+      start: state.start ? monthOf(state.start) : v.start,
+      end: state.end ? monthOf(state.end) : state.start ? monthOf(state.start) : v.end,
+    }));
+  };
+
+  const resetFrom = (range: DayRange | null) => {
+    showState(pickerStateOf(range));
+    setViews(initialViews(range, today));
+    setSide('start');
+  };
+
+  // A new value from the parent (null included) replaces whatever was being picked. Adjusted
+  // during render, not in an effect, so the panel never shows the old draft for a frame.
+  const [syncedKey, setSyncedKey] = useState(rangeKey(committed));
+  if (syncedKey !== rangeKey(committed)) {
+    setSyncedKey(rangeKey(committed));
+    resetFrom(committed);
+  }
+
+  const dispatch = (action: PickAction) => {
+    const result = pick(draft, action);
+    showState(result.state);
+    if (result.state.start && !result.state.end) setSide('end');
+    else if (!result.state.start && result.state.end) setSide('start');
+    if (result.report !== undefined) onChange(result.report);
+    if (result.close) setOpen(false);
+  };
+
+  const chooseDay = (which: Side, day: string) =>
+    dispatch({ type: 'choose', start: which === 'start' ? day : null, end: which === 'end' ? day : null });
+
+  /** A typed day counts on Enter or when the field is left, and only when it changed. */
+  const commitText = (which: Side) => {
+    const typed = text[which].trim();
+    const current = draft[which];
+    if (typed === '') {
+      setText((t) => ({ ...t, [which]: current ? formatDay(current) : '' }));
+      return;
+    }
+    const day = parseDayInput(typed);
+    if (!day) {
+      setErrors((e) => ({ ...e, [which]: true }));
+      return;
+    }
+    if (day === current) {
+      setText((t) => ({ ...t, [which]: formatDay(day) }));
+      return;
+    }
+    chooseDay(which, day);
+  };
+
+  const onInputKeyDown = (which: Side) => (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      commitText(which);
+    }
+  };
+
+  const onOpenChange = (next: boolean) => {
+    // Each opening starts from the value in force: an unfinished pick is dropped on close.
+    if (next) resetFrom(committed);
+    setOpen(next);
+  };
+
+  const activePreset = matchingPreset(committed, timeZone);
+  const todayDate = calendarDate(today);
+  const selected = {
+    from: draft.start ? calendarDate(draft.start) : undefined,
+    to: draft.end ? calendarDate(draft.end) : undefined,
+  };
+
+  const calendar = (which: Side) => {
+    const headingId = `${ids}-${which}-heading`;
+    return (
+      <div
+        role="group"
+        aria-labelledby={headingId}
+        className={cn('flex flex-col gap-1', side !== which && 'max-sm:hidden')}
+        data-calendar={which}
+      >
+        {/* Named for assistive technology; on screen the Start or End field above says which. */}
+        <p id={headingId} className="sr-only">
+          {which === 'start' ? 'Start date' : 'End date'}
+        </p>
+        <Calendar
+          mode="range"
+          selected={selected}
+          onSelect={(_range, day) => chooseDay(which, dayOfCalendarDate(day))}
+          month={views[which]}
+          onMonthChange={(month) => setViews((v) => ({ ...v, [which]: month }))}
+          today={todayDate}
+          labels={which === 'start' ? START_LABELS : END_LABELS}
+          // Spec §5: the end calendar's minimum date is the start date (no paging back past it).
+          disabled={which === 'end' && draft.start ? { before: calendarDate(draft.start) } : undefined}
+          startMonth={which === 'end' && draft.start ? monthOf(draft.start) : undefined}
+        />
+      </div>
+    );
+  };
+
+  const triggerText = formatRangeLabel(committed, timeZone);
+
+  return (
+    <Popover.Root open={open} onOpenChange={onOpenChange}>
+      <PickerTrigger text={triggerText} placeholder={RANGE_PLACEHOLDER} name={label} className={className} />
+      <PickerPanel name={label} align={align}>
+        {/* Between the phone and the wide layout, as wide as the two calendars (the presets wrap). */}
+        <div className="flex flex-col sm:w-min lg:w-auto lg:flex-row">
+          <div
+            role="group"
+            aria-label="Presets"
+            className="flex flex-wrap gap-1.5 border-b border-slate-200 p-3 lg:w-36 lg:flex-col lg:flex-nowrap lg:gap-0.5 lg:border-r lg:border-b-0"
+          >
+            {DATE_RANGE_PRESETS.map((preset) => (
+              <button
+                key={preset.id}
+                type="button"
+                aria-pressed={activePreset === preset.id}
+                onClick={() => dispatch({ type: 'preset', range: presetRange(preset.id, timeZone) })}
+                className={cn(
+                  'rounded-full border px-3 py-1 text-sm transition-colors lg:rounded-lg lg:border-transparent lg:py-1.5 lg:text-left',
+                  activePreset === preset.id
+                    ? 'border-accent bg-accent-soft font-medium text-accent'
+                    : 'border-slate-200 text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+                )}
+              >
+                {preset.label}
+              </button>
+            ))}
+          </div>
+
+          <div className="flex flex-col gap-3 p-3">
+            <div className="grid grid-cols-2 gap-3 sm:gap-5">
+              {(['start', 'end'] as const).map((which) => (
+                <TextField
+                  key={which}
+                  label={which === 'start' ? 'Start' : 'End'}
+                  value={text[which]}
+                  placeholder="yyyy/mm/dd"
+                  autoComplete="off"
+                  spellCheck={false}
+                  error={errors[which] ? INVALID_DATE_MESSAGE : null}
+                  onChange={(e) => {
+                    const next = e.target.value;
+                    setText((t) => ({ ...t, [which]: next }));
+                    setErrors((er) => ({ ...er, [which]: false }));
+                  }}
+                  onFocus={() => setSide(which)}
+                  onBlur={() => commitText(which)}
+                  onKeyDown={onInputKeyDown(which)}
+                  className="tabular"
+                  containerClassName="min-w-0"
+                />
+              ))}
+            </div>
+
+            <div className="flex rounded-lg bg-slate-100 p-0.5 sm:hidden" role="group" aria-label="Calendar">
+              {(['start', 'end'] as const).map((which) => (
+                <button
+                  key={which}
+                  type="button"
+                  aria-pressed={side === which}
+                  onClick={() => setSide(which)}
+                  className={cn(
+                    'flex-1 rounded-md px-3 py-1.5 text-sm font-medium transition-colors',
+                    side === which ? 'bg-white text-slate-900 shadow-xs' : 'text-slate-600 hover:text-slate-900',
+                  )}
+                >
+                  {which === 'start' ? 'Start date' : 'End date'}
+                </button>
+              ))}
+            </div>
+
+            <div className="flex justify-center gap-5 sm:justify-start">
+              {calendar('start')}
+              {calendar('end')}
+            </div>
+
+            {clearable ? (
+              <div className="flex justify-end border-t border-slate-200 pt-2">
+                <button type="button" className={buttonClass('link', 'sm')} onClick={() => dispatch({ type: 'clear' })}>
+                  {CLEAR_LABEL}
+                </button>
+              </div>
+            ) : null}
+          </div>
+        </div>
+      </PickerPanel>
+    </Popover.Root>
+  );
+}
+
+function initialViews(range: DayRange | null, today: string) {
+  return {
+    start: monthOf(range?.start ?? today),
+    end: monthOf(range?.end ?? today),
+  };
+}

@@ -1,0 +1,157 @@
+import { SEARCH_DEBOUNCE_MS } from '@portal/shared/constants';
+import { Download, Plus, RefreshCw, Search, SlidersHorizontal, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
+import { Button } from '../button.tsx';
+import { cn } from '../cn.ts';
+import { resultCount } from './loading-display.ts';
+
+export interface ListToolbarProps {
+  /** Called with the search text once typing has paused for 500 ms (spec §9). */
+  onSearch?: (text: string) => void;
+  searchLabel?: string;
+  searchPlaceholder?: string;
+  /** Rows loaded so far, and whether more pages remain; null hides the count (nothing loaded). */
+  count?: { loaded: number; more: boolean } | null;
+  onRefresh?: () => void;
+  refreshing?: boolean;
+  /** The create button ('Create New' unless labelled). */
+  create?: { label?: string; onClick: () => void };
+  /** The CSV export button, hidden below medium width (spec §2). */
+  exportCsv?: { onExport: () => void; exporting: boolean; hasData: boolean; disabled?: boolean };
+  /** Filter controls; collapsed behind Show/Hide on small screens. */
+  filters?: ReactNode;
+}
+
+/** The list toolbar of spec §2 "Shared pieces". */
+export function ListToolbar(p: ListToolbarProps) {
+  const filtersId = useId();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  return (
+    <div className="mb-4 flex flex-wrap items-end gap-2 md:gap-3">
+      {p.onSearch ? (
+        <SearchBox
+          onSearch={p.onSearch}
+          label={p.searchLabel ?? 'Search'}
+          placeholder={p.searchPlaceholder ?? 'Search'}
+        />
+      ) : null}
+      {p.filters ? (
+        <button
+          type="button"
+          className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 shadow-xs hover:bg-slate-50 md:hidden"
+          aria-expanded={filtersOpen}
+          aria-controls={filtersId}
+          onClick={() => setFiltersOpen((o) => !o)}
+        >
+          <SlidersHorizontal size={16} aria-hidden="true" />
+          {filtersOpen ? 'Hide' : 'Show'} filters
+        </button>
+      ) : null}
+      {p.filters ? (
+        // One set of controls: on a phone a collapsible row under the others, from medium width inline.
+        <div
+          id={filtersId}
+          className={cn(
+            'order-last basis-full flex-col gap-3 md:order-none md:flex md:basis-auto md:flex-row md:items-end',
+            filtersOpen ? 'flex' : 'hidden',
+          )}
+        >
+          {p.filters}
+        </div>
+      ) : null}
+      <div className="ml-auto flex items-center gap-2">
+        {p.count ? (
+          <span className="text-sm whitespace-nowrap text-slate-600 tabular" aria-live="polite">
+            {resultCount(p.count.loaded, p.count.more)}
+          </span>
+        ) : null}
+        {p.onRefresh ? (
+          <Button
+            variant="secondary"
+            size="md"
+            onClick={p.onRefresh}
+            disabled={p.refreshing}
+            aria-label="Refresh"
+            title="Refresh"
+            className="w-10 px-0"
+            icon={
+              <RefreshCw
+                size={16}
+                aria-hidden="true"
+                className={cn(p.refreshing && 'animate-spin motion-reduce:animate-none')}
+              />
+            }
+          />
+        ) : null}
+        {p.exportCsv ? (
+          <Button
+            variant="secondary"
+            className="hidden md:inline-flex"
+            onClick={p.exportCsv.onExport}
+            disabled={!p.exportCsv.hasData || p.exportCsv.exporting || p.exportCsv.disabled}
+            icon={<Download size={16} aria-hidden="true" />}
+          >
+            {p.exportCsv.exporting ? 'Exporting...' : 'Export CSV'}
+          </Button>
+        ) : null}
+        {p.create ? (
+          <Button onClick={p.create.onClick} icon={<Plus size={16} aria-hidden="true" />}>
+            {p.create.label ?? 'Create New'}
+          </Button>
+        ) : null}
+      </div>
+    </div>
+  );
+}
+
+function SearchBox({
+  onSearch,
+  label,
+  placeholder,
+}: {
+  onSearch: (text: string) => void;
+  label: string;
+  placeholder: string;
+}) {
+  const [text, setText] = useState('');
+  const settled = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  const first = useRef(true);
+  const onSearchRef = useRef(onSearch);
+  onSearchRef.current = onSearch;
+  useEffect(() => {
+    // The empty text on mount is the list's starting point, not a search.
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    onSearchRef.current(settled.trim());
+  }, [settled]);
+  return (
+    <div className="relative w-full md:w-72">
+      <Search
+        size={16}
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500"
+      />
+      <input
+        type="search"
+        aria-label={label}
+        placeholder={placeholder}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        className="h-10 w-full rounded-lg border border-slate-300 bg-white pr-9 pl-9 text-[15px] shadow-xs placeholder:text-slate-500 focus:border-accent focus:ring-3 focus:ring-accent/20 focus:outline-none [&::-webkit-search-cancel-button]:hidden"
+      />
+      {text ? (
+        <button
+          type="button"
+          aria-label="Clear search"
+          onClick={() => setText('')}
+          className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-500 hover:text-slate-800"
+        >
+          <X size={15} aria-hidden="true" />
+        </button>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { SKELETON_DELAY_MS, SLOW_LOAD_MESSAGE_MS } from '@portal/shared/constants';
+
+export interface LoadingPhase {
+  /** A request for the list's first page is under way (first load, or a reload after a change). */
+  loading: boolean;
+  /** No page has arrived yet since the list was mounted. */
+  initial: boolean;
+  /** The next page of an infinite list is loading. */
+  loadingMore: boolean;
+  /** How long the current load has lasted. */
+  elapsedMs: number;
+}
+
+/**
+ * Spec §4 "Lists and reports", loading display: the skeleton replaces rows already shown only
+ * once a reload has lasted 1.5 s — never during the first load, nor while more rows of an infinite
+ * list load (the rows stay); after 9.5 s of any first-page load the slow-load message shows. Both
+ * clear when loading ends.
+ */
+export function loadingDisplay(p: LoadingPhase): { skeleton: boolean; slowMessage: boolean } {
+  if (!p.loading) return { skeleton: false, slowMessage: false };
+  return {
+    skeleton: !p.initial && !p.loadingMore && p.elapsedMs >= SKELETON_DELAY_MS,
+    slowMessage: p.elapsedMs >= SLOW_LOAD_MESSAGE_MS,
+  };
+}
+
+export const SLOW_LOAD_MESSAGE = 'Content takes a little longer than usual to appear, please hang tight...';
+export const END_OF_LIST = "You've reached the end of the list";
+
+/** 'N result' / 'N results' (spec §2 Shared); '+' while more pages remain to be loaded. */
+export function resultCount(loaded: number, more: boolean): string {
+  return `${loaded}${more ? '+' : ''} ${loaded > 1 || more ? 'results' : 'result'}`;
+}

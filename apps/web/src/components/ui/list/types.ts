@@ -1,0 +1,45 @@
+import type { ReactNode } from 'react';
+import type { SortState } from './sort.ts';
+
+/** One column of a list or report: a header, how a row shows in it, and its API sort key if sortable. */
+export interface Column<Row> {
+  id: string;
+  header: string;
+  /** The `sort` value the API takes for this column; absent: not sortable. */
+  sortKey?: string;
+  cell: (row: Row) => ReactNode;
+  /** Numbers are right-aligned (UI.md). */
+  align?: 'left' | 'right';
+  /** Column width in the wide table (a CSS length: '30%', '9rem'); the rest share what is left. */
+  width?: string;
+  /** In the stacked layout: the card's title, shown without its label. */
+  primary?: boolean;
+  /** In the stacked layout: shown in the card's top corner without a label (an edit button). */
+  action?: boolean;
+  /** The header is read by screen readers only (an actions column). */
+  headerHidden?: boolean;
+}
+
+/** What a table shows of the list behind it (use-infinite-list.ts answers all of it). */
+export interface TableState {
+  loading: boolean;
+  loadingMore: boolean;
+  hasMore: boolean;
+  loadMore: () => void;
+  display: { skeleton: boolean; slowMessage: boolean };
+}
+
+export interface DataTableProps<Row> {
+  /** The table's accessible name. */
+  label: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row) => string | number;
+  state: TableState;
+  sort?: SortState;
+  onSort?: (key: string) => void;
+  emptyText: string;
+  emptyHint?: string;
+  /** A totals row under the rows (reports), one cell per column. */
+  totals?: ((column: Column<Row>) => ReactNode) | undefined;
+}

@@ -1,0 +1,102 @@
+import type { ListResponse } from '@portal/shared/common/list';
+import { SKELETON_DELAY_MS, SLOW_LOAD_MESSAGE_MS } from '@portal/shared/constants';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryKey,
+} from '@tanstack/react-query';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useElapsed } from '../../../lib/use-elapsed.ts';
+import { loadingDisplay } from './loading-display.ts';
+
+export interface InfiniteListOptions<Row> {
+  /** Everything the first page depends on (filters, sort, order, search): a change restarts the list. */
+  queryKey: QueryKey;
+  fetchPage: (page: { cursor: string | null; signal: AbortSignal }) => Promise<ListResponse<Row>>;
+  enabled?: boolean;
+}
+
+export interface InfiniteList<Row> {
+  rows: Row[];
+  hasMore: boolean;
+  loadMore: () => void;
+  loadingMore: boolean;
+  /** The first page of the current filters is loading (first load, a change, or a refresh). */
+  loading: boolean;
+  /** No page has arrived since the list was shown. */
+  initial: boolean;
+  refresh: () => void;
+  refreshing: boolean;
+  /** Skeleton and slow-load message per spec §4 (loading-display.ts). */
+  display: { skeleton: boolean; slowMessage: boolean };
+  isError: boolean;
+  error: unknown;
+}
+
+/**
+ * A cursor-paged list (spec §4 "Lists and reports"): pages load one after another while a next
+ * cursor exists. A new query key (filter, sort or search) starts again from the first page and
+ * aborts the request in flight (TanStack Query aborts the signal of a query nobody observes any
+ * more); the rows already shown stay until the new first page arrives (the skeleton takes their
+ * place after 1.5 s). `refresh` keeps only the first page and loads it again, cancelling whatever
+ * was loading.
+ */
+export function useInfiniteList<Row>({
+  queryKey,
+  fetchPage,
+  enabled = true,
+}: InfiniteListOptions<Row>): InfiniteList<Row> {
+  const qc = useQueryClient();
+  const [refreshing, setRefreshing] = useState(false);
+  const seenData = useRef(false);
+  const query = useInfiniteQuery({
+    queryKey,
+    queryFn: ({ pageParam, signal }) => fetchPage({ cursor: pageParam, signal }),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last) => last.cursor.next ?? undefined,
+    enabled,
+    placeholderData: keepPreviousData,
+    // A list is read as it is now: no stale pages from an earlier visit shown as current.
+    staleTime: 0,
+    gcTime: 60_000,
+  });
+
+  const rows = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
+  if (query.data && !query.isPlaceholderData) seenData.current = true;
+  const loadingMore = query.isFetchingNextPage;
+  const loading = enabled && (query.isPending || query.isPlaceholderData || refreshing);
+  const elapsed = useElapsed(loading, [SKELETON_DELAY_MS, SLOW_LOAD_MESSAGE_MS]);
+
+  const { hasNextPage, isFetchingNextPage, isPlaceholderData, fetchNextPage, refetch } = query;
+  const loadMore = useCallback(() => {
+    // Placeholder rows belong to the previous filters: their cursor means nothing for the new ones.
+    if (hasNextPage && !isFetchingNextPage && !isPlaceholderData) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isPlaceholderData, fetchNextPage]);
+
+  const keyRef = useRef(queryKey);
+  keyRef.current = queryKey;
+  const refresh = useCallback(() => {
+    setRefreshing(true);
+    qc.setQueryData<InfiniteData<ListResponse<Row>, string | null>>(keyRef.current, (d) =>
+      d ? { pages: d.pages.slice(0, 1), pageParams: d.pageParams.slice(0, 1) } : d,
+    );
+    void refetch({ cancelRefetch: true }).finally(() => setRefreshing(false));
+  }, [qc, refetch]);
+
+  const initial = !seenData.current;
+  return {
+    rows,
+    hasMore: Boolean(hasNextPage) && !isPlaceholderData,
+    loadMore,
+    loadingMore,
+    loading,
+    initial,
+    refresh,
+    refreshing,
+    display: loadingDisplay({ loading, initial, loadingMore, elapsedMs: elapsed }),
+    isError: query.isError,
+    error: query.error,
+  };
+}

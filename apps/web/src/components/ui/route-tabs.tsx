@@ -1,0 +1,68 @@
+import { Tabs } from 'radix-ui';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
+/** Spec §9: a tab click moves the URL after about 150 ms (the new tab shows at once). */
+const TAB_NAVIGATION_DELAY_MS = 150;
+
+export interface RouteTab {
+  value: string;
+  label: string;
+  /** The tab's path (without query string). */
+  to: string;
+}
+
+/**
+ * Tabs mapped to URLs (spec §2): each tab is its own route, opening a URL opens its tab, and
+ * switching keeps the query string.
+ */
+export function RouteTabs({
+  tabs,
+  active,
+  label,
+  children,
+}: {
+  tabs: RouteTab[];
+  active: string;
+  label: string;
+  /** The content of the tab shown (it changes at once; the URL follows). */
+  children: (tab: string) => React.ReactNode;
+}) {
+  const navigate = useNavigate();
+  const { search } = useLocation();
+  const [shown, setShown] = useState(active);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => setShown(active), [active]);
+  useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
+
+  const select = (value: string) => {
+    const tab = tabs.find((t) => t.value === value);
+    if (!tab) return;
+    setShown(value);
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = setTimeout(() => void navigate(`${tab.to}${search}`), TAB_NAVIGATION_DELAY_MS);
+  };
+
+  return (
+    <Tabs.Root value={shown} onValueChange={select} activationMode="manual">
+      <Tabs.List
+        aria-label={label}
+        // On a phone the tabs are a grid of pills (all visible, none scrolled away); from 640 px a row.
+        className="mb-5 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:flex sm:gap-1 sm:rounded-none sm:border-b sm:border-slate-200 sm:bg-transparent sm:p-0"
+      >
+        {tabs.map((t) => (
+          <Tabs.Trigger
+            key={t.value}
+            value={t.value}
+            className="rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-accent data-[state=active]:shadow-xs sm:relative sm:-mb-px sm:shrink-0 sm:rounded-none sm:border-b-2 sm:border-transparent sm:py-2.5 sm:data-[state=active]:border-accent sm:data-[state=active]:bg-transparent sm:data-[state=active]:shadow-none"
+          >
+            {t.label}
+          </Tabs.Trigger>
+        ))}
+      </Tabs.List>
+      <Tabs.Content value={shown} className="focus-visible:outline-offset-4">
+        {children(shown)}
+      </Tabs.Content>
+    </Tabs.Root>
+  );
+}

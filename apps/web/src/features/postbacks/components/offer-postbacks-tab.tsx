@@ -1,0 +1,44 @@
+import type { Postback } from '@portal/shared/postbacks/postbacks.schemas';
+import { useMemo, useState } from 'react';
+import { DataTable } from '../../../components/ui/list/data-table.tsx';
+import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';
+import { useOfferPostbackTable } from '../api/get-postback-table.ts';
+import { offerPostbackColumns } from './postback-columns.tsx';
+import { LazyDeliveriesModal, LazyPostbackModal } from './lazy-modals.tsx';
+import type { PostbackModalTarget } from './postback-modal.tsx';
+
+/** The offer's Postbacks & Pixels tab (spec §2): its pixels and postbacks, 'Add new', edit. */
+export function OfferPostbacksTab({ offer, timeZone }: { offer: { id: number; name: string }; timeZone: string }) {
+  const list = useOfferPostbackTable(offer.id);
+  const [modal, setModal] = useState<PostbackModalTarget | null>(null);
+  const [deliveries, setDeliveries] = useState<Postback | null>(null);
+  const columns = useMemo(
+    () =>
+      offerPostbackColumns({
+        onEdit: (p) => setModal({ mode: 'edit', postbackId: p.postback_id, offer }),
+        onDeliveries: setDeliveries,
+      }),
+    [offer],
+  );
+  return (
+    <>
+      <ListToolbar
+        create={{ label: 'Add new', onClick: () => setModal({ mode: 'create', offer }) }}
+        count={list.rows.length > 0 ? { loaded: list.rows.length, more: list.hasMore } : null}
+        onRefresh={list.refresh}
+        refreshing={list.refreshing}
+      />
+      <DataTable
+        label={`Pixels and postbacks of ${offer.name}`}
+        columns={columns}
+        rows={list.rows}
+        rowKey={(p) => p.postback_id}
+        state={list}
+        emptyText="No items"
+        emptyHint="Add a postback to tell your tracker about each conversion of this offer, or a pixel to fire on the thank-you page."
+      />
+      <LazyPostbackModal target={modal} onClose={() => setModal(null)} />
+      <LazyDeliveriesModal postback={deliveries} timeZone={timeZone} onClose={() => setDeliveries(null)} />
+    </>
+  );
+}

@@ -1,0 +1,133 @@
+import {
+  POSTBACK_STATUS_LABELS,
+  POSTBACK_TYPE_LABELS,
+  postbackTypeListLabel,
+} from '@portal/shared/postbacks/postbacks.constants';
+import type { Postback } from '@portal/shared/postbacks/postbacks.schemas';
+import { Activity, Pencil } from 'lucide-react';
+import { Link } from 'react-router';
+import type { Column } from '../../../components/ui/list/types.ts';
+import { Badge } from '../../../components/ui/status-badge.tsx';
+import { paths } from '../../../config/paths.ts';
+
+export interface RowActions {
+  onEdit: (p: Postback) => void;
+  onDeliveries: (p: Postback) => void;
+}
+
+const eventCell = (p: Postback) =>
+  p.postback_event_id === null ? 'All Events' : `${p.postback_event_id} ${p.postback_event_name ?? ''}`;
+
+const valueCell = (p: Postback) => (
+  <code title={p.postback_value} className="block truncate font-mono text-[12.5px] text-slate-700">
+    {p.postback_value}
+  </code>
+);
+
+function StatusCell({ p }: { p: Postback }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-1.5">
+      <Badge
+        className={
+          p.postback_status === 'active'
+            ? 'bg-green-50 text-green-800 ring-green-600/25'
+            : 'bg-slate-100 text-slate-700 ring-slate-500/25'
+        }
+      >
+        {POSTBACK_STATUS_LABELS[p.postback_status]}
+      </Badge>
+      {p.failing_since ? (
+        <Badge className="bg-red-50 text-red-800 ring-red-600/25">
+          <span title={`Deliveries keep failing since ${new Date(p.failing_since).toLocaleString('en-US')}`}>
+            Failing
+          </span>
+        </Badge>
+      ) : null}
+    </span>
+  );
+}
+
+function Actions({ p, actions }: { p: Postback; actions: RowActions }) {
+  return (
+    <span className="inline-flex items-center justify-end gap-1">
+      <button
+        type="button"
+        onClick={() => actions.onDeliveries(p)}
+        className="inline-flex size-8 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+        aria-label={`Deliveries of ${p.postback_name}`}
+        title="Deliveries"
+      >
+        <Activity size={16} aria-hidden="true" />
+      </button>
+      <button
+        type="button"
+        onClick={() => actions.onEdit(p)}
+        className="inline-flex size-8 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+        aria-label={`Edit ${p.postback_name}`}
+        title="Edit"
+      >
+        <Pencil size={16} aria-hidden="true" />
+      </button>
+    </span>
+  );
+}
+
+const actionsColumn = (actions: RowActions): Column<Postback> => ({
+  id: 'actions',
+  header: 'Actions',
+  headerHidden: true,
+  action: true,
+  align: 'right',
+  width: '6rem',
+  cell: (p) => <Actions p={p} actions={actions} />,
+});
+
+/** The offer tab's columns (spec §2): Event, Type (Pixel/Postback), Value, Status, edit. */
+export function offerPostbackColumns(actions: RowActions): Column<Postback>[] {
+  return [
+    { id: 'event', header: 'Event', primary: true, width: '22%', cell: eventCell },
+    { id: 'type', header: 'Type', width: '8rem', cell: (p) => POSTBACK_TYPE_LABELS[p.postback_type] },
+    { id: 'value', header: 'Value', cell: valueCell },
+    { id: 'status', header: 'Status', width: '9.5rem', cell: (p) => <StatusCell p={p} /> },
+    actionsColumn(actions),
+  ];
+}
+
+/** The global list's columns (spec §2): Name, Offer, Event, Type (Iframe/Postback), Value, Status, edit. */
+export function globalPostbackColumns(actions: RowActions): Column<Postback>[] {
+  return [
+    {
+      id: 'name',
+      header: 'Name',
+      sortKey: 'postback_name',
+      primary: true,
+      width: '16%',
+      cell: (p) => <span className="font-medium break-words text-slate-900">{p.postback_name}</span>,
+    },
+    {
+      id: 'offer',
+      header: 'Offer',
+      sortKey: 'postback_offer_id',
+      width: '17%',
+      cell: (p) =>
+        p.postback_offer_id === null ? (
+          'All Offers'
+        ) : (
+          <Link to={paths.offer(p.postback_offer_id, 'postbacks-and-pixels')} className="text-accent hover:underline">
+            {p.postback_offer_name ?? `Offer ${p.postback_offer_id}`}
+          </Link>
+        ),
+    },
+    { id: 'event', header: 'Event', sortKey: 'postback_event_id', width: '13%', cell: eventCell },
+    {
+      id: 'type',
+      header: 'Type',
+      sortKey: 'postback_type',
+      width: '7rem',
+      cell: (p) => postbackTypeListLabel(p.postback_type),
+    },
+    { id: 'value', header: 'Value', cell: valueCell },
+    { id: 'status', header: 'Status', sortKey: 'postback_status', width: '9.5rem', cell: (p) => <StatusCell p={p} /> },
+    actionsColumn(actions),
+  ];
+}

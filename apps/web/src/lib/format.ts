@@ -1,0 +1,23 @@
+/** Number formats of spec §1/§9: US-locale USD, CVR with two decimals and '%'. */
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const usdPrecise = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 4,
+});
+const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+export const formatMoney = (n: number | null | undefined) => usd.format(n ?? 0);
+
+/** EPC and other per-click money: cents, or up to four decimals when the value is that small. */
+export const formatMoneyPrecise = (n: number | null | undefined) => usdPrecise.format(n ?? 0);
+
+export const formatInteger = (n: number | null | undefined) => integer.format(n ?? 0);
+
+export const formatPercent = (n: number | null | undefined) => `${(n ?? 0).toFixed(2)}%`;
+
+/** An offer's payout as publishers read it: '$5.00 CPA', or '8% Revenue share'. */
+export function formatPayout(payout: number, type: 'cpa' | 'revshare'): string {
+  return type === 'revshare' ? `${payout}% Revenue share` : `${formatMoney(payout)} CPA`;
+}

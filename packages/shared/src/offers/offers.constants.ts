@@ -1,0 +1,39 @@
+import type { OfferStatus } from '../constants.ts';
+
+/**
+ * The offers' constants and labels, without zod: the web app's screens import these, and a lazy
+ * route should not carry the schema library for a label (offers.schemas.ts re-exports them).
+ */
+export const PAYOUT_TYPES = ['cpa', 'revshare'] as const;
+export type PayoutType = (typeof PAYOUT_TYPES)[number];
+export const PAYOUT_TYPE_LABELS: Record<PayoutType, string> = { cpa: 'CPA', revshare: 'Revenue share' };
+
+export const OFFER_STATUS_LABELS: Record<OfferStatus, string> = {
+  active: 'Active',
+  ready: 'Ready',
+  paused: 'Paused',
+  expired: 'Expired',
+  pending: 'Pending Approval',
+};
+
+export const EVENT_TYPES = ['conversion', 'partial', 'upsell'] as const;
+export type EventType = (typeof EVENT_TYPES)[number];
+export const EVENT_TYPE_LABELS: Record<EventType, string> = {
+  conversion: 'Conversion',
+  partial: 'Partial',
+  upsell: 'Upsell',
+};
+
+export const CREATIVE_TYPES = ['image', 'video', 'audio', 'link', 'flash', 'text', 'html'] as const;
+export type CreativeType = (typeof CREATIVE_TYPES)[number];
+
+/** Tracking link variables (spec §3) appended by the builder when they have a value. */
+export const TRACKING_LINK_VARIABLES = [
+  { key: 'pub_click_id', label: 'Click ID' },
+  { key: 'pub_source', label: 'Source ID' },
+  { key: 's1', label: 'Sub ID 1' },
+  { key: 's2', label: 'Sub ID 2' },
+  { key: 's3', label: 'Sub ID 3' },
+  { key: 's4', label: 'Sub ID 4' },
+  { key: 's5', label: 'Sub ID 5' },
+] as const;
