@@ -16,5 +16,22 @@ export default defineConfig({
     modulePreload: { polyfill: false },
     sourcemap: false,
     manifest: true,
+    rolldownOptions: {
+      output: {
+        // Fewer, larger files: a page over a slow mobile link waits on round trips as much as on
+        // bytes. What the entry imports is one file; modules that several routes share are grouped
+        // by the routes that use them, and groups under ~15 kB join their nearest neighbour (no
+        // module is ever copied into two files: module state stays single).
+        codeSplitting: {
+          groups: [
+            { name: 'app', tags: ['$initial'], priority: 2 },
+            { name: 'shared', minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 15_000, priority: 1 },
+          ],
+        },
+        // A shared group's name lists every route that uses it; the hash is enough.
+        chunkFileNames: (chunk) =>
+          chunk.name.startsWith('shared') ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js',
+      },
+    },
   },
 });

@@ -3,6 +3,8 @@ export const PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 export const POSTBACK_MODAL_OFFER_PAGE_SIZE = 5;
 export const LATEST_OFFERS_LIMIT = 5;
+/** The dashboard's top campaigns by conversions (spec §2 Dashboard). */
+export const TOP_CAMPAIGNS_LIMIT = 5;
 export const TWO_FACTOR_CODE_LENGTH = 6;
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 256;

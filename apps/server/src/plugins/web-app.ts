@@ -24,16 +24,19 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   const root = findWebDist(config);
   if (!root) app.log.warn('web app not built (apps/web/dist missing): serving the API only');
   const indexHtml = root ? fs.readFileSync(path.join(root, 'index.html'), 'utf8') : null;
-  if (root) await app.register(fastifyStatic, {
-    root,
-    wildcard: false,
-    index: false,
-    setHeaders(reply, filePath) {
-      if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-        void reply.header('cache-control', 'public, max-age=31536000, immutable');
-      }
-    },
-  });
+  if (root)
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz copies beside each asset (apps/web/scripts/precompress.mjs).
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          void reply.header('cache-control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const isApi = url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith('/api/');

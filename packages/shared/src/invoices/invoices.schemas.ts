@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { INVOICE_STATUSES } from '../constants.ts';
-import { cursorSchema, dateRangeSchema, limitSchema, listResponseSchema, searchSchema, sortOrderSchema } from '../common/list.ts';
+import {
+  cursorSchema,
+  dateRangeSchema,
+  limitSchema,
+  listResponseSchema,
+  searchSchema,
+  sortOrderSchema,
+} from '../common/list.ts';
+
+export * from './invoices.constants.ts';
 
 /** Invoices of spec §3 / §7: one per publisher per closed calendar month (UTC), moved by the operator. */
 export const invoiceSchema = z.object({
@@ -32,6 +41,8 @@ export const invoiceListRequestSchema = z.strictObject({
   cursor: cursorSchema,
 });
 export type InvoiceListRequest = z.infer<typeof invoiceListRequestSchema>;
+/** The body a client sends (defaults and transforms not applied yet). */
+export type InvoiceListRequestBody = z.input<typeof invoiceListRequestSchema>;
 export const invoiceListResponseSchema = listResponseSchema(invoiceSchema);
 export type InvoiceListResponse = z.infer<typeof invoiceListResponseSchema>;
 

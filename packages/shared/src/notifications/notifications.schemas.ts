@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { cursorSchema, limitSchema, listResponseSchema, searchSchema } from '../common/list.ts';
 
+export * from './notifications.constants.ts';
+
 /** Notifications of spec §3 / §7. `description` is HTML, sanitized when stored and again when shown. */
 export const notificationSchema = z.object({
   notification_id: z.number().int(),
@@ -28,6 +30,8 @@ export const notificationTableRequestSchema = z.strictObject({
   limit: limitSchema,
 });
 export type NotificationTableRequest = z.infer<typeof notificationTableRequestSchema>;
+/** The body a client sends (defaults and transforms not applied yet). */
+export type NotificationTableRequestBody = z.input<typeof notificationTableRequestSchema>;
 export const notificationTableResponseSchema = listResponseSchema(notificationSchema);
 export type NotificationTableResponse = z.infer<typeof notificationTableResponseSchema>;
 
@@ -37,6 +41,3 @@ export type NotificationModalResponse = z.infer<typeof notificationModalResponse
 export const notificationIdRequestSchema = z.strictObject({ notification_id: z.coerce.number().int().positive() });
 export const notificationResponseSchema = z.object({ data: notificationSchema });
 export type NotificationResponse = z.infer<typeof notificationResponseSchema>;
-
-/** How many unread notifications the bell lists. */
-export const NOTIFICATION_MODAL_LIMIT = 20;

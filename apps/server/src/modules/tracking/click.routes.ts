@@ -29,14 +29,12 @@ export const clickRoutes =
             { offer: req.params.offerId, publisher: req.params.publisherId },
             'click refused: it came from a postback delivery of this portal (loop)',
           );
-          return reply
-            .status(508)
-            .send({
-              error: {
-                code: ERROR_CODES.LOOP_DETECTED,
-                message: "This click came from one of this portal's own postback deliveries (a loop).",
-              },
-            });
+          return reply.status(508).send({
+            error: {
+              code: ERROR_CODES.LOOP_DETECTED,
+              message: "This click came from one of this portal's own postback deliveries (a loop).",
+            },
+          });
         }
         const at = new Date();
         const decided = decideClick(engine.cache, engine.fallbackUrl, {

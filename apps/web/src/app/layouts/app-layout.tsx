@@ -14,7 +14,9 @@ export function Component() {
         Skip to content
       </a>
       <AppHeader />
-      <main id="main" className="flex-1">
+      {/* At least a screen tall under the header: the footer starts below the fold, so content that
+          arrives after the first paint does not push it out of view (a layout shift). */}
+      <main id="main" className="min-h-[calc(100dvh-4rem)] flex-1">
         <Outlet />
       </main>
       <Footer />

@@ -3,7 +3,8 @@ import { DropdownMenu } from 'radix-ui';
 import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { useCurrentUser } from '../../features/user/api/user.ts';
+import { NotificationBell } from '../../features/notifications/components/notification-bell.tsx';
+import { useCurrentUser, useTimeZone } from '../../features/user/api/user.ts';
 import { cn } from '../ui/cn.ts';
 import { Icon } from '../ui/icons.tsx';
 import { Logo } from '../ui/logo.tsx';
@@ -20,6 +21,7 @@ export function AppHeader() {
   const navigate = useNavigate();
   const logout = useLogout();
   const { data: user } = useCurrentUser();
+  const timeZone = useTimeZone();
   const [mobileOpen, setMobileOpen] = useState(false);
   const fullName = user ? `${user.firstname} ${user.lastname}` : '';
 
@@ -60,13 +62,7 @@ export function AppHeader() {
         </nav>
 
         <div className="ml-auto flex items-center gap-1.5">
-          <Link
-            to={paths.notifications}
-            aria-label="Notifications"
-            className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
-          >
-            <Icon name="Notifications" size={20} />
-          </Link>
+          <NotificationBell timeZone={timeZone} />
 
           {/* Not modal: a modal menu hides the page with aria-hidden while its links stay focusable. */}
           <DropdownMenu.Root modal={false}>

@@ -54,7 +54,7 @@ export function RouteTabs({
           <Tabs.Trigger
             key={t.value}
             value={t.value}
-            className="rounded-lg px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-accent data-[state=active]:shadow-xs sm:relative sm:-mb-px sm:shrink-0 sm:rounded-none sm:border-b-2 sm:border-transparent sm:py-2.5 sm:data-[state=active]:border-accent sm:data-[state=active]:bg-transparent sm:data-[state=active]:shadow-none"
+            className="rounded-lg px-2 py-2 text-sm font-medium text-slate-700 sm:px-3 sm:whitespace-nowrap hover:text-slate-900 data-[state=active]:bg-white data-[state=active]:text-accent data-[state=active]:shadow-xs sm:relative sm:-mb-px sm:shrink-0 sm:rounded-none sm:border-b-2 sm:border-transparent sm:py-2.5 sm:data-[state=active]:border-accent sm:data-[state=active]:bg-transparent sm:data-[state=active]:shadow-none"
           >
             {t.label}
           </Tabs.Trigger>

@@ -1,25 +1,62 @@
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { todayIn } from '../../../components/ui/date-range/date-range.ts';
 import { PageWrapper } from '../../../components/ui/page-wrapper.tsx';
-import { paths, REPORT_TYPES, type ReportType } from '../../../config/paths.ts';
-import { ComingSoon } from './coming-soon.tsx';
-
-const LABELS: Record<ReportType, string> = {
-  'campaign-summary': 'Campaign Summary',
-  'daily-summary': 'Daily Summary',
-  'hourly-summary': 'Hourly Summary',
-  'landing-page-summary': 'Landing Page Summary',
-  'sub-affiliate-summary': 'Sub Affiliate Summary',
-  conversion: 'Conversion Report',
-  click: 'Click Report',
-  referral: 'Referral Report',
-};
+import { RouteTabs } from '../../../components/ui/route-tabs.tsx';
+import { paths } from '../../../config/paths.ts';
+import { ReportView } from '../../../features/reports/components/report-view.tsx';
+import { REPORTS, reportByRoute } from '../../../features/reports/report-definitions.tsx';
+import {
+  readReportFilters,
+  writeReportFilters,
+  type DrillTarget,
+  type ReportFilterState,
+} from '../../../features/reports/report-filters.ts';
+import { useTimeZone } from '../../../features/user/api/user.ts';
 
 export function Component() {
   const { type } = useParams();
-  if (!(REPORT_TYPES as readonly string[]).includes(type ?? '')) return <Navigate to={paths.notFound} replace />;
+  const report = reportByRoute(type ?? '');
+  const timeZone = useTimeZone();
+  if (!report) return <Navigate to={paths.notFound} replace />;
   return (
-    <PageWrapper title="Reports" icon="Reports" wide description={LABELS[type as ReportType]}>
-      <ComingSoon what={`The ${LABELS[type as ReportType]}`} />
+    <PageWrapper
+      title="Reports"
+      seoTitle="Reports"
+      icon="Reports"
+      description="Your traffic, conversions and earnings, by campaign, day, hour, landing page and sub ID."
+      wide
+    >
+      {timeZone ? <Reports route={report.route} timeZone={timeZone} /> : null}
     </PageWrapper>
+  );
+}
+
+function Reports({ route, timeZone }: { route: string; timeZone: string }) {
+  const navigate = useNavigate();
+  const [search, setSearch] = useSearchParams();
+  // Filters are shared by every tab and live in the query string the tabs keep (spec §2).
+  const filters = readReportFilters(search, todayIn(timeZone));
+  const setFilters = (f: ReportFilterState) => setSearch(writeReportFilters(f), { replace: true });
+  const drill = (t: DrillTarget) => void navigate(`${paths.reports(t.report)}?${writeReportFilters(t.filters)}`);
+  return (
+    <RouteTabs
+      label="Reports"
+      active={route}
+      tabs={REPORTS.map((r) => ({ value: r.route, label: r.label, to: paths.reports(r.route) }))}
+    >
+      {(shown) => {
+        const report = reportByRoute(shown)!;
+        return (
+          <ReportView
+            key={report.route}
+            report={report}
+            filters={filters}
+            onFiltersChange={setFilters}
+            onDrill={drill}
+            timeZone={timeZone}
+          />
+        );
+      }}
+    </RouteTabs>
   );
 }

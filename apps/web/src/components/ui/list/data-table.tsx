@@ -45,7 +45,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
       <table
         aria-label={props.label}
         aria-busy={state.loading || undefined}
-        className="w-full table-fixed border-separate border-spacing-0 text-sm"
+        className={cn(
+          'w-full table-fixed border-separate border-spacing-0',
+          props.dense ? 'text-[13px] [&_td]:px-2.5 [&_th]:px-2.5' : 'text-sm',
+        )}
       >
         <colgroup>
           {props.columns.map((c) => (
@@ -83,7 +86,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
               {props.columns.map((c) => (
                 <td
                   key={c.id}
-                  className={cn('border-t border-slate-200 px-4 py-3 tabular', c.align === 'right' && 'text-right')}
+                  className={cn(
+                    'border-t border-slate-200 px-3 py-3 tabular first:pl-4 last:pr-4',
+                    c.align === 'right' && 'text-right',
+                  )}
                 >
                   {props.totals!(c)}
                 </td>
@@ -123,7 +129,7 @@ function HeaderCell<Row>({
       aria-sort={sortable ? ariaSort(sort!, column.sortKey) : undefined}
       className={cn(
         // Sticky under the app header (4rem) while the page scrolls.
-        'sticky top-16 z-10 border-b border-slate-200 bg-slate-50/95 px-4 py-2.5 text-xs font-semibold tracking-wide text-slate-600 uppercase backdrop-blur',
+        'sticky top-16 z-10 border-b border-slate-200 bg-slate-50/95 px-3 py-2.5 text-xs font-semibold text-slate-600 backdrop-blur first:pl-4 last:pr-4',
         first && 'rounded-tl-xl',
         last && 'rounded-tr-xl',
         column.align === 'right' ? 'text-right' : 'text-left',
@@ -134,13 +140,22 @@ function HeaderCell<Row>({
           type="button"
           onClick={() => onSort!(column.sortKey!)}
           className={cn(
-            'inline-flex items-center gap-1 rounded uppercase hover:text-slate-900',
+            'group/sort inline-flex items-center gap-1 rounded hover:text-slate-900',
             column.align === 'right' && 'flex-row-reverse',
             active && 'text-slate-900',
           )}
         >
           {column.header}
-          <Arrow size={14} aria-hidden="true" className={active ? 'text-accent' : 'text-slate-400'} />
+          {/* The arrow marks the active column (spec §4); the others show theirs on hover or focus. */}
+          <Arrow
+            size={14}
+            aria-hidden="true"
+            className={
+              active
+                ? 'shrink-0 text-accent'
+                : 'shrink-0 text-slate-400 opacity-0 group-hover/sort:opacity-100 group-focus-visible/sort:opacity-100'
+            }
+          />
         </button>
       ) : column.headerHidden ? (
         <span className="sr-only">{column.header}</span>
@@ -175,7 +190,7 @@ function VirtualBody<Row>({ columns, rows, rowKey, state }: DataTableProps<Row>)
               <td
                 key={c.id}
                 className={cn(
-                  'border-b border-slate-100 px-4 py-3 align-middle text-slate-800 group-last:border-b-0',
+                  'border-b border-slate-100 px-3 py-3 align-middle text-slate-800 group-last:border-b-0 first:pl-4 last:pr-4',
                   c.align === 'right' && 'text-right tabular',
                 )}
               >

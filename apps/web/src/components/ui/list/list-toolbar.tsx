@@ -60,12 +60,12 @@ export function ListToolbar(p: ListToolbarProps) {
           {p.filters}
         </div>
       ) : null}
-      <div className="ml-auto flex items-center gap-2">
-        {p.count ? (
-          <span className="text-sm whitespace-nowrap text-slate-600 tabular" aria-live="polite">
-            {resultCount(p.count.loaded, p.count.more)}
-          </span>
-        ) : null}
+      {/* The count is its own box before the buttons: when it arrives it grows leftwards into the free
+          space and the buttons stay put (no layout shift). */}
+      <span className="ml-auto self-center text-sm whitespace-nowrap text-slate-600 tabular" aria-live="polite">
+        {p.count ? resultCount(p.count.loaded, p.count.more) : null}
+      </span>
+      <div className="flex items-center gap-2">
         {p.onRefresh ? (
           <Button
             variant="secondary"
@@ -74,7 +74,7 @@ export function ListToolbar(p: ListToolbarProps) {
             disabled={p.refreshing}
             aria-label="Refresh"
             title="Refresh"
-            className="w-10 px-0"
+            className="w-10 px-0!"
             icon={
               <RefreshCw
                 size={16}
@@ -85,15 +85,17 @@ export function ListToolbar(p: ListToolbarProps) {
           />
         ) : null}
         {p.exportCsv ? (
-          <Button
-            variant="secondary"
-            className="hidden md:inline-flex"
-            onClick={p.exportCsv.onExport}
-            disabled={!p.exportCsv.hasData || p.exportCsv.exporting || p.exportCsv.disabled}
-            icon={<Download size={16} aria-hidden="true" />}
-          >
-            {p.exportCsv.exporting ? 'Exporting...' : 'Export CSV'}
-          </Button>
+          // Hidden below medium width (spec §2): a phone is no place to open a spreadsheet.
+          <span className="hidden md:inline-flex" data-testid="export-csv">
+            <Button
+              variant="secondary"
+              onClick={p.exportCsv.onExport}
+              disabled={!p.exportCsv.hasData || p.exportCsv.exporting || p.exportCsv.disabled}
+              icon={<Download size={16} aria-hidden="true" />}
+            >
+              {p.exportCsv.exporting ? 'Exporting...' : 'Export CSV'}
+            </Button>
+          </span>
         ) : null}
         {p.create ? (
           <Button onClick={p.create.onClick} icon={<Plus size={16} aria-hidden="true" />}>

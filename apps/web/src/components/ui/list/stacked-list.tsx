@@ -67,7 +67,7 @@ export function StackedList<Row>({ label, columns, rows, rowKey, state, sort, on
           <p className="mb-2 text-sm font-semibold text-slate-900">Totals</p>
           <dl className="grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-4 gap-y-1.5 text-sm">
             {columns
-              .filter((c) => c !== primary && c !== action)
+              .filter((c) => c !== primary && c !== action && totals(c) != null)
               .map((c) => (
                 <div key={c.id} className="contents">
                   <dt className="text-slate-600">{c.header}</dt>
@@ -104,6 +104,8 @@ function SortControl<Row>({
         onChange={(e) => onSort(e.target.value)}
         className="select-chevron h-9 appearance-none rounded-lg border border-slate-300 bg-white bg-[length:16px] bg-[right_0.5rem_center] bg-no-repeat pr-8 pl-3 text-sm"
       >
+        {/* A default sort no column carries (the dashboard's campaign id) still shows as chosen. */}
+        {sortable.some((c) => c.sortKey === sort.sort) ? null : <option value={sort.sort}>Default order</option>}
         {sortable.map((c) => (
           <option key={c.id} value={c.sortKey}>
             {c.header}

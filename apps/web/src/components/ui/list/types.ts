@@ -40,6 +40,8 @@ export interface DataTableProps<Row> {
   onSort?: (key: string) => void;
   emptyText: string;
   emptyHint?: string;
-  /** A totals row under the rows (reports), one cell per column. */
+  /** Tighter cells and 13 px type, for reports with a dozen columns. */
+  dense?: boolean;
+  /** A totals row under the rows (reports), one cell per column (null: nothing in that column). */
   totals?: ((column: Column<Row>) => ReactNode) | undefined;
 }

@@ -11,14 +11,16 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { useElapsed } from '../../../lib/use-elapsed.ts';
 import { loadingDisplay } from './loading-display.ts';
 
-export interface InfiniteListOptions<Row> {
+export interface InfiniteListOptions<Page extends ListResponse<unknown>> {
   /** Everything the first page depends on (filters, sort, order, search): a change restarts the list. */
   queryKey: QueryKey;
-  fetchPage: (page: { cursor: string | null; signal: AbortSignal }) => Promise<ListResponse<Row>>;
+  fetchPage: (page: { cursor: string | null; signal: AbortSignal }) => Promise<Page>;
   enabled?: boolean;
 }
 
-export interface InfiniteList<Row> {
+export interface InfiniteList<Row, Page extends ListResponse<unknown> = ListResponse<Row>> {
+  /** The first page as answered (what it says besides its rows, e.g. a report's time zone). */
+  firstPage: Page | undefined;
   rows: Row[];
   hasMore: boolean;
   loadMore: () => void;
@@ -43,11 +45,14 @@ export interface InfiniteList<Row> {
  * place after 1.5 s). `refresh` keeps only the first page and loads it again, cancelling whatever
  * was loading.
  */
-export function useInfiniteList<Row>({
+/** The row type of a page. */
+type RowOf<Page> = Page extends ListResponse<infer R> ? R : never;
+
+export function useInfiniteList<Page extends ListResponse<unknown>>({
   queryKey,
   fetchPage,
   enabled = true,
-}: InfiniteListOptions<Row>): InfiniteList<Row> {
+}: InfiniteListOptions<Page>): InfiniteList<RowOf<Page>, Page> {
   const qc = useQueryClient();
   const [refreshing, setRefreshing] = useState(false);
   const seenData = useRef(false);
@@ -63,7 +68,7 @@ export function useInfiniteList<Row>({
     gcTime: 60_000,
   });
 
-  const rows = useMemo(() => query.data?.pages.flatMap((p) => p.data) ?? [], [query.data]);
+  const rows = useMemo(() => query.data?.pages.flatMap((p) => p.data as RowOf<Page>[]) ?? [], [query.data]);
   if (query.data && !query.isPlaceholderData) seenData.current = true;
   const loadingMore = query.isFetchingNextPage;
   const loading = enabled && (query.isPending || query.isPlaceholderData || refreshing);
@@ -79,7 +84,7 @@ export function useInfiniteList<Row>({
   keyRef.current = queryKey;
   const refresh = useCallback(() => {
     setRefreshing(true);
-    qc.setQueryData<InfiniteData<ListResponse<Row>, string | null>>(keyRef.current, (d) =>
+    qc.setQueryData<InfiniteData<Page, string | null>>(keyRef.current, (d) =>
       d ? { pages: d.pages.slice(0, 1), pageParams: d.pageParams.slice(0, 1) } : d,
     );
     void refetch({ cancelRefetch: true }).finally(() => setRefreshing(false));
@@ -87,6 +92,7 @@ export function useInfiniteList<Row>({
 
   const initial = !seenData.current;
   return {
+    firstPage: query.data?.pages[0],
     rows,
     hasMore: Boolean(hasNextPage) && !isPlaceholderData,
     loadMore,

@@ -5,7 +5,7 @@ import { DataTable } from '../../../components/ui/list/data-table.tsx';
 import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';
 import { nextSort, type SortState } from '../../../components/ui/list/sort.ts';
 import { Select } from '../../../components/ui/select/select.tsx';
-import { getOfferOptions } from '../api/get-offer-options.ts';
+import { getOfferOptions } from '../../../lib/offer-options.ts';
 import { useGlobalPostbackTable, type GlobalPostbackQuery } from '../api/get-postback-table.ts';
 import { globalPostbackColumns } from './postback-columns.tsx';
 import { LazyDeliveriesModal, LazyPostbackModal } from './lazy-modals.tsx';

@@ -9,7 +9,7 @@ import { Select } from '../../../components/ui/select/select.tsx';
 import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { alerts } from '../../../lib/alerts.ts';
 import { isApiError } from '../../../lib/api-error.ts';
-import { getOfferOptions } from '../api/get-offer-options.ts';
+import { getOfferOptions } from '../../../lib/offer-options.ts';
 import { useEventList } from '../api/get-event-list.ts';
 import { usePostback } from '../api/get-postback.ts';
 import { useSearchOptions } from '../api/get-search-options.ts';

@@ -11,13 +11,19 @@ export const referralLink = (code: string, origin = window.location.origin) =>
  * The publisher's referral link with a copy button (spec §1, §9): publishers who sign up through it
  * are referred, and the referrer earns a commission on their payouts (Referral Report).
  */
-export function ReferralLink({ className }: { className?: string }) {
+export function ReferralLink({ className, stacked }: { className?: string; stacked?: boolean }) {
   const { data: user } = useCurrentUser();
   if (!user) return null;
   const link = referralLink(user.referral_code);
   return (
     <section aria-label="Referral link" className={className}>
-      <div className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:flex-row sm:items-center sm:justify-between sm:p-5">
+      <div
+        className={
+          stacked
+            ? 'flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-xs'
+            : 'flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-4 shadow-xs sm:flex-row sm:items-center sm:justify-between sm:p-5'
+        }
+      >
         <div className="flex min-w-0 items-start gap-3">
           <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-accent-soft text-accent">
             <Gift size={18} aria-hidden="true" />
@@ -32,7 +38,11 @@ export function ReferralLink({ className }: { className?: string }) {
             </p>
           </div>
         </div>
-        <CopyButton text={link} label="Copy link" className="shrink-0 self-start sm:self-center" />
+        <CopyButton
+          text={link}
+          label="Copy link"
+          className={stacked ? 'shrink-0 self-start' : 'shrink-0 self-start sm:self-center'}
+        />
       </div>
     </section>
   );

@@ -1,10 +1,10 @@
 import { API_PATHS } from '@portal/shared/api-paths';
 import type { OfferListRequest, OfferListResponse } from '@portal/shared/offers/offers.schemas';
-import { api } from '../../../lib/api-client.ts';
+import { api } from './api-client.ts';
 
 /**
- * `POST /offer-list`: offers the publisher may run, a page at a time, for pickers (the postback
- * modal asks 5 a page, filters 20: spec §9).
+ * `POST /offer-list`: offers the publisher may run, a page at a time, for the offer pickers of
+ * several screens (the postback modal asks 5 a page, filters 20: spec §9). Labels are `[id] name`.
  */
 export async function getOfferOptions(opts: {
   search: string;

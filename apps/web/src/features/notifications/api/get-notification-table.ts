@@ -1,0 +1,41 @@
+import { API_PATHS } from '@portal/shared/api-paths';
+import { PAGE_SIZE } from '@portal/shared/constants';
+import type {
+  NotificationTableRequestBody,
+  NotificationTableResponse,
+} from '@portal/shared/notifications/notifications.schemas';
+import { useInfiniteList } from '../../../components/ui/list/use-infinite-list.ts';
+import { api } from '../../../lib/api-client.ts';
+import { NOTIFICATIONS_KEY } from './get-unread-notifications.ts';
+
+/** The Notifications list's filters (spec §2 Notifications): null is "any". */
+export interface NotificationTableQuery {
+  isRead: boolean | null;
+  isUrgent: boolean | null;
+  search: string;
+}
+
+export const notificationTableKey = (q?: NotificationTableQuery) =>
+  q ? ([NOTIFICATIONS_KEY, 'table', q] as const) : ([NOTIFICATIONS_KEY, 'table'] as const);
+
+/**
+ * `POST /notifications/get-notification-table-data {filter_is_read, filter_is_urgent, search, cursor}`
+ * (spec §7), page by page. List failures are silent (spec §8).
+ */
+export const useNotificationTable = (q: NotificationTableQuery) =>
+  useInfiniteList({
+    queryKey: notificationTableKey(q),
+    fetchPage: ({ cursor, signal }) => {
+      const body: NotificationTableRequestBody = {
+        filter_is_read: q.isRead,
+        filter_is_urgent: q.isUrgent,
+        search: q.search,
+        limit: PAGE_SIZE,
+        ...(cursor ? { cursor } : {}),
+      };
+      return api.post<NotificationTableResponse>(API_PATHS.notificationTable, body, {
+        signal,
+        handle: { serverError: false },
+      });
+    },
+  });

@@ -1,0 +1,144 @@
+import { NOTIFICATION_MODAL_PLACEHOLDER_ROWS } from '@portal/shared/notifications/notifications.constants';
+import type { Notification } from '@portal/shared/notifications/notifications.schemas';
+import { Bell } from 'lucide-react';
+import { Popover } from 'radix-ui';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { cn } from '../../../components/ui/cn.ts';
+import { resolveTimeZone } from '../../../components/ui/date-range/date-range.ts';
+import { paths } from '../../../config/paths.ts';
+import { useUnreadNotifications } from '../api/get-unread-notifications.ts';
+import { bellState, formatSentAt } from '../notification-format.ts';
+import { useOpenNotification } from '../notification-panel-store.ts';
+import { NotificationPanel } from './notification-panel.tsx';
+import { UrgentMark } from './urgent-mark.tsx';
+
+/**
+ * The header's notification bell (spec §2 Navigation, §4 Notifications): a red badge while any
+ * notification is unread, a shake while any unread one is urgent (none under reduced motion), and
+ * a dropdown of the unread ones with 'View All'. Choosing one opens the side panel, rendered here
+ * once for the whole app (the Notifications list opens the same one).
+ */
+export function NotificationBell({ timeZone }: { timeZone: string | null }) {
+  const zone = resolveTimeZone(timeZone);
+  const { data, isPending, refetch } = useUnreadNotifications();
+  const [open, setOpen] = useState(false);
+  const openNotification = useOpenNotification();
+  const state = bellState(data);
+  const unread = (data ?? []).filter((n) => !n.is_read);
+
+  const choose = (n: Notification) => {
+    setOpen(false);
+    openNotification(n);
+  };
+
+  return (
+    <>
+      <Popover.Root
+        open={open}
+        onOpenChange={(o) => {
+          setOpen(o);
+          // Opening asks again, so the list is as current as the badge suggests.
+          if (o && !isPending) void refetch();
+        }}
+      >
+        <Popover.Trigger
+          className="relative inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 data-[state=open]:bg-slate-100"
+          aria-label={state.label}
+        >
+          <span
+            data-bell-icon
+            className={cn('inline-flex origin-top', state.urgent && 'motion-safe:animate-bell-shake')}
+          >
+            <Bell size={20} strokeWidth={1.9} aria-hidden="true" />
+          </span>
+          {state.badge ? (
+            <span
+              aria-hidden="true"
+              data-testid="bell-badge"
+              className="absolute top-1 right-1 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] leading-none font-semibold text-white tabular ring-2 ring-white"
+            >
+              {state.badge}
+            </span>
+          ) : null}
+        </Popover.Trigger>
+        <Popover.Portal>
+          <Popover.Content
+            align="end"
+            sideOffset={6}
+            collisionPadding={12}
+            aria-label="Notifications"
+            className="z-50 flex w-[min(24rem,calc(100vw-1.5rem))] flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-lg animate-fade-in"
+          >
+            <div className="flex items-center justify-between gap-3 border-b border-slate-100 px-4 py-3">
+              <p className="text-sm font-semibold text-slate-900">Notifications</p>
+              {state.unread > 0 ? (
+                <p className="text-xs text-slate-600 tabular">
+                  {state.unread}
+                  {state.more ? '+' : ''} unread
+                </p>
+              ) : null}
+            </div>
+            {isPending ? (
+              <Placeholders />
+            ) : unread.length === 0 ? (
+              <p className="px-4 py-8 text-center text-sm text-slate-600">No unread notifications</p>
+            ) : (
+              <ul className="max-h-[min(24rem,60dvh)] overflow-y-auto py-1" aria-label="Unread notifications">
+                {unread.map((n) => (
+                  <li key={n.notification_id}>
+                    <button
+                      type="button"
+                      onClick={() => choose(n)}
+                      className="flex w-full items-start gap-3 px-4 py-2.5 text-left hover:bg-slate-50 focus-visible:bg-slate-50"
+                    >
+                      <span className="mt-1.5 flex w-4 shrink-0 justify-center">
+                        {n.urgent ? (
+                          <UrgentMark size="sm" />
+                        ) : (
+                          <span className="size-2 rounded-full bg-accent" aria-hidden="true" />
+                        )}
+                      </span>
+                      <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+                        <span className="line-clamp-2 text-sm font-medium text-slate-900">{n.summary}</span>
+                        <time dateTime={n.datetime_sent} className="text-xs text-slate-600">
+                          {formatSentAt(n.datetime_sent, zone, 'compact')}
+                        </time>
+                      </span>
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className="border-t border-slate-100 p-1.5">
+              <Link
+                to={paths.notifications}
+                onClick={() => setOpen(false)}
+                className="flex h-9 items-center justify-center rounded-lg text-sm font-medium text-accent hover:bg-accent-soft"
+              >
+                View All
+              </Link>
+            </div>
+          </Popover.Content>
+        </Popover.Portal>
+      </Popover.Root>
+      <NotificationPanel timeZone={zone} />
+    </>
+  );
+}
+
+function Placeholders() {
+  return (
+    <div className="flex animate-pulse flex-col py-1" aria-busy="true" aria-label="Loading notifications" role="status">
+      {Array.from({ length: NOTIFICATION_MODAL_PLACEHOLDER_ROWS }, (_, i) => (
+        <div key={i} data-testid="notification-placeholder" className="flex items-start gap-3 px-4 py-2.5">
+          <span className="mt-1.5 size-2 shrink-0 rounded-full bg-slate-200" />
+          <span className="flex flex-1 flex-col gap-1.5">
+            <span className="h-3.5 w-4/5 rounded-full bg-slate-200/80" />
+            <span className="h-3 w-1/3 rounded-full bg-slate-200/80" />
+          </span>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { Dialog } from 'radix-ui';
+import { lazy, Suspense, useEffect } from 'react';
+import { Spinner } from '../../../components/ui/spinner.tsx';
+import { closeNotification, selectedNotificationStore } from '../notification-panel-store.ts';
+
+// The panel's content (and the sanitiser with it) loads the first time a notification is opened,
+// not with every page of the app.
+const PanelBody = lazy(() => import('./notification-panel-body.tsx').then((m) => ({ default: m.PanelBody })));
+
+/**
+ * The side panel of a notification (spec §2 Navigation): summary, date in the user's zone, the
+ * description's HTML sanitised at render time, and 'Check it Out' for offer notifications. One
+ * panel serves the bell and the Notifications list; a failed load is titled 'Error' (spec §8).
+ */
+export function NotificationPanel({ timeZone }: { timeZone: string }) {
+  const selected = selectedNotificationStore.use();
+  // Leaving the app's pages (log out) closes it: the next session does not open on it.
+  useEffect(() => closeNotification, []);
+  return (
+    <Dialog.Root open={selected !== null} onOpenChange={(open) => !open && closeNotification()}>
+      <Dialog.Portal>
+        <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/40 animate-fade-in" />
+        <Dialog.Content className="fixed inset-y-0 right-0 z-50 flex w-full flex-col bg-white shadow-2xl animate-sheet-in-right focus:outline-none sm:max-w-lg">
+          {selected ? (
+            <Suspense fallback={<PanelLoading />}>
+              <PanelBody key={selected.notification_id} shown={selected} timeZone={timeZone} />
+            </Suspense>
+          ) : null}
+        </Dialog.Content>
+      </Dialog.Portal>
+    </Dialog.Root>
+  );
+}
+
+function PanelLoading() {
+  return (
+    <div className="flex flex-1 items-center justify-center" role="status">
+      <Dialog.Title className="sr-only">Loading the notification</Dialog.Title>
+      <Dialog.Description className="sr-only">Loading the notification</Dialog.Description>
+      <Spinner size={28} />
+    </div>
+  );
+}

@@ -1,0 +1,68 @@
+import { NOTIFICATION_MODAL_LIMIT } from '@portal/shared/notifications/notifications.constants';
+import { describe, expect, it } from 'vitest';
+import { bellState, formatSentAt, offerOf } from './notification-format.ts';
+
+describe('formatSentAt: the sent time in the user’s zone', () => {
+  const now = new Date('2026-11-25T12:00:00Z');
+
+  it('in full, with the zone, for the side panel', () => {
+    expect(formatSentAt('2026-11-24T02:04:38.439Z', 'America/Toronto', 'full', now)).toBe('Nov 23, 2026, 9:04 PM EST');
+    expect(formatSentAt('2026-11-24T02:04:38.439Z', 'Asia/Kolkata', 'full', now)).toBe(
+      'Nov 24, 2026, 7:34 AM GMT+5:30',
+    );
+    // Summer time in the same zone.
+    expect(formatSentAt('2026-07-01T16:00:00Z', 'America/Toronto', 'full', now)).toBe('Jul 1, 2026, 12:00 PM EDT');
+  });
+
+  it('compact for lists: the time this year, the year before that', () => {
+    expect(formatSentAt('2026-11-24T02:04:38Z', 'America/Toronto', 'compact', now)).toBe('Nov 23, 9:04 PM');
+    expect(formatSentAt('2025-12-31T12:00:00Z', 'America/Toronto', 'compact', now)).toBe('Dec 31, 2025');
+    // The year is the user's: just after midnight UTC on Jan 1 is still last year in Toronto.
+    expect(formatSentAt('2026-01-01T02:00:00Z', 'America/Toronto', 'compact', now)).toBe('Dec 31, 2025');
+  });
+
+  it('an unknown zone falls back to the browser’s; a bad date gives nothing', () => {
+    expect(formatSentAt('2026-11-24T02:04:38Z', 'Not/AZone', 'full', now)).not.toBe('');
+    expect(formatSentAt('not a date', 'UTC', 'full', now)).toBe('');
+  });
+});
+
+describe('bellState (spec §4 Notifications)', () => {
+  const n = (is_read: boolean, urgent: boolean) => ({ is_read, urgent });
+
+  it('no badge, no shake and a plain name when nothing is unread', () => {
+    for (const list of [undefined, [], [n(true, true), n(true, false)]]) {
+      expect(bellState(list)).toEqual({ unread: 0, more: false, urgent: false, label: 'Notifications', badge: null });
+    }
+  });
+
+  it('counts the unread ones in the badge and the name', () => {
+    expect(bellState([n(false, false), n(false, false), n(true, true)])).toEqual({
+      unread: 2,
+      more: false,
+      urgent: false,
+      label: 'Notifications, 2 unread',
+      badge: '2',
+    });
+  });
+
+  it('shakes only for an unread urgent one', () => {
+    expect(bellState([n(false, true)]).urgent).toBe(true);
+    expect(bellState([n(true, true), n(false, false)]).urgent).toBe(false);
+  });
+
+  it("caps the badge at '9+' and says '+' when the bell's page is full", () => {
+    expect(bellState(Array.from({ length: 12 }, () => n(false, false))).badge).toBe('9+');
+    const full = bellState(Array.from({ length: NOTIFICATION_MODAL_LIMIT }, () => n(false, false)));
+    expect(full.more).toBe(true);
+    expect(full.label).toBe(`Notifications, ${NOTIFICATION_MODAL_LIMIT}+ unread`);
+  });
+});
+
+describe('offerOf: where Check it Out goes', () => {
+  it('an offer-context notification goes to its offer; others nowhere', () => {
+    expect(offerOf({ context_domain: 'offer', context_id: 8 })).toBe(8);
+    expect(offerOf({ context_domain: null, context_id: null })).toBeNull();
+    expect(offerOf({ context_domain: 'offer', context_id: null })).toBeNull();
+  });
+});

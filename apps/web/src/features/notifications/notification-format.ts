@@ -1,0 +1,65 @@
+import type { Notification } from '@portal/shared/notifications/notifications.schemas';
+import { NOTIFICATION_MODAL_LIMIT } from '@portal/shared/notifications/notifications.constants';
+import { resolveTimeZone } from '../../components/ui/date-range/date-range.ts';
+
+/**
+ * When a notification was sent, in the user's time zone: in full with the zone for the side panel
+ * ("Nov 24, 2026, 9:04 PM EST"); compact for lists ("Nov 24, 9:04 PM" this year, "Nov 24, 2025"
+ * before).
+ */
+export function formatSentAt(iso: string, timeZone: string, style: 'full' | 'compact', now = new Date()): string {
+  const zone = resolveTimeZone(timeZone);
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return '';
+  if (style === 'full') {
+    return new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    }).format(at);
+  }
+  const year = (d: Date) => new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric' }).format(d);
+  const sameYear = year(at) === year(now);
+  return new Intl.DateTimeFormat(
+    'en-US',
+    sameYear
+      ? { timeZone: zone, month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }
+      : { timeZone: zone, month: 'short', day: 'numeric', year: 'numeric' },
+  ).format(at);
+}
+
+export interface BellState {
+  /** Unread notifications among those the bell received. */
+  unread: number;
+  /** The bell received a full page: there may be more unread than it shows. */
+  more: boolean;
+  /** Any unread one is urgent: the bell shakes (spec §4 Notifications). */
+  urgent: boolean;
+  /** The bell button's accessible name. */
+  label: string;
+  /** The badge's text ('9+' past nine); null: no badge. */
+  badge: string | null;
+}
+
+/** What the bell shows for the unread notifications it received (spec §4 Notifications). */
+export function bellState(received: readonly Pick<Notification, 'is_read' | 'urgent'>[] | undefined): BellState {
+  const unread = (received ?? []).filter((n) => !n.is_read);
+  const more = (received?.length ?? 0) >= NOTIFICATION_MODAL_LIMIT;
+  const count = `${unread.length}${more ? '+' : ''}`;
+  return {
+    unread: unread.length,
+    more,
+    urgent: unread.some((n) => n.urgent),
+    label: unread.length > 0 ? `Notifications, ${count} unread` : 'Notifications',
+    badge: unread.length === 0 ? null : unread.length > 9 ? '9+' : count,
+  };
+}
+
+/** Where a notification's 'Check it Out' goes: its offer's details, for offer-context ones only. */
+export function offerOf(n: Pick<Notification, 'context_domain' | 'context_id'>): number | null {
+  return n.context_domain === 'offer' && n.context_id != null ? n.context_id : null;
+}

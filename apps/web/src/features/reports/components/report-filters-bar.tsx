@@ -1,0 +1,76 @@
+import { PAGE_SIZE } from '@portal/shared/constants';
+import { useMemo } from 'react';
+import { DateRangePicker } from '../../../components/ui/date-range/date-range-picker.tsx';
+import { Select } from '../../../components/ui/select/select.tsx';
+import { getOfferOptions } from '../../../lib/offer-options.ts';
+import { useLandingPagesOf } from '../api/get-landing-pages.ts';
+import type { ReportFilterState } from '../report-filters.ts';
+import { rememberLabels, useLabels } from '../report-labels.ts';
+
+/** The reports' shared filters (spec §2): date range, offers, landing pages of those offers. */
+export function ReportFiltersBar({
+  filters,
+  onChange,
+  timeZone,
+}: {
+  filters: ReportFilterState;
+  onChange: (f: ReportFilterState) => void;
+  timeZone: string;
+}) {
+  const labels = useLabels();
+  const pages = useLandingPagesOf(filters.offers);
+  const pageOptions = useMemo(() => {
+    const several = filters.offers.length > 1;
+    return pages.map((p) => ({
+      value: String(p.id),
+      label: several ? `${labels.offer(p.offerId)} · ${p.name}` : p.name,
+    }));
+  }, [pages, labels, filters.offers.length]);
+
+  return (
+    <>
+      <DateRangePicker
+        value={filters.range}
+        onChange={(range) => range && onChange({ ...filters, range })}
+        timeZone={timeZone}
+        label="Date range"
+      />
+      <Select
+        multiple
+        label="Offers"
+        className="w-full md:w-64"
+        placeholder={filters.offers.length ? undefined : 'All offers'}
+        value={filters.offers.map(String)}
+        selectedLabels={Object.fromEntries(filters.offers.map((id) => [String(id), labels.offer(id)]))}
+        loadOptions={(q) => getOfferOptions({ ...q, limit: PAGE_SIZE })}
+        onChange={(values, options) => {
+          rememberLabels({ offers: options.map((o) => [Number(o.value), o.label.replace(/^\[\d+\] /, '')]) });
+          const offers = values.map(Number);
+          // A landing page belongs to one offer: drop those of offers no longer chosen.
+          const keep = new Set(pages.filter((p) => offers.includes(p.offerId)).map((p) => p.id));
+          onChange({ ...filters, offers, landingPages: filters.landingPages.filter((id) => keep.has(id)) });
+        }}
+      />
+      <Select
+        multiple
+        label="Landing pages"
+        className="w-full md:w-64"
+        disabled={filters.offers.length === 0}
+        placeholder={
+          filters.offers.length
+            ? filters.landingPages.length
+              ? undefined
+              : 'All landing pages'
+            : 'Choose an offer first'
+        }
+        value={filters.landingPages.map(String)}
+        selectedLabels={Object.fromEntries(filters.landingPages.map((id) => [String(id), labels.landingPage(id)]))}
+        options={pageOptions}
+        onChange={(values, options) => {
+          rememberLabels({ landingPages: options.map((o) => [Number(o.value), o.label]) });
+          onChange({ ...filters, landingPages: values.map(Number) });
+        }}
+      />
+    </>
+  );
+}

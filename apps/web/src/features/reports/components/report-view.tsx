@@ -1,0 +1,123 @@
+import type { DailyReportRow, HourlyReportRow, ReportMetrics } from '@portal/shared/reports/reports.schemas';
+import { Clock } from 'lucide-react';
+import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { DataTable } from '../../../components/ui/list/data-table.tsx';
+import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';
+import { nextSort, type SortState } from '../../../components/ui/list/sort.ts';
+import type { Column } from '../../../components/ui/list/types.ts';
+import { useCsvExport } from '../api/export-report.ts';
+import { useReportList, useReportSeries, useReportTotal } from '../api/get-report.ts';
+import type { AnyReportDefinition, ColumnContext } from '../report-definitions.tsx';
+import { totalsCell } from '../report-definitions.tsx';
+import type { DrillTarget, ReportFilterState } from '../report-filters.ts';
+import { formatAsOf, hasSeveralOffsets } from '../report-formats.ts';
+import { rememberLabels } from '../report-labels.ts';
+import { ReportFiltersBar } from './report-filters-bar.tsx';
+
+// The chart library loads only where a chart is shown (daily and hourly).
+const ReportChart = lazy(() => import('./report-chart.tsx'));
+
+export interface ReportViewProps {
+  report: AnyReportDefinition;
+  filters: ReportFilterState;
+  onFiltersChange: (f: ReportFilterState) => void;
+  onDrill: (target: DrillTarget) => void;
+  timeZone: string;
+}
+
+/**
+ * One report (spec §2 Reports): the shared filters, its table with every column of spec §3, sort,
+ * infinite scroll, the totals row where the API has one, its drill-downs, CSV export, the chart of
+ * daily and hourly reports, and the time zone and "data as of" instant the figures are true for.
+ */
+export function ReportView({ report, filters, onFiltersChange, onDrill, timeZone }: ReportViewProps) {
+  const [sort, setSort] = useState<SortState>(report.defaultSort);
+  // Each definition's rows are its own type; the view handles them as the definition says.
+  type Row = Parameters<AnyReportDefinition['rowKey']>[0];
+  const list = useReportList<Row>({ type: report.api, filters, sort: sort.sort, order: sort.order });
+  const totals = useReportTotal(report.api, filters, report.totals);
+  const exporter = useCsvExport(report.api);
+
+  const drill = useCallback(
+    (target: DrillTarget, labels?: { offer?: string; landingPage?: string }) => {
+      const offerId = target.filters.offers[0];
+      const pageId = target.filters.landingPages[0];
+      rememberLabels({
+        offers: labels?.offer && offerId !== undefined ? [[offerId, labels.offer]] : [],
+        landingPages: labels?.landingPage && pageId !== undefined ? [[pageId, labels.landingPage]] : [],
+      });
+      onDrill(target);
+    },
+    [onDrill],
+  );
+  const hourOffsets = report.api === 'hourly' && hasSeveralOffsets((list.rows as HourlyReportRow[]).map((r) => r.hour));
+  const columns = useMemo(() => {
+    const ctx: ColumnContext = { filters, onDrill: drill, hourOffsets };
+    return (report.columns as (c: ColumnContext) => Column<Row>[])(ctx);
+  }, [report, filters, drill, hourOffsets]);
+  const first = columns[0]!.id;
+  const page = list.firstPage;
+
+  return (
+    <>
+      <ListToolbar
+        count={list.rows.length > 0 ? { loaded: list.rows.length, more: list.hasMore } : null}
+        onRefresh={list.refresh}
+        refreshing={list.refreshing}
+        exportCsv={{
+          onExport: () => void exporter.start(filters, sort.sort, sort.order),
+          exporting: exporter.exporting,
+          hasData: list.rows.length > 0,
+        }}
+        filters={<ReportFiltersBar filters={filters} onChange={onFiltersChange} timeZone={timeZone} />}
+      />
+      {/* Always there (placeholders until the first page): the table below does not move when it arrives. */}
+      <p
+        className="mb-3 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-600"
+        data-testid="report-context"
+      >
+        <Clock size={14} aria-hidden="true" />
+        <span>
+          Days and times in <strong className="font-medium text-slate-800">{page ? page.timezone : timeZone}</strong>
+        </span>
+        <span aria-hidden="true" className="hidden sm:inline">
+          ·
+        </span>
+        {/* A line of its own on a phone, so the instant's arrival cannot rewrap the line. */}
+        <span className="basis-full pl-[22px] sm:basis-auto sm:pl-0">
+          Data as of{' '}
+          <strong className="font-medium text-slate-800 tabular">
+            {page ? formatAsOf(page.data_as_of, page.timezone) : '…'}
+          </strong>
+        </span>
+      </p>
+      {report.chart ? <ChartSection kind={report.chart} filters={filters} /> : null}
+      <DataTable
+        label={report.label}
+        columns={columns}
+        rows={list.rows}
+        rowKey={report.rowKey as (r: Row) => string}
+        dense={'dense' in report && report.dense}
+        state={list}
+        sort={sort}
+        onSort={(key) => setSort((s) => nextSort(s, key))}
+        emptyText="No available data for the requested period"
+        emptyHint="Try a longer date range, or other offers."
+        totals={report.totals ? (c) => totalsCell(c.id, first, totals.data as ReportMetrics | undefined) : undefined}
+      />
+    </>
+  );
+}
+
+function ChartSection({ kind, filters }: { kind: 'day' | 'hour'; filters: ReportFilterState }) {
+  const series = useReportSeries<DailyReportRow | HourlyReportRow>(kind === 'day' ? 'daily' : 'hourly', filters);
+  // The chart's place is kept while it loads (the table below stays put); an empty range has none.
+  const placeholder = <div className="mb-4 h-80 rounded-xl border border-slate-200 bg-white" aria-hidden="true" />;
+  if (!series.data) return placeholder;
+  if (series.data.length === 0) return null;
+  return (
+    <Suspense fallback={placeholder}>
+      <ReportChart kind={kind} rows={series.data} />
+    </Suspense>
+  );
+}
