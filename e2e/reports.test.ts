@@ -238,11 +238,22 @@ describe('Reports', () => {
       offer_id: [1],
       landing_page_id: null,
     });
-    // Landing page → Campaign with its offer and landing page.
-    await goto(page, `/reports/landing-page-summary${q(range)}`);
-    await page.getByRole('button', { name: 'Drill down on Main store' }).click();
-    await page.getByRole('menuitem', { name: 'Campaign' }).click();
-    await page.waitForURL(/\/reports\/campaign-summary\?start=.*&offer=1&lp=1$/);
+    // Campaign → Hourly with the offer.
+    await goto(page, `/reports/campaign-summary${q(range)}`);
+    await page.getByRole('button', { name: 'Drill down on Northwind Summer Sale' }).click();
+    await page.getByRole('menuitem', { name: 'Hourly' }).click();
+    await page.waitForURL(new RegExp(`/reports/hourly-summary\\?start=${range.start}&end=${range.end}&offer=1$`));
+    // Landing page → Campaign, Daily and Hourly, each with its offer and landing page.
+    for (const [item, report] of [
+      ['Campaign', 'campaign-summary'],
+      ['Daily', 'daily-summary'],
+      ['Hourly', 'hourly-summary'],
+    ] as const) {
+      await goto(page, `/reports/landing-page-summary${q(range)}`);
+      await page.getByRole('button', { name: 'Drill down on Main store' }).click();
+      await page.getByRole('menuitem', { name: item, exact: true }).click();
+      await page.waitForURL(new RegExp(`/reports/${report}\\?start=${range.start}&end=${range.end}&offer=1&lp=1$`));
+    }
     // Sub-ID → the campaign summary for one day.
     await goto(page, `/reports/sub-affiliate-summary${q(range)}`);
     await page
