@@ -173,14 +173,42 @@ test('change password: success logs out after 2.5 s and the new password works',
   await s.close();
 });
 
+test('log out everywhere: every session of the user ends, this one too', async () => {
+  const s = await open(browser, 'desktop');
+  const { page } = s;
+  const here = await loginViaApi(s, DEMO);
+  const elsewhere = (
+    (await (await apiPost(s, '/user/authenticate', { user_name: DEMO.email, password: DEMO.password })).json()) as {
+      data: { jwt: string };
+    }
+  ).data.jwt;
+  expect((await apiPost(s, '/user', {}, elsewhere)).status()).toBe(200);
+  await goto(page, '/profile/change-password');
+  await page.getByRole('button', { name: 'Log out everywhere' }).click();
+  await expectToast(page, 'You have been logged out everywhere.', 'success');
+  await page.waitForURL(/\/login$/);
+  for (const token of [here, elsewhere]) expect((await apiPost(s, '/user', {}, token)).status()).toBe(401);
+  expectNoProblems(s);
+  await s.close();
+});
+
 describe('two-factor auth tab', () => {
   test('enrol with the QR code and a code, see recovery codes once, turn off with a recovery code', async () => {
     const s = await open(browser, 'desktop');
     const { page } = s;
     await loginViaApi(s, DEMO);
     await goto(page, '/profile/two-factor-auth');
-    await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
+    const setUp = page.getByRole('button', { name: 'Set up two-factor authentication' });
+    // Setting up asks for the current password first.
+    expect(await setUp.isDisabled()).toBe(true);
+    await page.getByLabel('Current password').fill('not-the-password');
+    await setUp.click();
+    await page.getByRole('alert').filter({ hasText: 'Invalid credentials.' }).waitFor();
+    await checkScreen(page, 'profile-two-factor-password');
+    await page.getByLabel('Current password').fill(DEMO.password);
+    await setUp.click();
     await page.getByRole('img', { name: 'QR code to scan with your authenticator app' }).waitFor();
+    const before = await page.evaluate(() => localStorage.getItem('jwt_token'));
     expect(await page.getByRole('img', { name: /QR code/ }).getAttribute('src')).toMatch(/^data:image\/png;base64,/);
     const secret = ((await page.getByTestId('totp-secret').textContent()) ?? '').replace(/\s+/g, '');
     expect(secret).toMatch(/^[A-Z2-7]{16,}$/);
@@ -202,6 +230,11 @@ describe('two-factor auth tab', () => {
     await page.getByText('Two-factor authentication is on').waitFor();
     await page.getByText('10 recovery codes left').waitFor();
     await checkScreen(page, 'profile-two-factor-on');
+    // Turning it on ended every earlier session; this page goes on with the fresh token it got.
+    const after = await page.evaluate(() => localStorage.getItem('jwt_token'));
+    expect(after).not.toBe(before);
+    expect((await apiPost(s, '/user', {}, before!)).status()).toBe(401);
+    expect((await apiPost(s, '/user', {}, after!)).status()).toBe(200);
 
     await page.getByLabel('Authentication or recovery code').fill('000000');
     await page.getByRole('button', { name: 'Turn off' }).click();
@@ -219,6 +252,7 @@ describe('two-factor auth tab', () => {
     const { page } = s;
     await loginViaApi(s, DEMO);
     await goto(page, '/profile/two-factor-auth');
+    await page.getByLabel('Current password').fill(DEMO.password);
     await page.getByRole('button', { name: 'Set up two-factor authentication' }).click();
     await page.getByRole('img', { name: /QR code/ }).waitFor();
     await checkScreen(page, 'profile-two-factor-enrol');

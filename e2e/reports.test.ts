@@ -7,6 +7,7 @@ import {
   columnHeaders,
   DEMO,
   expectNoProblems,
+  expectToast,
   goto,
   launch,
   loginViaApi,
@@ -384,6 +385,23 @@ describe('Reports', () => {
       await exportButton.click();
       await page.getByRole('button', { name: 'Export CSV' }).waitFor();
       expect(await page.locator('[data-alert-type]').count()).toBe(0);
+
+      // A spent quota (429, issue 19) is not a failure: waiting helps, and the page says so.
+      const busy = 'Too many exports in progress. Please wait for one to finish.';
+      await page.route(
+        '**/api/v1/report/conversion/export',
+        (r) =>
+          r.fulfill({
+            status: 429,
+            headers: { 'retry-after': '30' },
+            contentType: 'application/json',
+            body: JSON.stringify({ error: { code: '0x4290', message: busy } }),
+          }),
+        { times: 1 },
+      );
+      await exportButton.click();
+      await expectToast(page, busy, 'warning');
+      await page.getByRole('button', { name: 'Export CSV' }).waitFor();
       expectNoProblems(s);
       await s.close();
     },

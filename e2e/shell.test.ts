@@ -2,6 +2,7 @@ import { SignJWT, decodeJwt } from 'jose';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, test } from 'vitest';
 import {
+  apiPost,
   checkScreen,
   DEMO,
   expectNoProblems,
@@ -80,23 +81,7 @@ describe.concurrent('access rules', () => {
     await s.close();
   });
 
-  test('entry by ?token=&publisher_id= on any layout stores them and goes to /', async () => {
-    const s = await open(browser, 'desktop');
-    const { page } = s;
-    const token = await loginViaApi(s, DEMO);
-    await page.evaluate(() => localStorage.clear());
-    for (const path of ['/signup', '/select-account', '/invoices', '/no-such-page']) {
-      await page.evaluate(() => localStorage.clear());
-      await goto(page, `${path}?token=${encodeURIComponent(token)}&publisher_id=42`);
-      await page.waitForURL((u) => u.pathname === '/' && u.search === '');
-      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-      expect(
-        await page.evaluate(() => [localStorage.getItem('jwt_token'), localStorage.getItem('publisher_id')]),
-      ).toEqual([token, '42']);
-    }
-    expectNoProblems(s);
-    await s.close();
-  });
+  // Entry by link (spec §2) is a one-time login code now, and ?token= no longer logs in: e2e/login-links.test.ts.
 });
 
 describe.concurrent.each(Object.keys(WIDTHS) as Width[])('the authenticated shell at %s width', (width) => {
@@ -252,9 +237,12 @@ describe.concurrent('navigation', () => {
     await page.keyboard.press('Escape');
 
     await trigger.click();
+    const token = await page.evaluate(() => localStorage.getItem('jwt_token'));
     await page.getByRole('menuitem', { name: 'Log Out' }).click();
     await page.waitForURL(/\/login$/);
     expect(await page.evaluate(() => localStorage.getItem('jwt_token'))).toBeNull();
+    // The server ended that token too: a copy of it no longer works.
+    await eventually(async () => (await apiPost(s, '/user', {}, token!)).status(), 401);
     expectNoProblems(s);
     await s.close();
   });

@@ -124,11 +124,20 @@ export async function loginViaApi(s: Session, creds: { email: string; password: 
   const r = await apiPost(s, '/user/authenticate', { user_name: creds.email, password: creds.password });
   expect(r.status()).toBe(200);
   const body = (await r.json()) as { data: { jwt: string } };
-  await goto(s.page, `/login?token=${encodeURIComponent(body.data.jwt)}&publisher_id=`);
-  await s.page.waitForURL(`**/`);
+  await storeSession(s.page, body.data.jwt);
+  await goto(s.page, '/');
   // The user is loaded (the menu is named after them): no call of the first page is still running.
   await s.page.getByRole('button', { name: /^Account menu for / }).waitFor();
   return body.data.jwt;
+}
+
+/** Stores a session token under the app's keys (spec §3), as a login does; call `goto` after it. */
+export async function storeSession(page: Page, jwt: string) {
+  if (!page.url().startsWith(`http://localhost:${port()}`)) await goto(page, '/login');
+  await page.evaluate((token) => {
+    localStorage.clear();
+    localStorage.setItem('jwt_token', token);
+  }, jwt);
 }
 
 export async function expectToast(page: Page, text: string, type?: 'success' | 'error' | 'warning') {

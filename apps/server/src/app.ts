@@ -14,6 +14,8 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { loginCodesRoutes } from './modules/login-codes/login-codes.routes.ts';
+import { sessionsRoutes } from './modules/auth/sessions.routes.ts';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
 import { signupRoutes } from './modules/signup/signup.routes.ts';
 import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
@@ -28,6 +30,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
+import { requestForLog } from './lib/log-url.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -36,6 +39,8 @@ export interface BuildOptions {
   /** Skip migrations (the caller already migrated). */
   skipMigrations?: boolean;
   logger?: boolean;
+  /** Where the log goes (standard output unless given; tests read it). */
+  logStream?: NodeJS.WritableStream;
 }
 
 export type App = FastifyInstance & { ctx: AppContext; database: DatabaseHandle };
@@ -54,7 +59,15 @@ async function settingOnce(db: Db, key: string, make: () => string): Promise<str
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config } = opts;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.LOG_LEVEL },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.LOG_LEVEL,
+            // No secret in a logged address: route patterns and query names only (lib/log-url.ts).
+            serializers: { req: requestForLog },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
@@ -96,13 +109,15 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
 
   app.decorateRequest('auth', null);
   registerErrorHandler(app);
-  await registerSecurity(app);
+  await registerSecurity(app, { publicUrl: config.publicUrl });
   await registerOpenApi(app);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes(ctx));
       await api.register(authRoutes(ctx));
+      await api.register(loginCodesRoutes(ctx));
+      await api.register(sessionsRoutes(ctx));
       await api.register(twoFactorRoutes(ctx));
       await api.register(signupRoutes(ctx));
       await api.register(passwordResetRoutes(ctx));

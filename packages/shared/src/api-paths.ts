@@ -4,10 +4,13 @@ export const API_BASE = '/api/v1';
 export const API_PATHS = {
   authenticate: '/user/authenticate',
   verifyCode: '/user/two-factor-authentication/verify-code',
+  exchangeLoginCode: '/user/exchange-login-code',
   twoFactorStatus: '/user/two-factor-authentication/status',
   twoFactorSetup: '/user/two-factor-authentication/setup',
   twoFactorEnable: '/user/two-factor-authentication/enable',
   twoFactorDisable: '/user/two-factor-authentication/disable',
+  logout: '/user/logout',
+  logoutAll: '/user/logout-all',
   multiLogin: '/multi-login',
   impersonate: '/impersonate',
   signUp: '/publisher/sign-up',

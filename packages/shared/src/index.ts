@@ -3,6 +3,7 @@ export * from './constants.ts';
 export * from './api-paths.ts';
 export * from './common/envelope.ts';
 export * from './auth/auth.schemas.ts';
+export * from './auth/login-code.schemas.ts';
 export * from './signup/signup.schemas.ts';
 export * from './password-reset/password-reset.schemas.ts';
 export * from './profile/profile.schemas.ts';

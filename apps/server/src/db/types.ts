@@ -106,6 +106,42 @@ export interface ThrottleBucketsTable {
   count: number;
 }
 
+/** Logged-out sessions (the tokens' `sid`), refused until their last token has expired. */
+export interface RevokedSessionsTable {
+  sid: string;
+  user_id: number;
+  expires_at: Timestamp;
+}
+
+/** One-time login codes of operators' impersonation links (migration 0048); only the hash is kept. */
+export interface LoginCodesTable {
+  id: Generated<number>;
+  code_hash: string;
+  user_id: number;
+  publisher_id: number;
+  token_version: number;
+  operator: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+}
+
+export type ImpersonationAction = 'code_created' | 'code_exchanged';
+
+/** Who let whom in, and from where (migration 0048). */
+export interface ImpersonationAuditTable {
+  id: Generated<number>;
+  at: CreatedAt;
+  action: ImpersonationAction;
+  operator: string;
+  user_id: number;
+  user_email: string;
+  publisher_id: number;
+  login_code_id: number | null;
+  address: string | null;
+  user_agent: string | null;
+}
+
 export interface Database extends NetworkTables, TrackingTables, ReportsTables {
   settings: SettingsTable;
   business_units: BusinessUnitsTable;
@@ -117,6 +153,9 @@ export interface Database extends NetworkTables, TrackingTables, ReportsTables {
   password_reset_tokens: PasswordResetTokensTable;
   signup_counters: SignupCountersTable;
   throttle_buckets: ThrottleBucketsTable;
+  login_codes: LoginCodesTable;
+  impersonation_audit: ImpersonationAuditTable;
+  revoked_sessions: RevokedSessionsTable;
 }
 
 export type PayoutType = 'cpa' | 'revshare';

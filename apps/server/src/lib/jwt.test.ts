@@ -5,7 +5,7 @@ import { JwtService } from './jwt.ts';
 const SECRET = 's'.repeat(48);
 const key = new TextEncoder().encode(SECRET);
 const now = () => Math.floor(Date.now() / 1000);
-const claims = { userId: 7, publisherId: 3, purpose: 'access' as const, version: 2 };
+const claims = { userId: 7, publisherId: 3, purpose: 'access' as const, version: 2, sessionId: 'sess-1' };
 
 const forge = (payload: Record<string, unknown>, alg = 'HS256', k = key) =>
   new SignJWT({
@@ -13,6 +13,7 @@ const forge = (payload: Record<string, unknown>, alg = 'HS256', k = key) =>
     pub: 3,
     pur: 'access',
     ver: 2,
+    sid: 'sess-1',
     iss: 'publisher-portal',
     iat: now(),
     exp: now() + 60,
@@ -26,7 +27,7 @@ describe('JwtService', () => {
 
   it('round-trips the claims, with the access TTL or the purpose TTL', async () => {
     const token = await jwt.sign(claims);
-    expect(await jwt.verify(token)).toEqual(claims);
+    expect(await jwt.verify(token)).toEqual({ ...claims, expiresAt: expect.any(Number) });
     const payload = (t: string) =>
       JSON.parse(Buffer.from(t.split('.')[1]!, 'base64url').toString()) as { exp: number; iat: number };
     const a = payload(token);
@@ -53,13 +54,24 @@ describe('JwtService', () => {
       ['bad purpose', await forge({ pur: 'reset' })],
       ['bad version', await forge({ ver: 'x' })],
       ['bad publisher', await forge({ pub: '3' })],
+      ['no session id', await forge({ sid: undefined })],
+      ['bad session id', await forge({ sid: 5 })],
       ['garbage', 'not-a-token'],
       ['empty', ''],
     ];
     for (const [why, token] of cases) expect(await jwt.verify(token), why).toBeNull();
   });
 
+  it('gives each login a new session id unless one is carried over', async () => {
+    const { sessionId: _, ...fresh } = claims;
+    const a = await jwt.verify(await jwt.sign(fresh));
+    const b = await jwt.verify(await jwt.sign(fresh));
+    expect(a?.sessionId).toMatch(/^[\w-]{22}$/);
+    expect(b?.sessionId).not.toBe(a?.sessionId);
+    expect((await jwt.verify(await jwt.sign({ ...fresh, sessionId: a!.sessionId })))?.sessionId).toBe(a!.sessionId);
+  });
+
   it('allows a little clock skew on iat only', async () => {
-    expect(await jwt.verify(await forge({ iat: now() + 10 }))).toEqual(claims);
+    expect(await jwt.verify(await forge({ iat: now() + 10 }))).toEqual({ ...claims, expiresAt: now() + 60 });
   });
 });

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 
 export type TokenPurpose = 'access' | 'two_factor' | 'select_account';
@@ -9,7 +10,23 @@ export interface TokenClaims {
   purpose: TokenPurpose;
   /** The user's token version when issued; a password change bumps it and so revokes the token. */
   version: number;
+  /**
+   * The login session (claim `sid`): new at login, kept by the tokens that session exchanges for
+   * (two-factor step, account choice, fresh tokens after a password or two-factor change), so
+   * logging out ends them all. A new random id when not given.
+   */
+  sessionId?: string;
+  /**
+   * The operator acting as the user (RFC 8693 claim `act: {sub}`): set on sessions opened from an
+   * operator's one-time login code, and kept by the tokens such a session exchanges for.
+   */
+  operator?: string;
 }
+
+/** A token's claims once verified: its session id and expiry (seconds since 1970) are known. */
+export type VerifiedClaims = TokenClaims & { sessionId: string; expiresAt: number };
+
+const newSessionId = () => crypto.randomBytes(16).toString('base64url');
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'publisher-portal';
@@ -33,7 +50,13 @@ export class JwtService {
 
   sign(claims: TokenClaims, ttlSeconds?: number): Promise<string> {
     const ttl = ttlSeconds ?? (claims.purpose === 'access' ? this.accessTtlSeconds : TTL_SECONDS[claims.purpose]);
-    return new SignJWT({ pub: claims.publisherId, pur: claims.purpose, ver: claims.version })
+    return new SignJWT({
+      pub: claims.publisherId,
+      pur: claims.purpose,
+      ver: claims.version,
+      sid: claims.sessionId ?? newSessionId(),
+      ...(claims.operator ? { act: { sub: claims.operator } } : {}),
+    })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(String(claims.userId))
       .setIssuer(ISSUER)
@@ -43,7 +66,7 @@ export class JwtService {
   }
 
   /** Returns the claims, or null for any token that is not one we issued and still valid. */
-  async verify(token: string): Promise<TokenClaims | null> {
+  async verify(token: string): Promise<VerifiedClaims | null> {
     try {
       const { payload } = await jwtVerify(token, this.key, {
         algorithms: [ALGORITHM],
@@ -56,13 +79,33 @@ export class JwtService {
       const pub = payload['pub'];
       const pur = payload['pur'];
       const ver = payload['ver'];
+      const sid = payload['sid'];
       if (!Number.isSafeInteger(userId) || userId <= 0) return null;
       if (pur !== 'access' && pur !== 'two_factor' && pur !== 'select_account') return null;
       if (typeof ver !== 'number' || !(pub === null || typeof pub === 'number')) return null;
-      return { userId, publisherId: pub, purpose: pur, version: ver };
+      if (typeof sid !== 'string' || sid.length === 0 || sid.length > 64 || typeof payload.exp !== 'number') return null;
+      const operator = actingOperator(payload['act']);
+      if (operator === false) return null;
+      return {
+        userId,
+        publisherId: pub,
+        purpose: pur,
+        version: ver,
+        sessionId: sid,
+        expiresAt: payload.exp,
+        ...(operator ? { operator } : {}),
+      };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
       throw err;
     }
   }
+}
+
+/** The `act` claim's operator: undefined when absent, false when malformed. */
+function actingOperator(act: unknown): string | undefined | false {
+  if (act === undefined) return undefined;
+  if (typeof act !== 'object' || act === null) return false;
+  const sub = (act as { sub?: unknown }).sub;
+  return typeof sub === 'string' && sub.length > 0 && sub.length <= 128 ? sub : false;
 }

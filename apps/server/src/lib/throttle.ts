@@ -53,7 +53,13 @@ export const THROTTLE = {
   twoFactorPerAddress: { limit: 100, windowSeconds: 15 * 60 },
   resetPerAccount: { limit: 5, windowSeconds: 60 * 60 },
   resetPerAddress: { limit: 30, windowSeconds: 60 * 60 },
-  signupPerAddress: { limit: 60, windowSeconds: 60 * 60 },
+  // Final sign-ups from one client address: a person signs up once, an office a few times; one
+  // address cannot take the whole daily limit (SIGNUP_DAILY_LIMIT, 100 by default) for itself.
+  signupPerAddress: { limit: 10, windowSeconds: 60 * 60 },
   signupPerAccount: { limit: 10, windowSeconds: 60 * 60 },
   signupCheckPerAddress: { limit: 120, windowSeconds: 60 * 60 },
+  // The sign-up step check that says "Email already exists" (spec §8): a person checks their own
+  // address a few times: 20 checks per client address and 10 per e-mail address an hour.
+  signupEmailCheckPerAddress: { limit: 20, windowSeconds: 60 * 60 },
+  signupEmailCheckPerAccount: { limit: 10, windowSeconds: 60 * 60 },
 } satisfies Record<string, ThrottleRule>;

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { TokenClaims, TokenPurpose } from '../lib/jwt.ts';
+import type { TokenPurpose, VerifiedClaims } from '../lib/jwt.ts';
 import { unauthenticated } from '../lib/errors.ts';
 import type { AppContext } from '../context.ts';
 
@@ -9,6 +9,12 @@ export interface AuthState {
   publisherId: number | null;
   purpose: TokenPurpose;
   tokenVersion: number;
+  /** The login session the token belongs to (claim `sid`); server logout ends it. */
+  sessionId: string;
+  /** When the token expires, in seconds since 1970. */
+  expiresAt: number;
+  /** The operator acting as the user (claim `act`), on sessions opened from a login code. */
+  operator?: string;
 }
 
 /** An authenticated publisher request: the publisher account is always known. */
@@ -31,16 +37,20 @@ const bearer = (request: FastifyRequest): string | null => {
 };
 
 /**
- * Checks the token and then the database: the user still exists with the same token version, and
- * for access tokens is still linked to an active publisher (RELIABILITY A2, A3).
+ * Checks the token and then the database: the user still exists with the same token version, the
+ * token's session has not logged out (one query for both), and for access tokens the user is
+ * still linked to an active publisher (RELIABILITY A2, A3).
  */
-async function resolve(ctx: AppContext, claims: TokenClaims): Promise<AuthState | null> {
+async function resolve(ctx: AppContext, claims: VerifiedClaims): Promise<AuthState | null> {
   const user = await ctx.db
     .selectFrom('users')
     .select(['id', 'token_version'])
+    .select((eb) =>
+      eb.exists(eb.selectFrom('revoked_sessions').select('sid').where('sid', '=', claims.sessionId)).as('logged_out'),
+    )
     .where('id', '=', claims.userId)
     .executeTakeFirst();
-  if (!user || user.token_version !== claims.version) return null;
+  if (!user || user.token_version !== claims.version || user.logged_out) return null;
   if (claims.purpose === 'access') {
     if (claims.publisherId == null) return null;
     const link = await ctx.db
@@ -52,7 +62,15 @@ async function resolve(ctx: AppContext, claims: TokenClaims): Promise<AuthState 
       .executeTakeFirst();
     if (!link || link.status !== 'active') return null;
   }
-  return { userId: claims.userId, publisherId: claims.publisherId, purpose: claims.purpose, tokenVersion: claims.version };
+  return {
+    userId: claims.userId,
+    publisherId: claims.publisherId,
+    purpose: claims.purpose,
+    tokenVersion: claims.version,
+    sessionId: claims.sessionId,
+    expiresAt: claims.expiresAt,
+    ...(claims.operator ? { operator: claims.operator } : {}),
+  };
 }
 
 /** A preHandler that admits only tokens of the given purposes. */

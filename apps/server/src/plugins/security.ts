@@ -17,9 +17,10 @@ const TRACKING_PATH = /^\/(c|postback|pixel)(\/|\?|$)/;
  * Security headers on every answer (DESIGN.md §8): a CSP without inline script, no framing,
  * nosniff, and no-store on API answers. Plus the XSRF double-submit cookie of spec §7.
  */
-export async function registerSecurity(app: FastifyInstance): Promise<void> {
+export async function registerSecurity(app: FastifyInstance, opts: { publicUrl: string }): Promise<void> {
   await app.register(cookie);
-  const headers = securityHeaders();
+  // HSTS only where the portal is served over https: a browser that saw it would refuse plain http.
+  const headers = securityHeaders({ hsts: opts.publicUrl.startsWith('https:') });
   // One synchronous hook on every answer, click redirects included (RELIABILITY.md A6): each hook
   // is a step of every request, and a click's budget is a few dozen microseconds.
   app.addHook('onRequest', (request, reply, done) => {
@@ -49,37 +50,54 @@ export async function registerSecurity(app: FastifyInstance): Promise<void> {
 }
 
 /**
+ * The page policy (DESIGN.md §8, issue 19): scripts, styles and images from the portal only (images
+ * also as data: URLs, as the QR code and the icons are); no inline script or style. The web app's
+ * page adds one nonce per answer for the styles a library inserts at run time (pagePolicy).
+ */
+const DIRECTIVES: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'font-src': ["'self'", 'data:'],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+  'img-src': ["'self'", 'data:'],
+  'object-src': ["'none'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'"],
+  'connect-src': ["'self'"],
+  'frame-src': ["'self'"],
+};
+
+const policy = (directives: Record<string, string[]>) =>
+  Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join(';');
+
+/** The web app page's policy: every answer's, with this answer's style nonce. */
+export function pagePolicy(nonce: string): string {
+  return policy({ ...DIRECTIVES, 'style-src': ["'self'", `'nonce-${nonce}'`] });
+}
+
+/**
  * The headers helmet sets, computed once: they never vary by request, and building helmet per
  * request (as its Fastify wrapper does) cost a tenth of a click redirect's CPU.
  */
-export function securityHeaders(): Record<string, string> {
+export function securityHeaders(opts: { hsts: boolean } = { hsts: false }): Record<string, string> {
   const headers: Record<string, string> = {};
   const res = {
     setHeader: (name: string, value: string | number | string[]) => void (headers[name.toLowerCase()] = String(value)),
     removeHeader: (name: string) => void delete headers[name.toLowerCase()],
   };
   const middleware = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        frameSrc: ["'self'"],
-        frameAncestors: ["'none'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: false,
     crossOriginEmbedderPolicy: false,
-    hsts: false,
+    // A year, this host only: the operator's other hosts are not ours to pin.
+    hsts: opts.hsts ? { maxAge: 365 * 24 * 3600, includeSubDomains: false } : false,
   });
   let failed: unknown = null;
   middleware({} as never, res as never, (err?: unknown) => void (failed = err ?? null));
   if (failed) throw failed;
+  headers['content-security-policy'] = policy(DIRECTIVES);
   return headers;
 }

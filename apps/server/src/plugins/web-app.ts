@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { API_BASE, ERROR_CODES } from '@portal/shared';
 import type { Config } from '../config.ts';
+import { pagePolicy } from './security.ts';
 
 function findWebDist(config: Config): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -41,7 +43,14 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
     const url = request.url.split('?')[0] ?? '/';
     const isApi = url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith('/api/');
     if (indexHtml && request.method === 'GET' && !isApi && !path.extname(url)) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+      // One nonce per answer, for the styles libraries insert at run time (the web app reads it
+      // from this meta element, lib/csp-nonce.ts); no other inline style is allowed.
+      const nonce = crypto.randomBytes(16).toString('base64');
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .header('content-security-policy', pagePolicy(nonce))
+        .send(indexHtml.replace('</head>', `  <meta property="csp-nonce" nonce="${nonce}" />\n  </head>`));
     }
     return reply
       .status(404)

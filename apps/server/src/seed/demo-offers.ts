@@ -455,6 +455,8 @@ const publisherAuth = (publisherId: number): PublisherAuth => ({
   publisherId,
   purpose: 'access',
   tokenVersion: 0,
+  sessionId: '',
+  expiresAt: 0,
 });
 
 export async function seedDemoOffers(ctx: AppContext): Promise<void> {

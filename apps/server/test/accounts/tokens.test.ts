@@ -24,6 +24,7 @@ describe('B9: JWTs the server did not issue, or not for this use, are refused wi
       pub: p.publisherId,
       pur: 'access',
       ver: 0,
+      sid: 'forged-session',
       sub: String(p.userId),
       iss: 'publisher-portal',
       iat: now(),
@@ -80,6 +81,8 @@ describe('B9: JWTs the server did not issue, or not for this use, are refused wi
     await refused(await sign({ ver: 1 }), 'another token version');
     await refused(await sign({ pur: 'admin' }), 'unknown purpose');
     await refused(await sign({ pub: null }), 'access token without account');
+    await refused(await sign({ sid: undefined }), 'no session id');
+    await refused(await sign({ sid: 7 }), 'session id not a string');
   });
 
   it('an edited payload (other account, other user, other purpose) breaks the signature', async () => {

@@ -199,7 +199,7 @@ describe('two-factor authentication', () => {
       const status = await t.post('/user/two-factor-authentication/status', {}, { token });
       expect(status.status).toBe(200);
       expect(status.body).toEqual({ data: { enabled: false, recovery_codes_left: 0 } });
-      const setup = await t.post('/user/two-factor-authentication/setup', {}, { token });
+      const setup = await t.post('/user/two-factor-authentication/setup', { password: p.password }, { token });
       expect(setup.status).toBe(200);
       secret = setup.body.data.secret;
       expect(secret).toMatch(/^[A-Z2-7]{32}$/);
@@ -229,6 +229,9 @@ describe('two-factor authentication', () => {
       const ok = await t.post('/user/two-factor-authentication/enable', { code }, { token });
       expect(ok.status).toBe(200);
       expect(ok.body.data.enabled).toBe(true);
+      // Turning it on ends every other session; the caller carries on with the fresh token.
+      expect((await t.post('/user/two-factor-authentication/status', {}, { token })).status).toBe(401);
+      token = ok.body.data.jwt;
       recovery = ok.body.data.recovery_codes;
       expect(recovery).toHaveLength(10);
       expect(new Set(recovery).size).toBe(10);
@@ -244,7 +247,7 @@ describe('two-factor authentication', () => {
 
       const status = await t.post('/user/two-factor-authentication/status', {}, { token });
       expect(status.body).toEqual({ data: { enabled: true, recovery_codes_left: 10 } });
-      const again = await t.post('/user/two-factor-authentication/setup', {}, { token });
+      const again = await t.post('/user/two-factor-authentication/setup', { password: p.password }, { token });
       expect(again.status).toBe(422);
       expect(again.body.errors.code.code).toBe('0x4015');
       const enableAgain = await t.post(
@@ -287,7 +290,9 @@ describe('two-factor authentication', () => {
 
       const ok = await t.post('/user/two-factor-authentication/disable', { code: recovery[2] }, { token });
       expect(ok.status).toBe(200);
-      expect(ok.body).toEqual({ success: true });
+      expect(ok.body).toEqual({ success: true, data: { jwt: expect.any(String) } });
+      expect((await t.post('/user/two-factor-authentication/status', {}, { token })).status).toBe(401);
+      token = ok.body.data.jwt;
       const status = await t.post('/user/two-factor-authentication/status', {}, { token });
       expect(status.body).toEqual({ data: { enabled: false, recovery_codes_left: 0 } });
       const row = await t.app.ctx.db

@@ -104,6 +104,16 @@ describe('CSV export', () => {
     expect(text).toContain('b-secret');
   });
 
+  it('a signed link ends when its owner ends every session (issue 19: bound to the token version)', async () => {
+    const p = await createPublisher(t);
+    const token = await login(t, p);
+    const { done } = await runExport('conversion', token);
+    const link = `${t.url}${done.export_url}`;
+    expect((await fetch(link)).status).toBe(200);
+    expect((await t.post('/user/logout-all', {}, { token })).status).toBe(200);
+    expect((await fetch(link)).status).toBe(404);
+  });
+
   it('exports the other reports with the same machinery', async () => {
     for (const type of ['campaign', 'daily', 'hourly', 'landing-page', 'sub-id', 'click', 'referral']) {
       const { done } = await runExport(type, a.token);

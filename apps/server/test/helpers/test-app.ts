@@ -71,7 +71,11 @@ async function openTestDatabase(): Promise<{ handle: DatabaseHandle; databaseUrl
  * A real server on a random port over a freshly migrated database (PGlite snapshot or a new
  * PostgreSQL database, per TEST_DB). Tests talk to it over HTTP like any client.
  */
-export async function createTestApp(env: Partial<Record<keyof Env, string>> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Partial<Record<keyof Env, string>> = {},
+  /** Give a stream to read the server's log (with LOG_LEVEL in env); none by default. */
+  opts: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
   const db = await openTestDatabase();
   const config = loadConfig({
@@ -83,7 +87,12 @@ export async function createTestApp(env: Partial<Record<keyof Env, string>> = {}
     ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
     ...env,
   });
-  const app = await buildApp({ config, database: db.handle, skipMigrations: true, logger: false });
+  const app = await buildApp({
+    config,
+    database: db.handle,
+    skipMigrations: true,
+    ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

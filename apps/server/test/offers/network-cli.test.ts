@@ -1,11 +1,10 @@
 import { spawnSync } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminUrl, testDbKind } from '../helpers/test-db.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCliDatabase } from '../helpers/cli-db.ts';
+import { testDbKind } from '../helpers/test-db.ts';
 
 const root = path.resolve(import.meta.dirname, '../../../..');
 const admin = (...args: string[]) => adminWith({}, ...args);
@@ -93,18 +92,9 @@ describe('admin CLI: advertisers, conversion methods and refusals', () => {
   let drop = async () => {};
   beforeAll(async () => {
     if (testDbKind() !== 'postgres') return;
-    const name = `portal_cli_${crypto.randomBytes(5).toString('hex')}`;
-    const c = new pg.Client({ connectionString: adminUrl() });
-    await c.connect();
-    await c.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`);
-    await c.end();
-    env['DATABASE_URL'] = adminUrl(name);
-    drop = async () => {
-      const d = new pg.Client({ connectionString: adminUrl() });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await d.end();
-    };
+    const made = await createCliDatabase();
+    env['DATABASE_URL'] = made.url;
+    drop = made.drop;
   });
   afterAll(async () => {
     await drop();

@@ -1,7 +1,7 @@
 import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { setNavigator } from '../lib/api-client.ts';
-import { authenticatedOnly, entryByToken, publicOnly, selectAccountOnly } from './access.ts';
+import { authenticatedOnly, entryByLink, publicOnly, selectAccountOnly } from './access.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { RouteErrorPage } from './routes/errors/route-error-page.tsx';
 
@@ -48,7 +48,7 @@ export const routes: RouteObject[] = [
           { path: '/invoices/:id', ...page(() => import('./routes/app/invoice-page.tsx')) },
         ],
       },
-      { path: '*', loader: entryByToken, ...page(() => import('./routes/errors/not-found-page.tsx')) },
+      { path: '*', loader: entryByLink, ...page(() => import('./routes/errors/not-found-page.tsx')) },
     ],
   },
 ];

@@ -31,6 +31,13 @@ export const statusMessage = (status: number) => `Request failed with status cod
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
 
 /** True for a 500 answer or the 0x500 code (spec §8 uses both). */
+/**
+ * The words of a quota or rate-limit refusal (429, issue 19): the server's message, which says
+ * what ran out; null for any other error, so the caller shows its own.
+ */
+export const tooManyMessage = (e: unknown): string | null =>
+  isApiError(e) && e.status === 429 ? (e.serverMessage ?? 'Too many requests. Please try again later.') : null;
+
 export const isServerFault = (e: unknown) => isApiError(e) && (e.status === 500 || e.code === '0x500');
 
 /** Field code of one field, if the server sent one. */

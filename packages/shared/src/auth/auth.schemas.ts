@@ -65,6 +65,10 @@ export const twoFactorStatusResponseSchema = dataEnvelope(
 );
 export type TwoFactorStatusResponse = z.infer<typeof twoFactorStatusResponseSchema>;
 
+/** Starting enrolment asks for the current password (issue 19): a borrowed session cannot turn it on. */
+export const twoFactorSetupRequestSchema = z.strictObject({ password: z.string().max(1024).nullish() }).nullish();
+export type TwoFactorSetupRequest = z.infer<typeof twoFactorSetupRequestSchema>;
+
 export const twoFactorSetupResponseSchema = dataEnvelope(
   z.object({ secret: z.string(), otpauth_uri: z.string() }),
 );
@@ -78,8 +82,9 @@ export const twoFactorCodeSchema = z
 export const twoFactorEnableRequestSchema = z.strictObject({ code: z.string().min(1).max(32) });
 export type TwoFactorEnableRequest = z.infer<typeof twoFactorEnableRequestSchema>;
 
+/** Turning two-factor on or off ends every other session; `jwt` keeps the caller's going. */
 export const twoFactorEnableResponseSchema = dataEnvelope(
-  z.object({ enabled: z.literal(true), recovery_codes: z.array(z.string()) }),
+  z.object({ enabled: z.literal(true), recovery_codes: z.array(z.string()), jwt: z.string() }),
 );
 export type TwoFactorEnableResponse = z.infer<typeof twoFactorEnableResponseSchema>;
 
@@ -88,3 +93,6 @@ export const twoFactorDisableRequestSchema = z.strictObject({
   code: z.string().min(1).max(32),
 });
 export type TwoFactorDisableRequest = z.infer<typeof twoFactorDisableRequestSchema>;
+
+export const twoFactorDisableResponseSchema = z.object({ success: z.boolean(), data: z.object({ jwt: z.string() }) });
+export type TwoFactorDisableResponse = z.infer<typeof twoFactorDisableResponseSchema>;

@@ -1,12 +1,24 @@
 import type { Command } from 'commander';
 import type { WithApp } from '../admin.ts';
+import os from 'node:os';
+import { LOGIN_CODE_TTL_SECONDS } from '@portal/shared';
 import { accountsService } from '../../modules/accounts/accounts.service.ts';
+import { loginCodesService } from '../../modules/login-codes/login-codes.service.ts';
 
 const int = (v: string) => {
   const n = Number(v);
   if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`not an id: ${v}`);
   return n;
 };
+
+/** The OS user running the CLI: who is acting when no --operator is given. */
+function defaultOperator(): string {
+  try {
+    return os.userInfo().username || 'operator';
+  } catch {
+    return process.env['USER'] ?? 'operator';
+  }
+}
 
 export function registerAccountCommands(program: Command, withApp: WithApp): void {
   program
@@ -15,7 +27,10 @@ export function registerAccountCommands(program: Command, withApp: WithApp): voi
     .option('--status <status>', 'only this status (pending, active, rejected, suspended)')
     .action((opts: { status?: string }) =>
       withApp(async (app) => {
-        let q = app.ctx.db.selectFrom('publishers').select(['id', 'name', 'status', 'referral_code', 'created_at']).orderBy('id');
+        let q = app.ctx.db
+          .selectFrom('publishers')
+          .select(['id', 'name', 'status', 'referral_code', 'created_at'])
+          .orderBy('id');
         if (opts.status) q = q.where('status', '=', opts.status as 'pending');
         console.table(await q.execute());
       }),
@@ -49,7 +64,8 @@ export function registerAccountCommands(program: Command, withApp: WithApp): voi
       withApp(async (app) => {
         const user = await accountsService.findUserByEmail(app.ctx, email);
         if (!user) throw new Error(`no user ${email}`);
-        if (!(await accountsService.findPublisherById(app.ctx, int(publisherId)))) throw new Error(`no publisher ${publisherId}`);
+        if (!(await accountsService.findPublisherById(app.ctx, int(publisherId))))
+          throw new Error(`no publisher ${publisherId}`);
         await accountsService.link(app.ctx.db, user.id, int(publisherId));
         console.log(`${email} can now use publisher ${publisherId}`);
       }),
@@ -69,20 +85,65 @@ export function registerAccountCommands(program: Command, withApp: WithApp): voi
 
   program
     .command('impersonate <email> [publisherId]')
-    .description('Print a link that opens the portal as this user (for support)')
-    .option('--ttl <minutes>', 'link lifetime in minutes', '30')
-    .action((email: string, publisherId: string | undefined, opts: { ttl: string }) =>
+    .description(
+      `Print a link that opens the portal as this user (for support): it holds a one-time login code, ` +
+        `works once and for ${LOGIN_CODE_TTL_SECONDS / 60} minutes, and asks before replacing a session the browser already has. ` +
+        'Making it and using it are written to the audit log (audit:list).',
+    )
+    .option(
+      '--operator <name>',
+      'who is acting, for the audit log and the session (default: the OS user)',
+      defaultOperator(),
+    )
+    .action((email: string, publisherId: string | undefined, opts: { operator: string }) =>
       withApp(async (app) => {
-        const user = await accountsService.findUserByEmail(app.ctx, email);
-        if (!user) throw new Error(`no user ${email}`);
-        const linked = await accountsService.linkedPublishers(app.ctx, user.id);
-        const pub = publisherId ? linked.find((p) => p.id === int(publisherId)) : linked[0];
-        if (!pub) throw new Error(`${email} is not linked to publisher ${publisherId ?? ''}`);
-        const token = await app.ctx.jwt.sign(
-          { userId: user.id, publisherId: pub.id, purpose: 'access', version: user.token_version },
-          Number(opts.ttl) * 60,
+        // A LoginCodeError's message (no such user, account not active…) is printed as it is.
+        const made = await loginCodesService.create(app.ctx, {
+          email,
+          ...(publisherId ? { publisherId: int(publisherId) } : {}),
+          operator: opts.operator,
+          meta: { address: null, userAgent: `admin CLI on ${os.hostname()}` },
+        });
+        console.log(made.link);
+        console.error(
+          `one-time link for ${email} (publisher ${made.publisherId}) made by operator ${opts.operator.trim()}, ` +
+            `valid once until ${made.expiresAt.toISOString()}`,
         );
-        console.log(`${app.ctx.config.publicUrl}/?token=${token}&publisher_id=${pub.id}`);
+      }),
+    );
+
+  program
+    .command('audit:list')
+    .description(
+      'List the impersonation audit log, newest first: login links made and used, by whom, for whom, from where',
+    )
+    .option('--since <date>', 'only entries from this date (YYYY-MM-DD or an ISO time)')
+    .option('--email <email>', "only this user's entries")
+    .option('--limit <n>', 'at most this many entries', '100')
+    .action((opts: { since?: string; email?: string; limit: string }) =>
+      withApp(async (app) => {
+        const since = opts.since ? new Date(opts.since) : undefined;
+        if (since && Number.isNaN(since.getTime())) throw new Error(`not a date: ${opts.since}`);
+        const rows = await loginCodesService.listAudit(app.ctx, {
+          ...(since ? { since } : {}),
+          ...(opts.email ? { email: opts.email } : {}),
+          limit: int(opts.limit),
+        });
+        if (rows.length === 0) {
+          console.log('no impersonation audit entries');
+          return;
+        }
+        console.table(
+          rows.map((r) => ({
+            at: r.at.toISOString(),
+            action: r.action,
+            operator: r.operator,
+            user: r.user_email,
+            publisher: r.publisher_id,
+            address: r.address ?? '',
+            user_agent: r.user_agent ?? '',
+          })),
+        );
       }),
     );
 }

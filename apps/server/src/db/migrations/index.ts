@@ -10,6 +10,8 @@ import * as m0044 from './0044-report-rollup-queue.ts';
 import * as m0045 from './0045-click-path-keys.ts';
 import * as m0046 from './0046-click-batches.ts';
 import * as m0047 from './0047-conversion-integrity.ts';
+import * as m0048 from './0048-login-codes.ts';
+import * as m0049 from './0049-revoked-sessions.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -27,4 +29,6 @@ export const migrations: Record<string, Migration> = {
   '0045-click-path-keys': m0045,
   '0046-click-batches': m0046,
   '0047-conversion-integrity': m0047,
+  '0048-login-codes': m0048,
+  '0049-revoked-sessions': m0049,
 };

@@ -34,7 +34,7 @@ export const authRoutes =
       async (req) => {
         const auth = req.auth;
         if (!auth) throw unauthenticated();
-        return { data: await authService.verifyCode(ctx, auth.userId, auth.tokenVersion, req.body.code, req.ip) };
+        return { data: await authService.verifyCode(ctx, auth.userId, auth.tokenVersion, req.body.code, req.ip, auth.sessionId) };
       },
     );
 
@@ -56,7 +56,14 @@ export const authRoutes =
       async (req) => {
         const auth = req.auth!;
         return {
-          data: await authService.impersonate(ctx, auth.userId, auth.tokenVersion, req.body.user_id, req.body.publisher_id),
+          data: await authService.impersonate(
+            ctx,
+            auth.userId,
+            auth.tokenVersion,
+            req.body.user_id,
+            req.body.publisher_id,
+            auth.sessionId,
+          ),
         };
       },
     );

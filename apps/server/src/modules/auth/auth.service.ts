@@ -2,7 +2,7 @@ import { ERROR_CODES, type FieldError } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { AppError, badCredentials, fieldErrors, notFound } from '../../lib/errors.ts';
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password.ts';
-import { enforce, reset, THROTTLE } from '../../lib/throttle.ts';
+import { ATTEMPT_POLICIES, beginAttempt } from '../../lib/attempt-throttle.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 import { twoFactorService } from '../two-factor/two-factor.service.ts';
 
@@ -23,14 +23,17 @@ async function activeAccounts(ctx: AppContext, userId: number) {
   return active;
 }
 
-/** The token a user gets once their password (and 2FA, if on) is accepted. */
-async function sessionToken(ctx: AppContext, userId: number, version: number) {
+/** The token a user gets once their password (and 2FA, if on) is accepted; same session as the 2FA step. */
+async function sessionToken(ctx: AppContext, userId: number, version: number, sessionId?: string) {
   const active = await activeAccounts(ctx, userId);
   if (active.length > 1) {
-    return { jwt: await ctx.jwt.sign({ userId, publisherId: null, purpose: 'select_account', version }), multilogin_enabled: true };
+    return {
+      jwt: await ctx.jwt.sign({ userId, publisherId: null, purpose: 'select_account', version, ...(sessionId ? { sessionId } : {}) }),
+      multilogin_enabled: true,
+    };
   }
   return {
-    jwt: await ctx.jwt.sign({ userId, publisherId: active[0]!.id, purpose: 'access', version }),
+    jwt: await ctx.jwt.sign({ userId, publisherId: active[0]!.id, purpose: 'access', version, ...(sessionId ? { sessionId } : {}) }),
     multilogin_enabled: false,
   };
 }
@@ -51,14 +54,17 @@ export const authService = {
     const email = (rawEmail ?? '').trim();
     const password = rawPassword ?? '';
     checkCredentialsShape(email, password);
-    const accountKey = `login:acct:${email.trim().toLowerCase()}`;
-    // Per address and per account: rotating addresses or accounts alone mints no new budget (A8).
-    await enforce(ctx.db, [`login:ip:${ip}`], THROTTLE.loginPerAddress);
-    await enforce(ctx.db, [accountKey], THROTTLE.loginPerAccount);
+    // Per address, per account and address, and per account (lib/attempt-throttle.ts): rotating
+    // addresses or accounts alone mints no new budget (A8), and failures from elsewhere never
+    // refuse the right password from an address that has not failed (issue 19).
+    const attempt = await beginAttempt(ctx.db, ATTEMPT_POLICIES.login, email.toLowerCase(), ip);
     const user = await accountsService.findUserByEmail(ctx, email);
     const ok = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
-    if (!user || !ok) throw badCredentials();
-    await reset(ctx.db, accountKey);
+    if (!user || !ok) {
+      await attempt.failed();
+      throw badCredentials();
+    }
+    await attempt.succeeded();
     const active = await activeAccounts(ctx, user.id);
     if (user.totp_enabled) {
       return {
@@ -70,9 +76,9 @@ export const authService = {
     return sessionToken(ctx, user.id, user.token_version);
   },
 
-  async verifyCode(ctx: AppContext, userId: number, version: number, code: string, ip: string) {
+  async verifyCode(ctx: AppContext, userId: number, version: number, code: string, ip: string, sessionId: string) {
     await twoFactorService.checkCode(ctx, userId, code, ip);
-    const { jwt } = await sessionToken(ctx, userId, version);
+    const { jwt } = await sessionToken(ctx, userId, version, sessionId);
     return { jwt };
   },
 
@@ -87,10 +93,10 @@ export const authService = {
   },
 
   /** Exchanges an account choice for an access token; only accounts linked to that user (else 404). */
-  async impersonate(ctx: AppContext, tokenUserId: number, version: number, userId: number, publisherId: number) {
+  async impersonate(ctx: AppContext, tokenUserId: number, version: number, userId: number, publisherId: number, sessionId: string) {
     if (userId !== tokenUserId) throw notFound();
     const publisher = await accountsService.findLinkedPublisher(ctx, userId, publisherId);
     if (!publisher || publisher.status !== 'active') throw notFound();
-    return { jwt: await ctx.jwt.sign({ userId, publisherId, purpose: 'access', version }) };
+    return { jwt: await ctx.jwt.sign({ userId, publisherId, purpose: 'access', version, sessionId }) };
   },
 };

@@ -1,15 +1,38 @@
 /**
- * CSV cells (RFC 4180) with formula neutralisation (DESIGN.md §8, RELIABILITY B8): a string that
- * begins with = + - @ tab or CR gets a leading ' so spreadsheets show it as text; numbers stay
- * numbers; a cell with a comma, quote, CR or LF is quoted, quotes doubled. Lines end with CRLF.
+ * CSV cells (RFC 4180) that no spreadsheet runs as a formula (DESIGN.md §8, RELIABILITY B8, the
+ * OWASP "CSV injection" advice), whatever list separator the reader picks.
+ *
+ * The file is written with `,` and CRLF, but a spreadsheet in a locale whose list separator is `;`
+ * (or an import dialog set to tab) splits each line at those characters instead, and then a new
+ * cell starts in the middle of one of ours: `a;=1+1` read with `;` is the cells `a` and `=1+1`.
+ * So for every text cell:
+ *
+ * 1. Neutralise: wherever a reader may start a cell — the start of ours, or right after a `,`,
+ *    `;`, tab, CR or LF inside it — and the text from there (after any white space or double
+ *    quotes, which some readers skip) begins with a formula trigger (`=` `+` `-` `@` tab CR, or
+ *    the full-width `＝＋－＠`), a single quote `'` goes in at that point, before the white space
+ *    and quotes. `a;=1+1` becomes `a;'=1+1`, `=1` becomes `'=1`, `\t=1` becomes `'\t'=1`.
+ * 2. Quote: a cell holding any separator (`,` `;` tab), a double quote, a line break or a trigger
+ *    anywhere is written between double quotes with its quotes doubled, so a reader that honours
+ *    quotes keeps it whole (`"a;'=1+1"`), and one that does not still finds `'` first.
+ *
+ * Numbers the product writes (counts, amounts, rates; negative earnings too) are JavaScript numbers
+ * and stay bare numbers (`-1.5`), never prefixed or quoted; null is an empty cell; booleans are
+ * Yes / No. Only strings (names, sub IDs, sources, times, ids) go through the two steps above, so a
+ * sub ID `-1` is text (`'-1`) while an amount -1 is the number `-1`. Lines end with CRLF.
  */
+const TRIGGERS = '=+\\-@\\t\\r\\uFF1D\\uFF0B\\uFF0D\\uFF20';
+const BREAKS = ',;\\t\\r\\n';
+/** Every point where a reader may start a cell and the text there runs a formula (a CRLF is one break). */
+const FORMULA_START = new RegExp(`(?<=^|[${BREAKS}])(?<!\\r(?=\\n))(?=[\\s"]*[${TRIGGERS}])`, 'g');
+const NEEDS_QUOTES = new RegExp(`[${BREAKS}"${TRIGGERS}]`);
+
 export function csvCell(value: unknown): string {
   if (value == null) return '';
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  let s = String(value);
-  if (/^[=+\-@\t\r]/.test(s)) s = `'${s}`;
-  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  const s = String(value).replace(FORMULA_START, "'");
+  return NEEDS_QUOTES.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
 export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;

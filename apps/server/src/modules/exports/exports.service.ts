@@ -8,6 +8,7 @@ import type { PublisherAuth } from '../../plugins/auth.ts';
 import { reportsService } from '../reports/reports.service.ts';
 import { localIso } from '../reports/reports.time.ts';
 import { exportsRepository, type ExportJobRow } from './exports.repository.ts';
+import { createWithinQuota } from './exports.quota.ts';
 
 /** Lifetime of a download link handed to the job's owner. */
 export const EXPORT_URL_TTL_SECONDS = 10 * 60;
@@ -31,8 +32,16 @@ function secret(ctx: AppContext): Promise<string> {
   return s;
 }
 
-const sign = (key: string, id: string, publisherId: number, expires: number) =>
-  crypto.createHmac('sha256', key).update(`export:${id}:${publisherId}:${expires}`).digest('base64url');
+/**
+ * A link is signed for the job, its publisher, its expiry and the job owner's token version, so a
+ * password change, a two-factor change or "log out everywhere" also ends the links handed out.
+ */
+const sign = (key: string, id: string, publisherId: number, tokenVersion: number, expires: number) =>
+  crypto.createHmac('sha256', key).update(`export:${id}:${publisherId}:${tokenVersion}:${expires}`).digest('base64url');
+
+/** The job owner's current token version (-1 once the user is gone: no link verifies). */
+const ownerVersion = async (ctx: AppContext, userId: number): Promise<number> =>
+  (await ctx.db.selectFrom('users').select('token_version').where('id', '=', userId).executeTakeFirst())?.token_version ?? -1;
 
 /** `{type}_export_{YYYY-MM-DD_hh.mm.ss}.csv` (spec §9), in the user's zone. */
 export function exportFileName(type: string, zone: string, at: number): string {
@@ -49,15 +58,18 @@ export const exportsService = {
     // Validates the filters now (a bad range answers 422 here, not as a failed job later).
     const scope = await reportsService.scope(ctx, auth, body.filters);
     const id = crypto.randomUUID();
-    await exportsRepository.create(ctx.db, {
-      id,
-      publisher_id: auth.publisherId,
-      user_id: auth.userId,
-      type,
-      request: { filters: body.filters ?? {}, sort, order } satisfies ExportRequest,
-      timezone: scope.timezone,
-      file_name: exportFileName(type, scope.timezone, Date.now()),
-    });
+    // At most a few jobs in flight and a budget per hour (429 past them, lib/quotas.ts).
+    await createWithinQuota(ctx.db, auth.publisherId, (trx) =>
+      exportsRepository.create(trx, {
+        id,
+        publisher_id: auth.publisherId,
+        user_id: auth.userId,
+        type,
+        request: { filters: body.filters ?? {}, sort, order } satisfies ExportRequest,
+        timezone: scope.timezone,
+        file_name: exportFileName(type, scope.timezone, Date.now()),
+      }),
+    );
     return id;
   },
 
@@ -70,7 +82,7 @@ export const exportsService = {
     };
     if (job.status === 'completed') {
       const expires = Math.floor(Date.now() / 1000) + EXPORT_URL_TTL_SECONDS;
-      const signature = sign(await secret(ctx), job.id, job.publisher_id, expires);
+      const signature = sign(await secret(ctx), job.id, job.publisher_id, await ownerVersion(ctx, job.user_id), expires);
       out.export_url = `${API_BASE}${API_PATHS.exportDownload}/${job.id}?expires=${expires}&signature=${signature}`;
       out.file_name = job.file_name;
       out.rows = Number(job.row_count ?? 0);
@@ -92,7 +104,7 @@ export const exportsService = {
     if (!job || job.status !== 'completed') throw notFound('Export not found.');
     let ok = by.publisherId != null && by.publisherId === job.publisher_id;
     if (!ok && by.signature && by.expires && by.expires >= Date.now() / 1000) {
-      const expected = Buffer.from(sign(await secret(ctx), job.id, job.publisher_id, by.expires));
+      const expected = Buffer.from(sign(await secret(ctx), job.id, job.publisher_id, await ownerVersion(ctx, job.user_id), by.expires));
       const given = Buffer.from(by.signature);
       ok = expected.length === given.length && crypto.timingSafeEqual(expected, given);
     }

@@ -10,7 +10,8 @@ import type { AppContext } from '../../context.ts';
 import { fieldErrors } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { newOpaqueToken, sha256 } from '../../lib/tokens.ts';
-import { enforce, reset as resetThrottle, THROTTLE } from '../../lib/throttle.ts';
+import { enforce, THROTTLE } from '../../lib/throttle.ts';
+import { ATTEMPT_POLICIES, forgetFailures } from '../../lib/attempt-throttle.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 
 const TOKEN_TTL_MINUTES = 60;
@@ -124,7 +125,7 @@ export const passwordResetService = {
     });
     if (done === null) throw expired();
     // Whoever proved they own the mailbox is no longer locked out by earlier failed logins.
-    await resetThrottle(ctx.db, `login:acct:${done.trim().toLowerCase()}`);
+    await forgetFailures(ctx.db, ATTEMPT_POLICIES.login, done.trim().toLowerCase());
     return { success: true };
   },
 };

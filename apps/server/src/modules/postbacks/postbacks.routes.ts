@@ -9,6 +9,7 @@ import {
   postbackUpdateRequestSchema,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
+import { chargeQuota, QUOTA_MESSAGES, QUOTAS } from '../../lib/quotas.ts';
 import { publisherOf, requireAuth } from '../../plugins/auth.ts';
 import { postbacksService } from './postbacks.service.ts';
 
@@ -48,13 +49,18 @@ export const postbacksRoutes =
           ...base,
           summary: 'Create a pixel / postback',
           description:
+            `At most ${QUOTAS.postbackSavesPerHour.limit} creates and updates per publisher per hour (429 with Retry-After past that). ` +
             'Field errors: postback_status / postback_type 0x4013, postback_value 0x4010 (not an http(s) URL) or 0x4011 (a {variable} outside the whitelist), ' +
             'postback_event_id 0x4010 (not an event of the offer). An offer the publisher may not run answers 404.',
           body: postbackCreateRequestSchema,
           response: { 200: postbackResponseSchema },
         },
       },
-      async (req) => ({ data: await postbacksService.create(ctx, publisherOf(req), req.body) }),
+      async (req) => {
+        const auth = publisherOf(req);
+        await chargeQuota(ctx.db, 'postbackSavesPerHour', auth.publisherId, QUOTA_MESSAGES.postbackSaves);
+        return { data: await postbacksService.create(ctx, auth, req.body) };
+      },
     );
 
     app.post(
@@ -64,14 +70,16 @@ export const postbacksRoutes =
         schema: {
           ...base,
           summary: 'Update a pixel / postback',
-          description: 'As create, plus postback_id; another publisher’s postback answers 404.',
+          description: 'As create, plus postback_id; another publisher’s postback answers 404. Shares the create budget (429 past it).',
           body: postbackUpdateRequestSchema,
           response: { 200: postbackResponseSchema },
         },
       },
       async (req) => {
         const { postback_id, ...input } = req.body;
-        return { data: await postbacksService.update(ctx, publisherOf(req), postback_id, input) };
+        const auth = publisherOf(req);
+        await chargeQuota(ctx.db, 'postbackSavesPerHour', auth.publisherId, QUOTA_MESSAGES.postbackSaves);
+        return { data: await postbacksService.update(ctx, auth, postback_id, input) };
       },
     );
   };

@@ -14,6 +14,7 @@ import { fieldErrors, notFound } from '../../lib/errors.ts';
 import { keyset, keysetPage, type SortKey } from '../../lib/keyset.ts';
 import type { PublisherAuth } from '../../plugins/auth.ts';
 import { offersService } from '../offers/offers.service.ts';
+import { saveWithinCounts } from './postbacks.quota.ts';
 import { postbacksRepository, type PostbackRow, type PostbackValues } from './postbacks.repository.ts';
 
 const SORT_KEYS: Record<PostbackTableSort, SortKey> = {
@@ -60,7 +61,12 @@ export function toPostback(r: PostbackRow): Postback {
  * RELIABILITY A1), so a field error never tells whether such an offer exists. An event must belong
  * to the chosen offer (0x4010 on postback_event_id); with "all offers" there is no event to choose.
  */
-async function checkForm(ctx: AppContext, auth: PublisherAuth, input: PostbackCreateInput, currentOfferId: number | null = null): Promise<PostbackValues> {
+async function checkForm(
+  ctx: AppContext,
+  auth: PublisherAuth,
+  input: PostbackCreateInput,
+  currentOfferId: number | null = null,
+): Promise<PostbackValues> {
   const { errors, value } = validatePostbackForm({
     postback_name: input.postback_name,
     postback_status: input.postback_status,
@@ -104,7 +110,9 @@ export const postbacksService = {
     auth: PublisherAuth,
     req: {
       offer_id?: number | undefined;
-      filters?: { status?: 'active' | 'inactive' | 'all' | null | undefined; offer_id?: number | number[] | null | undefined } | undefined;
+      filters?:
+        | { status?: 'active' | 'inactive' | 'all' | null | undefined; offer_id?: number | number[] | null | undefined }
+        | undefined;
       sort: PostbackTableSort;
       order: SortOrder;
       limit: number;
@@ -112,7 +120,13 @@ export const postbacksService = {
       cursor?: string | null | undefined;
     },
   ): Promise<PostbackTableResponse> {
-    const k = keyset({ sort: req.sort, order: req.order, key: SORT_KEYS[req.sort], id: sql`postbacks.id`, cursor: req.cursor });
+    const k = keyset({
+      sort: req.sort,
+      order: req.order,
+      key: SORT_KEYS[req.sort],
+      id: sql`postbacks.id`,
+      cursor: req.cursor,
+    });
     let offerIds: number[] | null = null;
     const filterOffer = req.filters?.offer_id;
     if (filterOffer != null) offerIds = Array.isArray(filterOffer) ? filterOffer : [filterOffer];
@@ -123,14 +137,28 @@ export const postbacksService = {
     }
     const rawStatus = req.filters?.status;
     const status =
-      rawStatus === undefined ? (req.offer_id !== undefined && !req.filters ? null : 'active') : rawStatus === 'all' ? null : rawStatus;
-    const rows = await postbacksRepository.list(ctx.db, auth.publisherId, { keyset: k, limit: req.limit, status, offerIds, search: req.search });
+      rawStatus === undefined
+        ? req.offer_id !== undefined && !req.filters
+          ? null
+          : 'active'
+        : rawStatus === 'all'
+          ? null
+          : rawStatus;
+    const rows = await postbacksRepository.list(ctx.db, auth.publisherId, {
+      keyset: k,
+      limit: req.limit,
+      status,
+      offerIds,
+      search: req.search,
+    });
     return keysetPage(k, rows, req.limit, (r) => r.id, toPostback);
   },
 
   async create(ctx: AppContext, auth: PublisherAuth, input: PostbackCreateInput): Promise<Postback> {
     const values = await checkForm(ctx, auth, input);
-    const id = await postbacksRepository.insert(ctx.db, auth.publisherId, values);
+    const id = await saveWithinCounts(ctx.db, auth.publisherId, { status: values.status, exceptId: null }, (trx) =>
+      postbacksRepository.insert(trx, auth.publisherId, values),
+    );
     return this.findOrFail(ctx, auth, id);
   },
 
@@ -138,7 +166,10 @@ export const postbacksService = {
     // Existence first: another publisher's id is a 404 before any field is looked at.
     const current = await this.findOrFail(ctx, auth, id);
     const values = await checkForm(ctx, auth, input, current.postback_offer_id);
-    if (!(await postbacksRepository.update(ctx.db, auth.publisherId, id, values))) throw notFound('Postback not found.');
+    const updated = await saveWithinCounts(ctx.db, auth.publisherId, { status: values.status, exceptId: id }, (trx) =>
+      postbacksRepository.update(trx, auth.publisherId, id, values),
+    );
+    if (!updated) throw notFound('Postback not found.');
     return this.findOrFail(ctx, auth, id);
   },
 };

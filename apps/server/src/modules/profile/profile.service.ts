@@ -6,6 +6,7 @@ import { enforce, THROTTLE } from '../../lib/throttle.ts';
 import { isValidTimeZone, listTimeZones } from '../../lib/timezones.ts';
 import type { PublisherAuth } from '../../plugins/auth.ts';
 import { accountsService, type UserRow } from '../accounts/accounts.service.ts';
+import { sessionsService } from '../auth/sessions.service.ts';
 
 const subscriptions = (user: UserRow) =>
   NOTIFICATION_SUBSCRIPTION_KEYS.filter((k) => user.notification_subscriptions.includes(k));
@@ -92,7 +93,7 @@ export const profileService = {
       throw fieldError('current_password', ERROR_CODES.TOO_SHORT_OR_INVALID, 'Invalid credentials.');
     }
     const version = await accountsService.setPassword(ctx, auth.userId, next);
-    return { jwt: await ctx.jwt.sign({ userId: auth.userId, publisherId: auth.publisherId, purpose: 'access', version }) };
+    return { jwt: await sessionsService.freshToken(ctx, auth, version) };
   },
 
   timezones: () => listTimeZones(),

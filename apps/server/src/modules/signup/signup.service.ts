@@ -58,6 +58,10 @@ export const signupService = {
       const fields: readonly SignupField[] = sent.length > 0 ? sent : (SIGNUP_STEPS[0] ?? []);
       const { values, errors } = validateSignup(body, fields);
       if (fields.includes('user_email') && values.user_email && !errors['user_email']) {
+        // Asking whether an address has an account gets a tight budget of its own, per client
+        // address and per e-mail address, so the check cannot be used to sweep a list of addresses.
+        await enforce(ctx.db, [`signup-email-check:ip:${ip}`], THROTTLE.signupEmailCheckPerAddress);
+        await enforce(ctx.db, [`signup-email-check:acct:${values.user_email.toLowerCase()}`], THROTTLE.signupEmailCheckPerAccount);
         if (await accountsService.findUserByEmail(ctx, values.user_email)) {
           errors['user_email'] = { code: ERROR_CODES.ALREADY_EXISTS, message: 'Email already exists' };
         }

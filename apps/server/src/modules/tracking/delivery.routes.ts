@@ -13,6 +13,7 @@ import {
   POSTBACK_DELIVERY_PATHS,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
+import { chargeQuota, QUOTA_MESSAGES, QUOTAS } from '../../lib/quotas.ts';
 import { publisherOf, requireAuth } from '../../plugins/auth.ts';
 import { listDeliveryAttempts, previewPostback, replayDelivery, replayFailedSince, sendTestPostback } from './delivery-log.service.ts';
 
@@ -30,18 +31,41 @@ export const deliveryRoutes =
     );
     app.post(
       POSTBACK_DELIVERY_PATHS.replay,
-      { preHandler, schema: { ...base, summary: 'Send one delivery again', body: deliveryReplayRequestSchema, response: { 200: deliveryReplayResponseSchema } } },
-      async (req) => ({ data: await replayDelivery(ctx, publisherOf(req).publisherId, req.body.delivery_id) }),
+      { preHandler, schema: { ...base, summary: 'Send one delivery again', description: `At most ${QUOTAS.replayPerHour.limit} per publisher per hour (429 with Retry-After past that).`, body: deliveryReplayRequestSchema, response: { 200: deliveryReplayResponseSchema } } },
+      async (req) => {
+        const { publisherId } = publisherOf(req);
+        await chargeQuota(ctx.db, 'replayPerHour', publisherId, QUOTA_MESSAGES.replay);
+        return { data: await replayDelivery(ctx, publisherId, req.body.delivery_id) };
+      },
     );
     app.post(
       POSTBACK_DELIVERY_PATHS.replayFailed,
-      { preHandler, schema: { ...base, summary: 'Send every failed delivery since a time again', body: deliveryReplayFailedRequestSchema, response: { 200: deliveryReplayFailedResponseSchema } } },
-      async (req) => ({ data: await replayFailedSince(ctx, publisherOf(req).publisherId, new Date(req.body.since), req.body.postback_id ?? null) }),
+      { preHandler, schema: { ...base, summary: 'Send every failed delivery since a time again', description: `At most ${QUOTAS.replayFailedPerHour.limit} per publisher per hour (429 with Retry-After past that).`, body: deliveryReplayFailedRequestSchema, response: { 200: deliveryReplayFailedResponseSchema } } },
+      async (req) => {
+        const { publisherId } = publisherOf(req);
+        await chargeQuota(ctx.db, 'replayFailedPerHour', publisherId, QUOTA_MESSAGES.replay);
+        return { data: await replayFailedSince(ctx, publisherId, new Date(req.body.since), req.body.postback_id ?? null) };
+      },
     );
     app.post(
       POSTBACK_DELIVERY_PATHS.sendTest,
-      { preHandler, schema: { ...base, summary: 'Fire a postback once with sample values (outcome only, never the response body)', body: deliverySendTestRequestSchema, response: { 200: deliverySendTestResponseSchema } } },
-      async (req) => ({ data: await sendTestPostback(ctx, publisherOf(req).publisherId, req.body.postback_id) }),
+      {
+        preHandler,
+        schema: {
+          ...base,
+          summary: 'Fire a postback once with sample values (outcome only, never the response body)',
+          description: `At most ${QUOTAS.sendTestPerPostbackPerMinute.limit} per postback per minute and ${QUOTAS.sendTestPerHour.limit} per publisher per hour (429 with Retry-After past that).`,
+          body: deliverySendTestRequestSchema,
+          response: { 200: deliverySendTestResponseSchema },
+        },
+      },
+      async (req) => {
+        const { publisherId } = publisherOf(req);
+        // Keys carry the publisher: nobody spends another publisher's budget by naming their postback.
+        await chargeQuota(ctx.db, 'sendTestPerPostbackPerMinute', publisherId, QUOTA_MESSAGES.sendTest, req.body.postback_id);
+        await chargeQuota(ctx.db, 'sendTestPerHour', publisherId, QUOTA_MESSAGES.sendTest);
+        return { data: await sendTestPostback(ctx, publisherId, req.body.postback_id) };
+      },
     );
     app.post(
       POSTBACK_DELIVERY_PATHS.preview,

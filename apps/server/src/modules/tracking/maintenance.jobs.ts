@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { forgetOldWindows } from '../../lib/throttle.ts';
 import { settleEvents } from '../reports/reports.ingest.ts';
+import { loginCodesService } from '../login-codes/login-codes.service.ts';
 import { escapeHtml, notifyPublisher } from './notify.ts';
 
 const HOUR_MS = 3600_000;
@@ -36,6 +37,8 @@ export class TrackingMaintenance {
     await expireOffers(this.ctx, now);
     // Not tracking, but the same hourly beat: sign-in and sign-up throttle windows long closed.
     await forgetOldWindows(this.ctx.db, now);
+    // And login codes expired a day ago (their audit rows stay).
+    await loginCodesService.forgetOld(this.ctx.db, now);
   }
 }
 

@@ -2,10 +2,11 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
   noBodyRequestSchema,
-  successSchema,
   twoFactorDisableRequestSchema,
+  twoFactorDisableResponseSchema,
   twoFactorEnableRequestSchema,
   twoFactorEnableResponseSchema,
+  twoFactorSetupRequestSchema,
   twoFactorSetupResponseSchema,
   twoFactorStatusResponseSchema,
 } from '@portal/shared';
@@ -23,22 +24,21 @@ export const twoFactorRoutes =
       data: await twoFactorService.status(ctx, publisherOf(req).userId),
     }));
 
-    app.post(API_PATHS.twoFactorSetup, { ...guard, schema: { ...guard.schema, body: noBodyRequestSchema, response: { 200: twoFactorSetupResponseSchema } } }, async (req) => ({
-      data: await twoFactorService.setup(ctx, publisherOf(req).userId),
-    }));
+    app.post(
+      API_PATHS.twoFactorSetup,
+      { ...guard, schema: { ...guard.schema, body: twoFactorSetupRequestSchema, response: { 200: twoFactorSetupResponseSchema } } },
+      async (req) => ({ data: await twoFactorService.setup(ctx, publisherOf(req).userId, req.body?.password) }),
+    );
 
     app.post(
       API_PATHS.twoFactorEnable,
       { ...guard, schema: { ...guard.schema, body: twoFactorEnableRequestSchema, response: { 200: twoFactorEnableResponseSchema } } },
-      async (req) => ({ data: await twoFactorService.enable(ctx, publisherOf(req).userId, req.body.code, req.ip) }),
+      async (req) => ({ data: await twoFactorService.enable(ctx, publisherOf(req), req.body.code, req.ip) }),
     );
 
     app.post(
       API_PATHS.twoFactorDisable,
-      { ...guard, schema: { ...guard.schema, body: twoFactorDisableRequestSchema, response: { 200: successSchema } } },
-      async (req) => {
-        await twoFactorService.disable(ctx, publisherOf(req).userId, req.body.code, req.ip);
-        return { success: true };
-      },
+      { ...guard, schema: { ...guard.schema, body: twoFactorDisableRequestSchema, response: { 200: twoFactorDisableResponseSchema } } },
+      async (req) => ({ success: true, data: await twoFactorService.disable(ctx, publisherOf(req), req.body.code, req.ip) }),
     );
   };

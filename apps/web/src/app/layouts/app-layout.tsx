@@ -2,8 +2,12 @@ import { Outlet } from 'react-router';
 import { AccountManagerCard } from '../../components/layout/account-manager-card.tsx';
 import { AppHeader } from '../../components/layout/app-header.tsx';
 import { Footer } from '../../components/layout/footer.tsx';
+import { SwitchPromptHost } from '../../features/auth/login-link/switch-prompt-host.tsx';
 
-/** The authenticated layout: header, content, footer and the account manager card. */
+/**
+ * The authenticated layout: header, content, footer, the account manager card, and the prompt of a
+ * link that logs in while this session is open.
+ */
 export function Component() {
   return (
     <div className="flex min-h-dvh flex-col">
@@ -21,6 +25,7 @@ export function Component() {
       </main>
       <Footer />
       <AccountManagerCard />
+      <SwitchPromptHost />
     </div>
   );
 }

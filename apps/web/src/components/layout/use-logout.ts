@@ -1,15 +1,24 @@
+import { API_PATHS } from '@portal/shared/api-paths';
 import { useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '../../config/paths.ts';
-import { clearSession } from '../../lib/session.ts';
+import { api } from '../../lib/api-client.ts';
+import { clearSession, getSession } from '../../lib/session.ts';
 
-/** Log Out: clears the session and goes to /login (spec §2). */
+/**
+ * Log Out (spec §2): the server ends the session's token at once (a copy of it no longer works),
+ * then the session is cleared here and the app goes to /login. The page does not wait for the
+ * call: a server that cannot be reached still lets the user out of this browser.
+ */
 export function useLogout() {
   const navigate = useNavigate();
   const qc = useQueryClient();
-  return () => {
+  return useCallback(() => {
+    const { token } = getSession();
+    if (token) void api.post(API_PATHS.logout, {}, { token, handle: false }).catch(() => undefined);
     clearSession();
     qc.clear();
     void navigate(paths.login);
-  };
+  }, [navigate, qc]);
 }

@@ -12,6 +12,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { Select } from '../../../components/ui/select/select.tsx';
 import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { Badge } from '../../../components/ui/status-badge.tsx';
+import { tooManyMessage } from '../../../lib/api-error.ts';
 import { alerts } from '../../../lib/alerts.ts';
 import { useReplayDelivery, useReplayFailed, useSendTest } from '../api/delivery-actions.ts';
 import { useDeliveryLog } from '../api/delivery-log.ts';
@@ -136,7 +137,7 @@ function SendTest({ postbackId }: { postbackId: number }) {
           onClick={() =>
             send.mutate(postbackId, {
               onSuccess: setResult,
-              onError: () => alerts.error('The test could not be sent.'),
+              onError: (err) => alerts.error(tooManyMessage(err) ?? 'The test could not be sent.'),
             })
           }
         >
@@ -190,7 +191,7 @@ function ReplayFailed({ postbackId, timeZone }: { postbackId: number; timeZone: 
                         ? '1 failed delivery will be sent again.'
                         : `${r.replayed} failed deliveries will be sent again.`,
                     ),
-              onError: () => alerts.error('The failed deliveries could not be replayed.'),
+              onError: (err) => alerts.error(tooManyMessage(err) ?? 'The failed deliveries could not be replayed.'),
             },
           )
         }
@@ -237,7 +238,7 @@ function AttemptRow({ attempt: a, timeZone }: { attempt: DeliveryAttempt; timeZo
             onClick={() =>
               replay.mutate(a.delivery_id, {
                 onSuccess: () => alerts.success('The delivery will be sent again.'),
-                onError: () => alerts.error('The delivery could not be replayed.'),
+                onError: (err) => alerts.error(tooManyMessage(err) ?? 'The delivery could not be replayed.'),
               })
             }
           >

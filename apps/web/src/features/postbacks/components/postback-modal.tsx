@@ -8,7 +8,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { Select } from '../../../components/ui/select/select.tsx';
 import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { alerts } from '../../../lib/alerts.ts';
-import { isApiError } from '../../../lib/api-error.ts';
+import { isApiError, tooManyMessage } from '../../../lib/api-error.ts';
 import { getOfferOptions } from '../../../lib/offer-options.ts';
 import { useEventList } from '../api/get-event-list.ts';
 import { usePostback } from '../api/get-postback.ts';
@@ -151,7 +151,7 @@ function PostbackForm({
       onDone();
     } catch (err) {
       if (isApiError(err)) setErrors(postbackFieldErrors(err.fields));
-      alerts.error(record ? 'Could not update postback.' : 'Could not create postback.');
+      alerts.error(tooManyMessage(err) ?? (record ? 'Could not update postback.' : 'Could not create postback.'));
     }
   };
 
@@ -221,7 +221,7 @@ function PostbackForm({
         />
       </div>
       <ValueField ref={valueRef} type={v.type} value={v.value} onChange={setValue} error={errors.postback_value} />
-      <PostbackPreview value={v.value} type={v.type} />
+      <PostbackPreview value={v.value} />
       <UrlVariablesTable onInsert={insert} />
       <div className="sticky -bottom-5 -mx-5 -mb-5 flex flex-wrap justify-end gap-2 border-t border-slate-200 bg-white px-5 py-3.5 sm:-mx-6 sm:px-6">
         <Button variant="secondary" onClick={onDone}>

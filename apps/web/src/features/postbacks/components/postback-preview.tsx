@@ -1,18 +1,16 @@
 import { findMacros } from '@portal/shared/postbacks/postback-macros';
 import { Eye } from 'lucide-react';
-import { useState } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePostbackPreview } from '../api/delivery-actions.ts';
 
 /**
  * The value as the latest real conversion would fill it in (beyond the spec), with variables
  * outside the whitelist and variables that were empty for that conversion marked. A pixel is shown
- * as text; rendering it is opt-in and only ever in a frame sandboxed without scripts or
- * allow-same-origin (DESIGN.md §4), since its images would reach the publisher's own tracker.
+ * as text only: the portal's page policy loads no image from elsewhere (issue 19), and pixel HTML
+ * runs only from the tracking address (DESIGN.md §4).
  */
-export function PostbackPreview({ value, type }: { value: string; type: string }) {
+export function PostbackPreview({ value }: { value: string }) {
   const preview = usePostbackPreview(value, value.trim() !== '');
-  const [render, setRender] = useState(false);
   if (!value.trim()) return null;
   const data = preview.data;
   return (
@@ -42,25 +40,6 @@ export function PostbackPreview({ value, type }: { value: string; type: string }
               {data.rendered}
             </p>
             <Highlights template={value} unknown={data.unknown_macros} empty={data.empty_macros} />
-            {type === 'pixel' ? (
-              render ? (
-                <iframe
-                  title="Rendered pixel (sandboxed)"
-                  sandbox=""
-                  referrerPolicy="no-referrer"
-                  srcDoc={data.rendered}
-                  className="h-24 w-full rounded border border-dashed border-slate-300 bg-white"
-                />
-              ) : (
-                <button
-                  type="button"
-                  className="self-start text-sm text-accent hover:underline"
-                  onClick={() => setRender(true)}
-                >
-                  Render the pixel in a sandbox (its images load, and may count in your tracker)
-                </button>
-              )
-            ) : null}
           </>
         )}
       </div>

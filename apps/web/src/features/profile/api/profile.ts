@@ -1,5 +1,6 @@
 import { API_PATHS } from '@portal/shared/api-paths';
 import type {
+  TwoFactorDisableResponse,
   TwoFactorEnableResponse,
   TwoFactorSetupResponse,
   TwoFactorStatusResponse,
@@ -13,6 +14,7 @@ import type {
 } from '@portal/shared/profile/profile.schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { saveSession } from '../../../lib/session.ts';
 
 /** Profile screens have their own failure texts (spec §8), so 500s stay on the screen. */
 const OWN_500 = { handle: { serverError: false } } as const;
@@ -20,13 +22,15 @@ const OWN_500 = { handle: { serverError: false } } as const;
 export const profileQuery = () =>
   queryOptions({
     queryKey: ['profile'],
-    queryFn: ({ signal }) => api.post<UserProfileResponse>(API_PATHS.user, {}, { signal, ...OWN_500 }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api.post<UserProfileResponse>(API_PATHS.user, {}, { signal, ...OWN_500 }).then((r) => r.data),
   });
 
 export const timezonesQuery = () =>
   queryOptions({
     queryKey: ['timezones'],
-    queryFn: ({ signal }) => api.post<TimezoneResponse>(API_PATHS.timezone, {}, { signal, ...OWN_500 }).then((r) => r.data),
+    queryFn: ({ signal }) =>
+      api.post<TimezoneResponse>(API_PATHS.timezone, {}, { signal, ...OWN_500 }).then((r) => r.data),
     staleTime: Infinity,
   });
 
@@ -44,7 +48,8 @@ export const useTwoFactorStatus = () => useQuery(twoFactorStatusQuery());
 export function useUpdateTimezone() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (v: { user_timezone: string; user_id?: number }) => api.post<UserProfileResponse>(API_PATHS.updateUser, v, OWN_500),
+    mutationFn: (v: { user_timezone: string; user_id?: number }) =>
+      api.post<UserProfileResponse>(API_PATHS.updateUser, v, OWN_500),
     onSuccess: (r) => {
       qc.setQueryData(profileQuery().queryKey, r.data);
       void qc.invalidateQueries({ queryKey: ['me'] });
@@ -53,7 +58,9 @@ export function useUpdateTimezone() {
 }
 
 export const useUpdatePassword = () =>
-  useMutation({ mutationFn: (v: UpdatePasswordRequest) => api.post<UpdatePasswordResponse>(API_PATHS.updatePassword, v, OWN_500) });
+  useMutation({
+    mutationFn: (v: UpdatePasswordRequest) => api.post<UpdatePasswordResponse>(API_PATHS.updatePassword, v, OWN_500),
+  });
 
 export function useUpdateNotifications() {
   const qc = useQueryClient();
@@ -65,19 +72,31 @@ export function useUpdateNotifications() {
         OWN_500,
       ),
     onSuccess: (r) => {
-      qc.setQueryData(profileQuery().queryKey, (old) => (old ? { ...old, notification_subscriptions: r.data.notification_subscriptions } : old));
+      qc.setQueryData(profileQuery().queryKey, (old) =>
+        old ? { ...old, notification_subscriptions: r.data.notification_subscriptions } : old,
+      );
     },
   });
 }
 
+/** Starting enrolment asks for the current password (a borrowed session cannot turn it on). */
 export const useTwoFactorSetup = () =>
-  useMutation({ mutationFn: () => api.post<TwoFactorSetupResponse>(API_PATHS.twoFactorSetup, {}, OWN_500).then((r) => r.data) });
+  useMutation({
+    mutationFn: (password: string) =>
+      api.post<TwoFactorSetupResponse>(API_PATHS.twoFactorSetup, { password }, OWN_500).then((r) => r.data),
+  });
 
+/**
+ * Turning two-factor on or off ends every session of the user; the answer carries a fresh token
+ * for this one, stored before anything else is asked so nothing on screen gets a 401.
+ */
 export function useTwoFactorEnable() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => api.post<TwoFactorEnableResponse>(API_PATHS.twoFactorEnable, { code }, OWN_500).then((r) => r.data),
-    onSuccess: () => {
+    mutationFn: (code: string) =>
+      api.post<TwoFactorEnableResponse>(API_PATHS.twoFactorEnable, { code }, OWN_500).then((r) => r.data),
+    onSuccess: (r) => {
+      saveSession(r.jwt);
       void qc.invalidateQueries({ queryKey: ['two-factor-status'] });
       void qc.invalidateQueries({ queryKey: ['me'] });
     },
@@ -87,8 +106,9 @@ export function useTwoFactorEnable() {
 export function useTwoFactorDisable() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (code: string) => api.post<{ success: boolean }>(API_PATHS.twoFactorDisable, { code }, OWN_500),
-    onSuccess: () => {
+    mutationFn: (code: string) => api.post<TwoFactorDisableResponse>(API_PATHS.twoFactorDisable, { code }, OWN_500),
+    onSuccess: (r) => {
+      saveSession(r.data.jwt);
       void qc.invalidateQueries({ queryKey: ['two-factor-status'] });
       void qc.invalidateQueries({ queryKey: ['me'] });
     },

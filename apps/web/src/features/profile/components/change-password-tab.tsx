@@ -1,13 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
 import { REDIRECT_AFTER_PASSWORD_MS } from '@portal/shared/constants';
 import { AlertBox } from '../../../components/ui/alert-box.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
-import { paths } from '../../../config/paths.ts';
+import { useLogout } from '../../../components/layout/use-logout.ts';
 import { alerts } from '../../../lib/alerts.ts';
-import { clearSession, saveSession } from '../../../lib/session.ts';
+import { saveSession } from '../../../lib/session.ts';
 import { useUpdatePassword } from '../api/profile.ts';
+import { LogoutEverywhere } from './logout-everywhere.tsx';
 import { passwordFieldErrors, passwordFormError, PROFILE_MESSAGES, type PasswordField } from '../profile-errors.ts';
 
 const LABELS: Record<PasswordField, { label: string; autoComplete: string }> = {
@@ -17,9 +17,13 @@ const LABELS: Record<PasswordField, { label: string; autoComplete: string }> = {
 };
 
 export function ChangePasswordTab() {
-  const navigate = useNavigate();
+  const logout = useLogout();
   const update = useUpdatePassword();
-  const [values, setValues] = useState<Record<PasswordField, string>>({ current_password: '', new_password: '', new_password_verify: '' });
+  const [values, setValues] = useState<Record<PasswordField, string>>({
+    current_password: '',
+    new_password: '',
+    new_password_verify: '',
+  });
   const [errors, setErrors] = useState<Partial<Record<PasswordField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const ready = Boolean(values.current_password && values.new_password && values.new_password_verify);
@@ -27,12 +31,9 @@ export function ChangePasswordTab() {
   // Success logs out and sends the user to /login after 2.5 s (spec §4).
   useEffect(() => {
     if (!update.isSuccess) return;
-    const t = setTimeout(() => {
-      clearSession();
-      void navigate(paths.login, { replace: true });
-    }, REDIRECT_AFTER_PASSWORD_MS);
+    const t = setTimeout(logout, REDIRECT_AFTER_PASSWORD_MS);
     return () => clearTimeout(t);
-  }, [update.isSuccess, navigate]);
+  }, [update.isSuccess, logout]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -52,30 +53,33 @@ export function ChangePasswordTab() {
   };
 
   return (
-    <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4">
-      {formError ? <AlertBox tone="error">{formError}</AlertBox> : null}
-      {(Object.keys(LABELS) as PasswordField[]).map((f) => (
-        <TextField
-          key={f}
-          name={f}
-          type="password"
-          required
-          label={LABELS[f].label}
-          autoComplete={LABELS[f].autoComplete}
-          value={values[f]}
-          error={errors[f]}
-          disabled={update.isSuccess}
-          onChange={(e) => {
-            setValues((v) => ({ ...v, [f]: e.target.value }));
-            setErrors((x) => ({ ...x, [f]: undefined }));
-          }}
-        />
-      ))}
-      <div>
-        <Button type="submit" disabled={!ready || update.isSuccess} loading={update.isPending}>
-          Change Password
-        </Button>
-      </div>
-    </form>
+    <>
+      <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4">
+        {formError ? <AlertBox tone="error">{formError}</AlertBox> : null}
+        {(Object.keys(LABELS) as PasswordField[]).map((f) => (
+          <TextField
+            key={f}
+            name={f}
+            type="password"
+            required
+            label={LABELS[f].label}
+            autoComplete={LABELS[f].autoComplete}
+            value={values[f]}
+            error={errors[f]}
+            disabled={update.isSuccess}
+            onChange={(e) => {
+              setValues((v) => ({ ...v, [f]: e.target.value }));
+              setErrors((x) => ({ ...x, [f]: undefined }));
+            }}
+          />
+        ))}
+        <div>
+          <Button type="submit" disabled={!ready || update.isSuccess} loading={update.isPending}>
+            Change Password
+          </Button>
+        </div>
+      </form>
+      <LogoutEverywhere />
+    </>
   );
 }

@@ -12,7 +12,11 @@ import { useTwoFactorDisable, useTwoFactorEnable, useTwoFactorSetup, useTwoFacto
 import { PROFILE_MESSAGES } from '../profile-errors.ts';
 
 const codeError = (err: unknown) =>
-  isApiError(err) && err.fields['code'] ? 'Invalid code' : isApiError(err) && err.status === 429 && err.serverMessage ? err.serverMessage : PROFILE_MESSAGES.wentWrong;
+  isApiError(err) && err.fields['code']
+    ? 'Invalid code'
+    : isApiError(err) && err.status === 429 && err.serverMessage
+      ? err.serverMessage
+      : PROFILE_MESSAGES.wentWrong;
 
 /** The QR code is drawn here from the otpauth URI: the secret never leaves the page. */
 function QrImage({ uri }: { uri: string }) {
@@ -49,18 +53,71 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
       <AlertBox tone="success" title="Two-factor authentication is on">
         Save these recovery codes somewhere safe. Each works once if you lose your phone. They are shown only now.
       </AlertBox>
-      <ul className="grid grid-cols-2 gap-2 rounded-xl border border-slate-200 bg-slate-50 p-4 font-mono text-[15px] text-slate-900" aria-label="Recovery codes">
+      <ul
+        className="grid grid-cols-2 gap-2 rounded-xl border border-slate-200 bg-slate-50 p-4 font-mono text-[15px] text-slate-900"
+        aria-label="Recovery codes"
+      >
         {codes.map((c) => (
           <li key={c}>{c}</li>
         ))}
       </ul>
       <div className="flex gap-2">
-        <Button variant="secondary" onClick={copy} icon={copied ? <Check size={16} aria-hidden="true" /> : <Copy size={16} aria-hidden="true" />}>
+        <Button
+          variant="secondary"
+          onClick={copy}
+          icon={copied ? <Check size={16} aria-hidden="true" /> : <Copy size={16} aria-hidden="true" />}
+        >
           {copied ? 'Copied' : 'Copy codes'}
         </Button>
         <Button onClick={onDone}>I saved my codes</Button>
       </div>
     </div>
+  );
+}
+
+/** The message of a refused setup: a wrong password, a spent budget, or anything else. */
+const setupError = (err: unknown) =>
+  isApiError(err) && err.fields['password']
+    ? PROFILE_MESSAGES.invalidCredentials
+    : isApiError(err) && err.status === 429 && err.serverMessage
+      ? err.serverMessage
+      : PROFILE_MESSAGES.wentWrong;
+
+/** Step one: the current password, so that a session left open somewhere cannot turn it on. */
+function StartSetup({ setup }: { setup: ReturnType<typeof useTwoFactorSetup> }) {
+  const [password, setPassword] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    if (password) setup.mutate(password);
+  };
+  return (
+    <form onSubmit={submit} noValidate className="flex max-w-xl flex-col items-start gap-4">
+      <p className="text-[15px] text-slate-700">
+        Add a second step to your log-in: after your password, you type a 6-digit code from an authenticator app on your
+        phone. Turning it on logs you out everywhere else.
+      </p>
+      {setup.isError ? <AlertBox tone="error">{setupError(setup.error)}</AlertBox> : null}
+      <TextField
+        label="Current password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        containerClassName="w-full max-w-xs"
+        onChange={(e) => {
+          setPassword(e.target.value);
+          if (setup.isError) setup.reset();
+        }}
+      />
+      <Button
+        type="submit"
+        disabled={!password}
+        loading={setup.isPending}
+        icon={<ShieldCheck size={16} aria-hidden="true" />}
+      >
+        Set up two-factor authentication
+      </Button>
+    </form>
   );
 }
 
@@ -70,19 +127,7 @@ function Enrol({ onEnabled }: { onEnabled: (codes: string[]) => void }) {
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  if (!setup.data) {
-    return (
-      <div className="flex max-w-xl flex-col items-start gap-4">
-        <p className="text-[15px] text-slate-700">
-          Add a second step to your log-in: after your password, you type a 6-digit code from an authenticator app on your phone.
-        </p>
-        {setup.isError ? <AlertBox tone="error">{PROFILE_MESSAGES.wentWrong}</AlertBox> : null}
-        <Button onClick={() => setup.mutate()} loading={setup.isPending} icon={<ShieldCheck size={16} aria-hidden="true" />}>
-          Set up two-factor authentication
-        </Button>
-      </div>
-    );
-  }
+  if (!setup.data) return <StartSetup setup={setup} />;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -159,6 +204,7 @@ function TurnOff({ codesLeft }: { codesLeft: number }) {
       </div>
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         <h3 className="font-medium text-slate-900">Turn off two-factor authentication</h3>
+        <p className="-mt-2 text-sm text-slate-600">Turning it off logs you out everywhere else.</p>
         {error ? <AlertBox tone="error">{error}</AlertBox> : null}
         <TextField
           label="Authentication or recovery code"
@@ -173,7 +219,13 @@ function TurnOff({ codesLeft }: { codesLeft: number }) {
           }}
         />
         <div>
-          <Button type="submit" variant="danger" disabled={!code.trim()} loading={disable.isPending} icon={<ShieldOff size={16} aria-hidden="true" />}>
+          <Button
+            type="submit"
+            variant="danger"
+            disabled={!code.trim()}
+            loading={disable.isPending}
+            icon={<ShieldOff size={16} aria-hidden="true" />}
+          >
             Turn off
           </Button>
         </div>
@@ -188,5 +240,9 @@ export function TwoFactorTab() {
   if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
   if (status.isPending) return <LoadingBlock label="Loading two-factor status" />;
   if (status.isError) return <AlertBox tone="error">{PROFILE_MESSAGES.wentWrong}</AlertBox>;
-  return status.data.enabled ? <TurnOff codesLeft={status.data.recovery_codes_left} /> : <Enrol onEnabled={setRecoveryCodes} />;
+  return status.data.enabled ? (
+    <TurnOff codesLeft={status.data.recovery_codes_left} />
+  ) : (
+    <Enrol onEnabled={setRecoveryCodes} />
+  );
 }

@@ -3,7 +3,9 @@ import { EXPORT_POLL_MS } from '@portal/shared/constants';
 import type { ExportPollResponse, ExportStartResponse } from '@portal/shared/exports/exports.schemas';
 import type { ReportType } from '@portal/shared/reports/reports.schemas';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { alerts } from '../../../lib/alerts.ts';
 import { api } from '../../../lib/api-client.ts';
+import { tooManyMessage } from '../../../lib/api-error.ts';
 import { exportFilters, type ReportFilterState } from '../report-filters.ts';
 
 /** The browser saves a file from a link (the export's signed, short-lived URL). */
@@ -20,7 +22,8 @@ function download(url: string, fileName: string) {
 /**
  * CSV export (spec §4, §7): start a job with the report's filters, poll it every 2 s while it is
  * pending or processing, download the file when completed. Any failure (start refused, error
- * status, a failed call) ends the exporting state without a message, as the spec says.
+ * status, a failed call) ends the exporting state without a message, as the spec says; a quota
+ * refusal (429: too many exports in progress or this hour) says so, since waiting helps there.
  */
 export function useCsvExport(type: ReportType) {
   const [exporting, setExporting] = useState(false);
@@ -57,8 +60,10 @@ export function useCsvExport(type: ReportType) {
           }
           if (job.status !== 'pending' && job.status !== 'processing') return;
         }
-      } catch {
-        // Spec §8: export failures clear the state without a message.
+      } catch (err) {
+        // Spec §8: export failures clear the state without a message; a spent quota is not one.
+        const quota = tooManyMessage(err);
+        if (quota) alerts.warning(quota);
       } finally {
         if (abort.current === controller) {
           abort.current = null;

@@ -1,0 +1,35 @@
+import { LOGIN_CODE_PARAM } from '@portal/shared/auth/login-code';
+
+/**
+ * Links that log in (spec §2's entry by link, issue 19): `?login_code=<code>&publisher_id=<id>`.
+ *
+ * `captureLoginLink()` runs first thing (main.tsx), before the router and before any request:
+ * it takes the code out of the address bar with `history.replaceState` (so it stays neither in the
+ * address bar, nor in this tab's history, nor in a Referer) and keeps it in memory for the router's
+ * entry rule (`app/access.ts`), which exchanges it by POST. A raw `?token=` is no longer an entry:
+ * it is dropped from the address bar the same way and never stored.
+ */
+export interface LoginLink {
+  code: string;
+}
+
+/** Query names that never stay in the address bar. */
+const SECRET_PARAMS = [LOGIN_CODE_PARAM, 'token'];
+
+let captured: LoginLink | null = null;
+
+export function captureLoginLink(loc: Location = window.location, hist: History = window.history): void {
+  const url = new URL(loc.href);
+  if (!SECRET_PARAMS.some((p) => url.searchParams.has(p))) return;
+  const code = url.searchParams.get(LOGIN_CODE_PARAM);
+  for (const p of [...SECRET_PARAMS, 'publisher_id']) url.searchParams.delete(p);
+  hist.replaceState(hist.state, '', `${url.pathname}${url.search}${url.hash}`);
+  captured = code ? { code } : null;
+}
+
+/** The captured link, once: the first entry rule to ask gets it. */
+export function takeLoginLink(): LoginLink | null {
+  const link = captured;
+  captured = null;
+  return link;
+}
