@@ -182,7 +182,11 @@ describe('two-factor authentication', () => {
     const answers2 = await Promise.all(
       pendings2.map((pending) => t.post(VERIFY, { code: recovery }, { token: pending })),
     );
-    expect(answers2.map((a) => a.status).sort()).toEqual([200, 422, 422, 422, 422]);
+    // Exactly one logs in; the others are refused as wrong (422) or, once this address has spent its
+    // free tries in the race, as too many (429).
+    const statuses2 = answers2.map((a) => a.status);
+    expect(statuses2.filter((s) => s === 200)).toHaveLength(1);
+    expect(statuses2.filter((s) => s === 422 || s === 429)).toHaveLength(4);
   });
 
   describe('enrolment from the profile tab, recovery codes and turning it off', () => {
