@@ -9,7 +9,7 @@ import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { checkScreen, DEMO, expectNoProblems, expectToast, launch, open, type Session } from './helpers/browser.ts';
-import { freePort } from './helpers/free-port.ts';
+import { freePort } from '../apps/server/test/helpers/free-port.ts';
 
 /**
  * Links that log in (issue 19): the operator CLI prints `/?login_code=…&publisher_id=…`, the web app

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { freePort } from './free-port.ts';
+import { freePort } from '../../apps/server/test/helpers/free-port.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

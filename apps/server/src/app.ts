@@ -30,7 +30,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
-import { requestForLog } from './lib/log-url.ts';
+import { loggerOptions, RequestLog } from './lib/request-log.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -59,15 +59,9 @@ async function settingOnce(db: Db, key: string, make: () => string): Promise<str
 export async function buildApp(opts: BuildOptions): Promise<App> {
   const { config } = opts;
   const app = Fastify({
-    logger:
-      opts.logger === false
-        ? false
-        : {
-            level: config.LOG_LEVEL,
-            // No secret in a logged address: route patterns and query names only (lib/log-url.ts).
-            serializers: { req: requestForLog },
-            ...(opts.logStream ? { stream: opts.logStream } : {}),
-          },
+    // One line per request, no secret in any line (lib/request-log.ts, lib/log-url.ts).
+    logger: opts.logger === false ? false : loggerOptions(config, opts.logStream),
+    logController: new RequestLog(config.trackingLog),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
@@ -138,6 +132,15 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(trackingRoutes(ctx));
   const tracking = trackingEngine(ctx);
   app.addHook('onReady', () => tracking.start());
+  app.addHook('preClose', async () => {
+    // Postback attempts in hand wind down while the requests in flight are answered.
+    tracking.beginStop();
+    // server.close() closes the connections idle when it starts; one whose response goes out
+    // during the stop would stay open (a client's keep-alive) and hold the stop: closed as it idles.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+    sweep.unref();
+    app.server.once('close', () => clearInterval(sweep));
+  });
   // A postback to an address the server listens on is a loop (own-addresses.ts).
   app.addHook('onListen', async () => {
     tracking.delivery.setListeners(app.addresses().flatMap((a) => (typeof a === 'string' ? [] : [a])));

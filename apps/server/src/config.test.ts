@@ -22,3 +22,18 @@ describe('DEMO_SEED', () => {
     expect(() => loadConfig({ TRACKING_REFUSAL_LIMIT: '0' })).toThrow(/TRACKING_REFUSAL_LIMIT/);
   });
 });
+
+describe('TRACKING_LOG', () => {
+  it('reads all, errors and sample:<rate>, errors by default', () => {
+    expect(loadConfig({}).trackingLog).toEqual({ mode: 'errors' });
+    expect(loadConfig({ TRACKING_LOG: 'all' }).trackingLog).toEqual({ mode: 'all' });
+    expect(loadConfig({ TRACKING_LOG: 'sample:0.01' }).trackingLog).toEqual({ mode: 'sample', rate: 0.01 });
+    expect(loadConfig({ TRACKING_LOG: 'sample:1' }).trackingLog).toEqual({ mode: 'sample', rate: 1 });
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    for (const bad of ['none', 'sample:0', 'sample:1.5', 'sample:', 'sample:-0.1', 'sample:1%']) {
+      expect(() => loadConfig({ TRACKING_LOG: bad }), bad).toThrow(/TRACKING_LOG/);
+    }
+  });
+});

@@ -37,6 +37,11 @@ const envSchema = z.object({
    * they answer 429 and are summed into one refusal row per reason instead of a row each.
    */
   TRACKING_REFUSAL_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
+  /**
+   * How long a stop (SIGTERM, SIGINT) may take: requests in flight, pending clicks, postback
+   * attempts in hand. Past it the process exits 1 (what it left is taken up at the next start).
+   */
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
@@ -54,6 +59,17 @@ const envSchema = z.object({
   SIGNUP_DAILY_LIMIT: z.coerce.number().int().min(0).default(100),
   TRUST_PROXY: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Request lines of the tracking paths (/c, /pixel, /postback), which carry nearly all the traffic:
+   * `all`, `errors` (status ≥ 500 only) or `sample:<rate>` (errors and that share of the rest).
+   */
+  TRACKING_LOG: z
+    .string()
+    .default('errors')
+    .refine(
+      (v) => parseTrackingLog(v) !== null,
+      'must be all, errors or sample:<rate> with 0 < rate ≤ 1 (sample:0.01)',
+    ),
   MINIMUM_PAYOUT_USD: z.coerce.number().min(0).default(50),
   REFERRAL_COMMISSION_PERCENT: z.coerce.number().min(0).max(100).default(5),
   WEB_DIST_DIR: z.string().optional(),
@@ -71,6 +87,20 @@ export interface Config extends Omit<Env, 'DEMO_SEED'> {
   postbackAllowedHosts: string[];
   /** `false`, `true` or a list of proxy addresses, as Fastify's trustProxy takes them. */
   trustProxy: boolean | string[];
+  /** Which requests of the tracking paths get a request line (TRACKING_LOG). */
+  trackingLog: TrackingLogPolicy;
+}
+
+export type TrackingLogPolicy = { mode: 'all' } | { mode: 'errors' } | { mode: 'sample'; rate: number };
+
+/** `all`, `errors` or `sample:<rate>` (0 < rate ≤ 1); null for anything else. */
+export function parseTrackingLog(value: string): TrackingLogPolicy | null {
+  const v = value.trim().toLowerCase();
+  if (v === 'all' || v === 'errors') return { mode: v };
+  const m = /^sample:(\d*\.?\d+)$/.exec(v);
+  if (!m) return null;
+  const rate = Number(m[1]);
+  return rate > 0 && rate <= 1 ? { mode: 'sample', rate } : null;
 }
 
 export class ConfigError extends Error {}
@@ -97,6 +127,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
       .filter(Boolean),
     trustProxy:
       trust === '' || trust === 'false' ? false : trust === 'true' ? true : trust.split(',').map((s) => s.trim()),
+    trackingLog: parseTrackingLog(e.TRACKING_LOG) ?? { mode: 'errors' },
   };
 }
 

@@ -1,9 +1,17 @@
-import { buildApp } from './app.ts';
-import { ConfigError, demoSeedWarning, loadConfig } from './config.ts';
+import { buildApp, type App } from './app.ts';
+import { ConfigError, demoSeedWarning, loadConfig, type Config } from './config.ts';
 import { DEMO_LOGINS, seedDemoNetwork } from './seed/demo-seed.ts';
 
+/**
+ * The portal's process, as a service manager runs it (README, "Running in production"). SIGTERM
+ * or SIGINT, or the end of the parent that started it with an IPC channel (`npm start`), stops
+ * it: no new connections, the requests in flight answered (new ones on open connections get 503),
+ * idle connections closed, pending clicks committed, postback attempts in hand finished or given
+ * back, the database closed, exit 0. Past SHUTDOWN_TIMEOUT_SECONDS it exits 1 with a log line;
+ * whatever it left (stored click batches, claimed postbacks) is taken up at the next start.
+ */
 async function main() {
-  let config;
+  let config: Config;
   try {
     config = loadConfig();
   } catch (err) {
@@ -13,35 +21,63 @@ async function main() {
     }
     throw err;
   }
-  const app = await buildApp({ config });
 
-  const warning = demoSeedWarning(config);
-  if (warning) app.log.warn(warning);
-  if (config.DEMO_SEED) {
-    const { seeded } = await seedDemoNetwork(app.ctx);
-    if (seeded) app.log.info('demo network seeded');
-  }
+  let app: App | null = null;
+  let listening = false;
+  let stopping: string | null = null;
+  const log = (level: 'info' | 'warn' | 'error', obj: object, msg: string) =>
+    app ? app.log[level](obj, msg) : console.error(msg, obj);
 
-  // Graceful close: stop accepting, let in-flight requests finish, then close the database.
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down');
-    const timer = setTimeout(() => process.exit(1), 15_000);
-    timer.unref();
-    app.close().then(
-      () => process.exit(0),
+  const close = (a: App) => {
+    const started = performance.now();
+    a.close().then(
+      () => {
+        a.log.info({ ms: Math.round(performance.now() - started) }, 'stopped');
+        process.exit(0);
+      },
       (err: unknown) => {
-        app.log.error({ err }, 'shutdown failed');
+        a.log.error({ err }, 'stop failed');
         process.exit(1);
       },
     );
   };
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-  process.on('SIGINT', () => shutdown('SIGINT'));
+  const stop = (reason: string) => {
+    if (stopping) {
+      // A terminal's Ctrl-C reaches both `npm start` (which passes it on) and the server.
+      log('warn', { reason }, 'already stopping');
+      return;
+    }
+    stopping = reason;
+    const seconds = config.SHUTDOWN_TIMEOUT_SECONDS;
+    log('info', { reason, timeoutSeconds: seconds }, 'stopping');
+    setTimeout(() => {
+      log('error', { timeoutSeconds: seconds }, 'stop did not finish in time; exiting');
+      process.exit(1);
+    }, seconds * 1000).unref();
+    // Before it listens, the start sees `stopping` after its current step and closes then.
+    if (app && listening) close(app);
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+  // Started with an IPC channel (scripts/start.mjs): when the parent ends, however it ends (even
+  // SIGKILL), the channel closes and the portal stops rather than run on unwatched.
+  if (process.send) {
+    process.on('disconnect', () => stop('parent exited'));
+    process.channel?.unref();
+  }
+
+  app = await buildApp({ config });
+  const warning = demoSeedWarning(config);
+  if (warning) app.log.warn(warning);
+  if (config.DEMO_SEED && !stopping) {
+    const { seeded } = await seedDemoNetwork(app.ctx);
+    if (seeded) app.log.info('demo network seeded');
+  }
+  if (stopping) return close(app);
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  listening = true;
+  if (stopping) return close(app);
   const lines = [
     '',
     `  Publisher portal is running at ${config.publicUrl}`,

@@ -64,10 +64,45 @@ function statementName(text: string): string {
 }
 
 const kinds = new WeakMap<Db, DatabaseHandle['kind']>();
+/** The server a PostgreSQL database opened here connects to (the setup lock opens a session of its own). */
+const serverUrls = new WeakMap<Db, string>();
 
 /** The engine a database opened here runs on (PGlite runs statements on this process's thread). */
 export function databaseKind(db: Db): DatabaseHandle['kind'] {
   return kinds.get(db) ?? 'postgres';
+}
+
+/** `conn`, one connection of `db` (`db.connection()`), is on the same engine as `db`. */
+export function sameKind(conn: Db, db: Db): Db {
+  kinds.set(conn, databaseKind(db));
+  return conn;
+}
+
+/** Fixed keys of the setup lock (any pair will do, as long as nothing else uses it). */
+const SETUP_LOCK = [40_410_000, 1] as const;
+
+/**
+ * Runs `fn` while holding the database's setup lock, so that of several processes started together
+ * on one PostgreSQL database one migrates (and seeds) while the others wait, then find the work
+ * done. The lock is a session-level advisory lock on a connection of its own, outside the pool:
+ * `fn` has every pooled connection (the migrator takes one of them, and the pool may be of one),
+ * and a process that dies while holding it releases it with its session. PGlite serves one process
+ * only: there `fn` just runs, as it does on a database not opened by `openDatabase`.
+ */
+export async function withSetupLock<T>(db: Db, fn: () => Promise<T>): Promise<T> {
+  const url = serverUrls.get(db);
+  if (url === undefined) return fn();
+  const pg = await import('pg');
+  const client = new pg.default.Client({ connectionString: url, connectionTimeoutMillis: 5000 });
+  client.on('error', () => {});
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1, $2)', [...SETUP_LOCK]);
+    return await fn();
+  } finally {
+    // Ending the session releases the lock.
+    await client.end().catch(() => {});
+  }
 }
 
 export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandle> {
@@ -86,9 +121,15 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     });
     // A dropped connection must not crash the process; the next query reconnects.
     pool.on('error', () => {});
-    pool.on('connect', (client) => preparePinnedStatements(client));
+    pool.on('connect', (client) => {
+      preparePinnedStatements(client);
+      // Nor one lost while in use (the server restarted, the session was ended): its query fails
+      // and the pool drops it on release, but an 'error' event nobody listens to ends the process.
+      client.on('error', () => {});
+    });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     kinds.set(db, 'postgres');
+    serverUrls.set(db, opts.databaseUrl);
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
   const { PGlite } = await import('@electric-sql/pglite');
@@ -116,7 +157,12 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
   };
 }
 
+/** Runs the migrations not yet applied; processes started together take turns (`withSetupLock`). */
 export async function migrateToLatest(db: Db): Promise<void> {
+  await withSetupLock(db, () => migrate(db));
+}
+
+async function migrate(db: Db): Promise<void> {
   const migrator = new Migrator({
     db,
     provider: { getMigrations: () => Promise.resolve(migrations) },

@@ -4,27 +4,61 @@ import type { FastifyRequest } from 'fastify';
 const SECRET_PATHS: [RegExp, string][] = [[/^\/forgot-password\/[^/?#]+/, '/forgot-password/:token']];
 
 /**
- * A request's address as the log writes it: no value that could be a secret. Where a route
- * matched, its pattern (`/c/:offerId/:publisherId`, `/postback`); otherwise (the web app's
- * screens, unknown paths) the path with secret segments replaced. Of the query, only the names
- * (`/postback?token&tid`): an advertiser's token, a pixel's signature or a login code never
- * reaches a log line.
+ * Query parameter names whose values are secrets wherever a full URL is shown or logged: tokens,
+ * keys, secrets, passwords, signatures, auth values, sessions, and login or one-time codes (a bare
+ * `code` too, as OAuth and login links name it; `country_code` stays readable).
  */
-export function loggedUrl(request: Pick<FastifyRequest, 'url'> & { routeOptions?: { url?: string } }): string {
+const SECRET_PARAM =
+  /(token|key|secret|pass|pwd|auth|sig|hash|api|session|credential|otp)|^code$|(login|access|reset|verify|verification|one_?time)[_.-]?code/i;
+
+export const isSecretParam = (name: string): boolean => SECRET_PARAM.test(name);
+
+type RoutedRequest = Pick<FastifyRequest, 'url'> & { routeOptions?: { url?: string | undefined } };
+
+/**
+ * The path part of a request's address as the log writes it: where a route matched, its pattern
+ * (`/c/:offerId/:publisherId`, `/postback`); otherwise (the web app's screens, unknown paths) the
+ * path with secret segments replaced.
+ */
+export function loggedPath(request: RoutedRequest): string {
   const raw = request.url;
   const q = raw.indexOf('?');
-  const path = q === -1 ? raw : raw.slice(0, q);
   const pattern = request.routeOptions?.url;
-  let shown = pattern && pattern !== '*' ? pattern : SECRET_PATHS.reduce((p, [re, to]) => p.replace(re, to), path);
-  if (q !== -1) {
-    const names = new Set<string>();
-    for (const part of raw.slice(q + 1).split('&')) {
-      const name = part.split('=')[0];
-      if (name) names.add(safeDecode(name));
+  if (pattern && pattern !== '*') return pattern;
+  const path = q === -1 ? raw : raw.slice(0, q);
+  return SECRET_PATHS.reduce((p, [re, to]) => p.replace(re, to), path);
+}
+
+/** The names of a request's query parameters (`token&tid`), never their values; '' without any. */
+export function queryNames(url: string): string {
+  const q = url.indexOf('?');
+  if (q === -1) return '';
+  // Written for the request line of every logged click: one pass, no regular expression.
+  const names: string[] = [];
+  let start = q + 1;
+  while (start <= url.length) {
+    let end = url.indexOf('&', start);
+    if (end === -1) end = url.length;
+    const eq = url.indexOf('=', start);
+    const raw = url.slice(start, eq === -1 || eq > end ? end : eq);
+    if (raw) {
+      const name = raw.includes('%') || raw.includes('+') ? safeDecode(raw) : raw;
+      if (!names.includes(name)) names.push(name);
     }
-    if (names.size > 0) shown += `?${[...names].join('&')}`;
+    start = end + 1;
   }
-  return shown;
+  return names.join('&');
+}
+
+/**
+ * A request's address as the log writes it: no value that could be a secret. The path as
+ * `loggedPath` writes it and, of the query, only the names (`/postback?token&tid`): an
+ * advertiser's token, a pixel's signature or a login code never reaches a log line.
+ */
+export function loggedUrl(request: RoutedRequest): string {
+  const names = queryNames(request.url);
+  const path = loggedPath(request);
+  return names ? `${path}?${names}` : path;
 }
 
 const safeDecode = (s: string) => {
@@ -44,4 +78,43 @@ export function requestForLog(request: FastifyRequest) {
     remoteAddress: request.ip,
     remotePort: request.socket ? request.socket.remotePort : undefined,
   };
+}
+
+/**
+ * A full URL as delivery logs show and log it (a publisher's postback, say): userinfo and the
+ * values of secret-named query parameters replaced by `***`, the rest as it was sent.
+ */
+export function maskUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    return maskQueryText(raw.length > 2048 ? `${raw.slice(0, 2048)}…` : raw);
+  }
+  if (url.username) url.username = '***';
+  if (url.password) url.password = '***';
+  const parts = url.search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter(Boolean)
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq < 0) return pair;
+      const name = pair.slice(0, eq);
+      return isSecretParam(safeDecode(name)) ? `${name}=***` : pair;
+    });
+  url.search = parts.length ? `?${parts.join('&')}` : '';
+  return url.toString();
+}
+
+const QUERY_PAIR = /([?&;])([^=&?#\s"'<>]+)=([^&#\s"'<>]*)/g;
+
+/**
+ * Free text (an error's message or stack) with the values of secret-named `name=value` pairs after
+ * a `?` or `&` replaced by `***`: an error that quotes a URL does not carry its secrets into the log.
+ */
+export function maskQueryText(text: string): string {
+  return text.replace(QUERY_PAIR, (whole, sep: string, name: string) =>
+    isSecretParam(safeDecode(name)) ? `${sep}${name}=***` : whole,
+  );
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ApiErrorBody, type FieldError } from '@portal/shared';
 import { AppError } from '../lib/errors.ts';
+import { loggedUrl } from '../lib/log-url.ts';
 
 type ValidationIssue = { keyword: string; instancePath: string; message?: string; params: Record<string, unknown> };
 
@@ -55,7 +56,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
       const message = err.code?.startsWith('FST_ERR_CTP') ? 'The request body is not valid JSON.' : 'Bad request.';
       return reply.status(status).send(body(ERROR_CODES.BAD_FORMAT, message));
     }
-    request.log.error({ err }, 'request failed');
+    // Once, with the stack; the route as the request line writes it (no query value, no body).
+    request.log.error({ err, route: loggedUrl(request) }, 'request failed');
     return reply.status(500).send(body(ERROR_CODES.SERVER, 'Something went wrong.'));
   });
 }

@@ -2,15 +2,24 @@ import { sql } from 'kysely';
 import type { AppContext } from '../context.ts';
 import { accountsService } from '../modules/accounts/accounts.service.ts';
 import { hashPassword } from '../lib/password.ts';
+import { withSetupLock } from '../db/database.ts';
 import { seedDemoOffers } from './demo-offers.ts';
 import { seedDemoTraffic } from './demo-traffic.ts';
 import { seedDemoBilling } from './demo-billing.ts';
 
 /** The logins of DESIGN.md §6, printed at start and listed in the README. */
 export const DEMO_LOGINS = [
-  { email: 'demo@portal.test', password: 'demo-password', shows: 'an active publisher with offers, traffic, invoices and notifications' },
+  {
+    email: 'demo@portal.test',
+    password: 'demo-password',
+    shows: 'an active publisher with offers, traffic, invoices and notifications',
+  },
   { email: 'multi@portal.test', password: 'demo-password', shows: 'one user linked to several publisher accounts' },
-  { email: '2fa@portal.test', password: 'demo-password', shows: 'two-factor authentication on (TOTP secret JBSWY3DPEHPK3PXP)' },
+  {
+    email: '2fa@portal.test',
+    password: 'demo-password',
+    shows: 'two-factor authentication on (TOTP secret JBSWY3DPEHPK3PXP)',
+  },
   { email: 'pending@portal.test', password: 'demo-password', shows: 'an account pending approval' },
 ] as const;
 
@@ -27,24 +36,43 @@ const BUSINESS_UNITS = [
 
 /**
  * Deterministic, idempotent demo network (DESIGN.md §6): a second run finds the demo user and
- * changes nothing. Later parts (offers, traffic, invoices) hang off `demoSeedSteps`.
+ * changes nothing. Processes started together on an empty database take turns under the setup
+ * lock: one seeds, the others wait for it and then find the demo user.
  */
 export async function seedDemoNetwork(ctx: AppContext): Promise<{ seeded: boolean }> {
+  return withSetupLock(ctx.db, () => seedOnce(ctx));
+}
+
+async function seedOnce(ctx: AppContext): Promise<{ seeded: boolean }> {
   if (await accountsService.findUserByEmail(ctx, 'demo@portal.test')) return { seeded: false };
   const passwordHash = await hashPassword('demo-password');
 
   await ctx.db.transaction().execute(async (trx) => {
     for (const bu of BUSINESS_UNITS) {
-      await trx.insertInto('business_units').values(bu).onConflict((oc) => oc.column('domain').doNothing()).execute();
+      await trx
+        .insertInto('business_units')
+        .values(bu)
+        .onConflict((oc) => oc.column('domain').doNothing())
+        .execute();
     }
-    const unit = await trx.selectFrom('business_units').select('id').where('domain', '=', 'localhost').executeTakeFirstOrThrow();
+    const unit = await trx
+      .selectFrom('business_units')
+      .select('id')
+      .where('domain', '=', 'localhost')
+      .executeTakeFirstOrThrow();
     const manager = await trx
       .insertInto('account_managers')
       .values({ name: 'Alex Morgan', email: 'alex.morgan@portal.test', phone: '+1 416 555 0142' })
       .returning('id')
       .executeTakeFirstOrThrow();
 
-    const common = { passwordHash, password: '', businessUnitId: unit.id, accountManagerId: manager.id, status: 'active' as const };
+    const common = {
+      passwordHash,
+      password: '',
+      businessUnitId: unit.id,
+      accountManagerId: manager.id,
+      status: 'active' as const,
+    };
     const demo = await accountsService.createPublisherAccount(trx, {
       ...common,
       email: 'demo@portal.test',
@@ -54,7 +82,12 @@ export async function seedDemoNetwork(ctx: AppContext): Promise<{ seeded: boolea
       publisherName: 'Demo Media Ltd',
       referralCode: 'demo2026',
       timezone: 'America/Toronto',
-      company: { website_url: 'https://demo-media.test', address_country: 'CA', address_region: 'ON', address_city: 'Toronto' },
+      company: {
+        website_url: 'https://demo-media.test',
+        address_country: 'CA',
+        address_region: 'ON',
+        address_city: 'Toronto',
+      },
     });
     for (const [i, name] of ['Referred Traffic Co', 'Second Wave Media'].entries()) {
       await accountsService.createPublisherAccount(trx, {
@@ -77,7 +110,14 @@ export async function seedDemoNetwork(ctx: AppContext): Promise<{ seeded: boolea
     });
     const second = await trx
       .insertInto('publishers')
-      .values({ name: 'Multi Brand Media – US', status: 'active', referral_code: 'multius1', business_unit_id: unit.id, account_manager_id: manager.id, approved_at: new Date() })
+      .values({
+        name: 'Multi Brand Media – US',
+        status: 'active',
+        referral_code: 'multius1',
+        business_unit_id: unit.id,
+        account_manager_id: manager.id,
+        approved_at: new Date(),
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     await accountsService.link(trx, multi.userId, second.id);

@@ -107,7 +107,11 @@ describe('one-time login codes: made by an operator, exchanged once for a sessio
 
   it('a code is void once the user changes their password (the token version moved on)', async () => {
     const made = await newCode(t, p);
-    await t.app.ctx.db.updateTable('users').set({ token_version: sql`token_version + 1` }).where('id', '=', p.userId).execute();
+    await t.app.ctx.db
+      .updateTable('users')
+      .set({ token_version: sql`token_version + 1` })
+      .where('id', '=', p.userId)
+      .execute();
     expect(await t.post(EXCHANGE, { code: made.code })).toMatchObject({ status: 401, body: REFUSED });
   });
 
@@ -168,9 +172,9 @@ describe('one-time login codes: made by an operator, exchanged once for a sessio
   });
 
   it('refuses to make a code for an unknown user, an unlinked or inactive account, or without an operator', async () => {
-    await expect(loginCodesService.create(t.app.ctx, { email: 'nobody@example.test', operator: 'x', meta: CLI })).rejects.toThrow(
-      'no user nobody@example.test',
-    );
+    await expect(
+      loginCodesService.create(t.app.ctx, { email: 'nobody@example.test', operator: 'x', meta: CLI }),
+    ).rejects.toThrow('no user nobody@example.test');
     const other = await createPublisher(t);
     await expect(newCode(t, p, 'x', other.publisherId)).rejects.toThrow(/not linked/);
     const pending = await createPublisher(t, { status: 'pending' });
@@ -243,10 +247,10 @@ describe('a login code never reaches the log', () => {
     const again = await t.post(EXCHANGE, { code: made.code });
     expect(again.status).toBe(401);
     expect(JSON.stringify(again.body)).not.toContain(made.code);
-    await expect.poll(() => lines.filter((l) => l.includes('request completed')).length).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => lines.filter((l) => l.includes('"msg":"request"')).length).toBeGreaterThanOrEqual(3);
     const text = lines.join('\n');
-    expect(text).toContain('/?login_code&publisher_id');
-    expect(text).toContain('/api/v1/user/exchange-login-code');
+    expect(text).toContain('"route":"/","query":"login_code&publisher_id"');
+    expect(text).toContain('"route":"/api/v1/user/exchange-login-code"');
     expect(text).not.toContain(made.code);
     expect(text).not.toContain(ok.body.data.jwt);
   });

@@ -75,7 +75,14 @@ function classify(err: unknown): { errorClass: DeliveryErrorClass; message: stri
 export async function sendPostback(
   agent: Agent,
   url: string,
-  opts: { eventKey: string; timeoutMs: number; ownHosts: string[]; instanceId: string },
+  opts: {
+    eventKey: string;
+    timeoutMs: number;
+    ownHosts: string[];
+    instanceId: string;
+    /** Cuts the attempt short (a stop); it then fails as a time-out. */
+    signal?: AbortSignal;
+  },
 ): Promise<SendOutcome> {
   const started = performance.now();
   const done = (o: Omit<SendOutcome, 'durationMs'>): SendOutcome => ({
@@ -95,7 +102,9 @@ export async function sendPostback(
       },
       headersTimeout: opts.timeoutMs,
       bodyTimeout: opts.timeoutMs,
-      signal: AbortSignal.timeout(opts.timeoutMs),
+      signal: opts.signal
+        ? AbortSignal.any([AbortSignal.timeout(opts.timeoutMs), opts.signal])
+        : AbortSignal.timeout(opts.timeoutMs),
     });
     res.body.resume();
     res.body.on('error', () => {});

@@ -1,8 +1,16 @@
 import crypto from 'node:crypto';
-import { decodeCursor, decodePostbackValue, encodeCursor, ERROR_CODES, type DeliveryAttempt, type DeliveryLogRequest } from '@portal/shared';
+import {
+  decodeCursor,
+  decodePostbackValue,
+  encodeCursor,
+  ERROR_CODES,
+  type DeliveryAttempt,
+  type DeliveryLogRequest,
+} from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
-import { inspectMacros, maskUrl, POSTBACK_MACROS, renderMacros } from './macros.ts';
+import { maskUrl } from '../../lib/log-url.ts';
+import { inspectMacros, POSTBACK_MACROS, renderMacros } from './macros.ts';
 import { postbackMacroValues, type MacroSource } from './postback-render.ts';
 import { renderPostbackUrl } from './delivery.service.ts';
 import { trackingEngine } from './tracking-engine.ts';
@@ -55,7 +63,10 @@ export async function listDeliveryAttempts(
   if (req.filters.postback_id != null) q = q.where('a.postback_id', '=', req.filters.postback_id);
   if (req.filters.delivery_status != null) q = q.where('d.status', '=', req.filters.delivery_status);
   if (after !== null) q = q.where('a.id', '<', after);
-  const rows = await q.orderBy('a.id', 'desc').limit(req.limit + 1).execute();
+  const rows = await q
+    .orderBy('a.id', 'desc')
+    .limit(req.limit + 1)
+    .execute();
   const page = rows.slice(0, req.limit);
   const last = page[page.length - 1];
   return {
@@ -74,7 +85,9 @@ export async function listDeliveryAttempts(
       delivery_status: r.status,
       is_test: r.is_test,
     })),
-    cursor: { next: rows.length > req.limit && last ? encodeCursor({ sort: 'attempt_id', order: -1, values: [last.id] }) : null },
+    cursor: {
+      next: rows.length > req.limit && last ? encodeCursor({ sort: 'attempt_id', order: -1, values: [last.id] }) : null,
+    },
   };
 }
 
@@ -116,7 +129,16 @@ function sampleSource(publisher: { id: number; name: string }, offer: { id: numb
     publisher,
     offer,
     event: { id: 0 },
-    click: { id, s1: 'test_s1', s2: 'test_s2', s3: 'test_s3', s4: 'test_s4', s5: 'test_s5', pub_source: 'test_source', pub_click_id: 'test_click' },
+    click: {
+      id,
+      s1: 'test_s1',
+      s2: 'test_s2',
+      s3: 'test_s3',
+      s4: 'test_s4',
+      s5: 'test_s5',
+      pub_source: 'test_source',
+      pub_click_id: 'test_click',
+    },
     conversion: {
       id,
       created_at: new Date(),
@@ -136,15 +158,28 @@ function sampleSource(publisher: { id: number; name: string }, offer: { id: numb
 export async function sendTestPostback(ctx: AppContext, publisherId: number, postbackId: number) {
   const postback = await ownPostback(ctx, publisherId, postbackId);
   if (postback.type !== 'postback') {
-    throw fieldError('postback_id', ERROR_CODES.TOO_SHORT_OR_INVALID, 'Only postbacks of type postback can be sent; pixels run in the browser.');
+    throw fieldError(
+      'postback_id',
+      ERROR_CODES.TOO_SHORT_OR_INVALID,
+      'Only postbacks of type postback can be sent; pixels run in the browser.',
+    );
   }
-  const publisher = await ctx.db.selectFrom('publishers').select(['id', 'name']).where('id', '=', publisherId).executeTakeFirstOrThrow();
+  const publisher = await ctx.db
+    .selectFrom('publishers')
+    .select(['id', 'name'])
+    .where('id', '=', publisherId)
+    .executeTakeFirstOrThrow();
   const offer = postback.offer_id
     ? await ctx.db.selectFrom('offers').select(['id', 'name']).where('id', '=', postback.offer_id).executeTakeFirst()
     : undefined;
   const source = sampleSource(publisher, offer ?? { id: 0, name: 'Test offer' });
   const url = renderPostbackUrl(postback.value, source);
-  const outcome = await trackingEngine(ctx).delivery.sendTest(publisherId, postbackId, url, `${source.conversion.id}.${postbackId}`);
+  const outcome = await trackingEngine(ctx).delivery.sendTest(
+    publisherId,
+    postbackId,
+    url,
+    `${source.conversion.id}.${postbackId}`,
+  );
   return {
     ok: outcome.ok,
     status_code: outcome.statusCode,
@@ -156,8 +191,15 @@ export async function sendTestPostback(ctx: AppContext, publisherId: number, pos
 }
 
 /** Renders a postback value against the publisher's latest real conversion and flags its macros. */
-export async function previewPostback(ctx: AppContext, publisherId: number, req: { postback_id?: number | null | undefined; postback_value?: string | null | undefined }) {
-  const value = req.postback_id != null ? (await ownPostback(ctx, publisherId, req.postback_id)).value : decodePostbackValue(req.postback_value ?? '');
+export async function previewPostback(
+  ctx: AppContext,
+  publisherId: number,
+  req: { postback_id?: number | null | undefined; postback_value?: string | null | undefined },
+) {
+  const value =
+    req.postback_id != null
+      ? (await ownPostback(ctx, publisherId, req.postback_id)).value
+      : decodePostbackValue(req.postback_value ?? '');
   const conversion = await ctx.db
     .selectFrom('conversions')
     .selectAll()

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Agent } from 'undici';
 import type { AppContext } from '../../context.ts';
-import { maskUrl } from './macros.ts';
+import { maskUrl } from '../../lib/log-url.ts';
 import { notifyPublisher, escapeHtml } from './notify.ts';
 import { PERMANENT, sendPostback, type SendOutcome } from './delivery-http.ts';
 import { OwnAddresses } from './own-addresses.ts';
@@ -19,6 +19,15 @@ interface ClaimedDelivery {
 const MAX_DELAY_MS = 6 * 3600_000;
 const MAX_RETRY_AFTER_MS = 3600_000;
 const POLL_MS = 500;
+
+/**
+ * How long a stop lets postback attempts in hand finish: the stop's bound less 2 s for recording
+ * them, the clicks and the database (at least half the bound).
+ */
+export function stopGraceMs(shutdownTimeoutSeconds: number): number {
+  const ms = shutdownTimeoutSeconds * 1000;
+  return Math.max(ms - 2000, ms / 2);
+}
 
 /** Exponential back-off with ±20 % jitter: base, 2×base, 4×base … capped at 6 h. */
 export function backoffMs(attempt: number, baseMs: number, random = Math.random): number {
@@ -40,12 +49,21 @@ const hostOf = (u: string) => {
  * crashed worker's job comes back after the lease, RELIABILITY F5), sent outside any transaction,
  * and its outcome recorded in one short transaction with the attempt log. At most
  * POSTBACK_CONCURRENCY attempts run at once per process.
+ *
+ * At a stop (`drain`) nothing new is claimed and the attempts in hand are finished and recorded;
+ * one still waiting for its receiver when the stop's grace runs out is cut and given back (its
+ * claim released, the attempt not counted), so the next start sends it again with the same event
+ * id: a postback is never lost, and sent twice only if its receiver was that slow.
  */
 export class DeliveryWorker {
   private agent: Agent;
   private timer: NodeJS.Timeout | null = null;
   private running = false;
   private ticking = false;
+  private tickRun: Promise<void> | null = null;
+  private draining: Promise<void> | null = null;
+  /** Aborted when a stop's grace runs out: the sends still in flight are cut and given back. */
+  private readonly halt = new AbortController();
   private wakeRequested = false;
   private readonly inflight = new Set<Promise<void>>();
   readonly ownHosts: string[];
@@ -94,16 +112,32 @@ export class DeliveryWorker {
   }
 
   start(): void {
-    if (this.running) return;
+    if (this.running || this.draining) return;
     this.running = true;
     this.schedule(0);
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await Promise.allSettled([...this.inflight]);
+  /**
+   * Stops claiming and waits for the attempts in hand, at most `graceMs`; then cuts those still
+   * sending and gives them back. Starts with the server's close, beside the requests' drain.
+   */
+  drain(graceMs: number): Promise<void> {
+    this.draining ??= (async () => {
+      this.running = false;
+      if (this.timer) clearTimeout(this.timer);
+      this.timer = null;
+      // A claim under way puts its jobs in flight (or gives them back) before it ends.
+      await this.tickRun;
+      const cut = setTimeout(() => this.halt.abort(), graceMs);
+      await Promise.allSettled([...this.inflight]);
+      clearTimeout(cut);
+    })();
+    return this.draining;
+  }
+
+  /** Drains (within the stop's grace, if not begun already) and closes the connections. */
+  async stop(graceMs = stopGraceMs(this.ctx.config.SHUTDOWN_TIMEOUT_SECONDS)): Promise<void> {
+    await this.drain(graceMs);
     await this.agent.close().catch(() => {});
   }
 
@@ -118,7 +152,9 @@ export class DeliveryWorker {
   private schedule(ms: number): void {
     if (!this.running) return;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = setTimeout(() => void this.tick(), ms);
+    this.timer = setTimeout(() => {
+      this.tickRun = this.tick();
+    }, ms);
     this.timer.unref();
   }
 
@@ -132,16 +168,21 @@ export class DeliveryWorker {
       if (free > 0) {
         const jobs = await this.claim(free);
         claimed = jobs.length;
-        for (const job of jobs) {
-          const p: Promise<void> = this.attempt(job)
-            .then(() => undefined)
-            .catch((err: unknown) => this.ctx.log.error({ err, delivery: job.id }, 'postback delivery failed'))
-            .finally(() => {
-              this.inflight.delete(p);
-              this.wake();
-            });
-          this.inflight.add(p);
-        }
+        // Claimed as the stop began: not sent, handed straight back.
+        if (!this.running) await this.giveBack(jobs);
+        else
+          for (const job of jobs) {
+            const p: Promise<void> = this.attempt(job)
+              .then(() => undefined)
+              .catch((err: unknown) =>
+                this.ctx.log.error({ err, delivery: job.id, url: maskUrl(job.url) }, 'postback delivery failed'),
+              )
+              .finally(() => {
+                this.inflight.delete(p);
+                this.wake();
+              });
+            this.inflight.add(p);
+          }
       }
     } catch (err) {
       this.ctx.log.error({ err }, 'postback claim failed');
@@ -189,11 +230,38 @@ export class DeliveryWorker {
     };
   }
 
-  /** Sends one claimed job and records the outcome. */
+  /** Sends one claimed job and records the outcome (or gives the job back if a stop cut it). */
   async attempt(job: ClaimedDelivery): Promise<SendOutcome> {
-    const outcome = await sendPostback(this.agent, job.url, this.sendOptions(job.event_key));
-    await this.record(job, outcome);
+    const outcome = await sendPostback(this.agent, job.url, {
+      ...this.sendOptions(job.event_key),
+      signal: this.halt.signal,
+    });
+    if (!outcome.ok && outcome.errorClass === 'timeout' && this.halt.signal.aborted) await this.giveBack([job]);
+    else await this.record(job, outcome);
     return outcome;
+  }
+
+  /**
+   * Releases claimed jobs without counting their attempt: due at once, for the next start (or
+   * another process). If this fails the lease runs out and they come back all the same.
+   */
+  private async giveBack(jobs: ClaimedDelivery[]): Promise<void> {
+    if (jobs.length === 0) return;
+    try {
+      await this.ctx.db
+        .updateTable('postback_deliveries')
+        .set((eb) => ({ attempts: eb('attempts', '-', 1), locked_until: null, updated_at: new Date() }))
+        .where(
+          'id',
+          'in',
+          jobs.map((j) => j.id),
+        )
+        .where('status', '=', 'pending')
+        .execute();
+      this.ctx.log.info({ deliveries: jobs.map((j) => j.id) }, 'postback attempts given back at stop');
+    } catch (err) {
+      this.ctx.log.error({ err }, 'postback attempts not given back (they return when their lease ends)');
+    }
   }
 
   /** Fires a test postback once, outside the queue; the attempt is logged like any other. */
@@ -230,6 +298,28 @@ export class DeliveryWorker {
         .execute();
     });
     return outcome;
+  }
+
+  /**
+   * The operator's line for an attempt: a delivery given up at warn; a retry and a success at debug
+   * (each attempt is in the publisher's delivery log already, and a receiver that is down would
+   * otherwise write a line per conversion). The URL as the delivery log shows it (maskUrl: no
+   * token, key or signature value).
+   */
+  private logAttempt(job: ClaimedDelivery, o: SendOutcome, status: string, next: Date | null): void {
+    const line = {
+      delivery: job.id,
+      postback: job.postback_id,
+      url: maskUrl(job.url),
+      attempt: job.attempts,
+      status: o.statusCode,
+      error: o.errorClass,
+      ms: o.durationMs,
+      ...(next ? { retryAt: next.toISOString() } : {}),
+    };
+    if (o.ok) this.ctx.log.debug(line, 'postback delivered');
+    else if (status === 'pending') this.ctx.log.debug(line, 'postback attempt failed, retried later');
+    else this.ctx.log.warn(line, `postback delivery ${status}: no more attempts`);
   }
 
   private async record(job: ClaimedDelivery, o: SendOutcome): Promise<void> {
@@ -284,6 +374,7 @@ export class DeliveryWorker {
       }
       return false;
     });
+    this.logAttempt(job, o, status, next);
     if (becameFailing) {
       const day = new Date().toISOString().slice(0, 10);
       await notifyPublisher(this.ctx, {

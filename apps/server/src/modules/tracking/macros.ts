@@ -175,35 +175,3 @@ function compileUrl(template: string, allowed: Set<string>): CompiledUrl | null 
   };
 }
 const APOSTROPHE = /'/g;
-
-const SECRET_PARAM = /(token|key|secret|pass|pwd|auth|sig|hash|api|session|credential)/i;
-
-/** The URL as shown in delivery logs: userinfo and secret-looking query values replaced by `***`. */
-export function maskUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    return raw.length > 2048 ? `${raw.slice(0, 2048)}…` : raw;
-  }
-  if (url.username) url.username = '***';
-  if (url.password) url.password = '***';
-  const parts = url.search
-    .replace(/^\?/, '')
-    .split('&')
-    .filter(Boolean)
-    .map((pair) => {
-      const eq = pair.indexOf('=');
-      if (eq < 0) return pair;
-      const name = pair.slice(0, eq);
-      let decoded = name;
-      try {
-        decoded = decodeURIComponent(name);
-      } catch {
-        /* keep as is */
-      }
-      return SECRET_PARAM.test(decoded) ? `${name}=***` : pair;
-    });
-  url.search = parts.length ? `?${parts.join('&')}` : '';
-  return url.toString();
-}

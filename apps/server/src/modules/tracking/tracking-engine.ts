@@ -1,7 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import { ClickWriter } from './click-writer.ts';
 import { TrackingCache } from './tracking-cache.ts';
-import { DeliveryWorker } from './delivery.jobs.ts';
+import { DeliveryWorker, stopGraceMs } from './delivery.jobs.ts';
 import { TrackingMaintenance } from './maintenance.jobs.ts';
 import { ConversionRefusals } from './conversion-refusals.ts';
 
@@ -16,6 +16,9 @@ export interface TrackingEngine {
   /** Where a click goes when neither the offer nor its fallback can take it. */
   fallbackUrl: string;
   start(): Promise<void>;
+  /** A stop begins (before the requests drain): postback delivery stops claiming and winds down. */
+  beginStop(): void;
+  /** After the requests: pending clicks committed, postback attempts finished or given back. */
   stop(): Promise<void>;
 }
 
@@ -48,9 +51,11 @@ export function trackingEngine(ctx: AppContext): TrackingEngine {
       // Batches stored before a stop (a crash, say) are written out without waiting for a click.
       clickWriter.settleSoon(0);
     },
+    beginStop() {
+      void delivery.drain(stopGraceMs(ctx.config.SHUTDOWN_TIMEOUT_SECONDS));
+    },
     async stop() {
-      await clickWriter.close();
-      await delivery.stop();
+      await Promise.all([clickWriter.close(), delivery.stop()]);
       await refusals.stop();
       maintenance.stop();
     },
