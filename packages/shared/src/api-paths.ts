@@ -40,6 +40,8 @@ export const API_PATHS = {
   postbackTable: '/postback-table',
   postbackCreate: '/postback/create',
   postbackUpdate: '/postback/update',
+  postbackSigningSecret: '/postback-signing-secret',
+  postbackSigningSecretRotate: '/postback-signing-secret/rotate',
   report: (type: string) => `/report/${type}`,
   reportTotal: (type: string) => `/report-total/${type}`,
   reportExport: (type: string) => `/report/${type}/export`,

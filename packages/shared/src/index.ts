@@ -13,6 +13,7 @@ export * from './common/list.ts';
 export * from './offers/offers.schemas.ts';
 export * from './postbacks/postback-macros.ts';
 export * from './postbacks/postbacks.schemas.ts';
+export * from './postbacks/postback-signing.schemas.ts';
 export * from './reports/reports.schemas.ts';
 export * from './invoices/invoices.schemas.ts';
 export * from './notifications/notifications.schemas.ts';

@@ -189,6 +189,13 @@ export interface PostbackAttemptsTable {
   error_message: string | null;
 }
 
+/** A publisher's postback signing key (migration 0051); kept in clear: the server signs with it. */
+export interface PostbackSigningSecretsTable {
+  publisher_id: number;
+  secret: string;
+  created_at: Timestamp;
+}
+
 export interface TrackingTables {
   clicks: ClicksTable;
   click_uniques: ClickUniquesTable;
@@ -201,4 +208,5 @@ export interface TrackingTables {
   cap_counters: CapCountersTable;
   postback_deliveries: PostbackDeliveriesTable;
   postback_attempts: PostbackAttemptsTable;
+  postback_signing_secrets: PostbackSigningSecretsTable;
 }

@@ -2,6 +2,7 @@ import type { Command } from 'commander';
 import { CONVERSION_METHODS, CREATIVE_TYPES, EVENT_TYPES, OFFER_STATUSES, PAYOUT_TYPES } from '@portal/shared';
 import type { WithApp } from '../admin.ts';
 import { networkService, type OfferPatch } from '../../modules/network/network.service.ts';
+import { registerAdvertiserListCommand } from './advertiser-list.command.ts';
 
 /**
  * Operator commands for the network: advertisers, offers, landing pages, creatives, events and
@@ -182,10 +183,7 @@ export function registerNetworkCommands(program: Command, withApp: WithApp): voi
       }),
     );
 
-  program
-    .command('advertiser:list')
-    .description('List advertisers with the offers each owns (and how each reports conversions)')
-    .action(() => withApp(async (app) => console.table(await networkService.listAdvertisers(app.ctx.db))));
+  registerAdvertiserListCommand(program, withApp);
 
   /* ------------------------------------------------------------ offers */
 

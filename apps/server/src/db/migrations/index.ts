@@ -12,6 +12,7 @@ import * as m0046 from './0046-click-batches.ts';
 import * as m0047 from './0047-conversion-integrity.ts';
 import * as m0048 from './0048-login-codes.ts';
 import * as m0049 from './0049-revoked-sessions.ts';
+import * as m0051 from './0051-postback-signing.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '0047-conversion-integrity': m0047,
   '0048-login-codes': m0048,
   '0049-revoked-sessions': m0049,
+  '0051-postback-signing': m0051,
 };

@@ -40,6 +40,12 @@ export const networkRepository = {
       .orderBy('advertisers.id')
       .execute(),
 
+  /** Which of these token hashes an advertiser holds (id and hash; nothing else leaves here). */
+  findAdvertisersByTokenHash: (db: Db, hashes: string[]) =>
+    hashes.length === 0
+      ? Promise.resolve([])
+      : db.selectFrom('advertisers').select(['id', 'api_token_hash']).where('api_token_hash', 'in', hashes).execute(),
+
   insertOffer: (db: Db, v: Insertable<OffersTable>) =>
     db.insertInto('offers').values(v).returning('id').executeTakeFirstOrThrow(),
   updateOffer: (db: Db, id: number, v: Updateable<OffersTable>) =>

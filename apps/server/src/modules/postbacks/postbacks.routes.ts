@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { chargeQuota, QUOTA_MESSAGES, QUOTAS } from '../../lib/quotas.ts';
 import { publisherOf, requireAuth } from '../../plugins/auth.ts';
+import { postbackSigningRoutes } from './postback-signing.routes.ts';
 import { postbacksService } from './postbacks.service.ts';
 
 /** The publisher's pixels and postbacks (spec §7). Another publisher's postback answers 404. */
@@ -20,10 +21,19 @@ export const postbacksRoutes =
     // onRequest: the token is checked before the body is even parsed, so an anonymous caller learns nothing from validation.
     const onRequest = requireAuth(ctx);
     const base = { tags: ['postbacks'], security: [{ bearer: [] }] };
+    await app.register(postbackSigningRoutes(ctx));
 
     app.post(
       API_PATHS.postback,
-      { onRequest, schema: { ...base, summary: 'One pixel / postback', body: postbackRequestSchema, response: { 200: postbackResponseSchema } } },
+      {
+        onRequest,
+        schema: {
+          ...base,
+          summary: 'One pixel / postback',
+          body: postbackRequestSchema,
+          response: { 200: postbackResponseSchema },
+        },
+      },
       async (req) => ({ data: await postbacksService.findOrFail(ctx, publisherOf(req), req.body.id) }),
     );
 
@@ -70,7 +80,8 @@ export const postbacksRoutes =
         schema: {
           ...base,
           summary: 'Update a pixel / postback',
-          description: 'As create, plus postback_id; another publisher’s postback answers 404. Shares the create budget (429 past it).',
+          description:
+            'As create, plus postback_id; another publisher’s postback answers 404. Shares the create budget (429 past it).',
           body: postbackUpdateRequestSchema,
           response: { 200: postbackResponseSchema },
         },

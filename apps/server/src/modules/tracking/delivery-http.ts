@@ -1,5 +1,6 @@
 import { errors, request, type Agent } from 'undici';
 import { LOOP_HEADER } from './loop-guard.ts';
+import { requestUrl, signatureHeaders } from './postback-signature.ts';
 import { GuardError, precheckUrl } from './ssrf-guard.ts';
 
 export type DeliveryErrorClass =
@@ -68,9 +69,10 @@ function classify(err: unknown): { errorClass: DeliveryErrorClass; message: stri
 }
 
 /**
- * One delivery attempt: a GET through the guarded agent, with a stable event id header and the
- * loop header (loop-guard.ts), a hard time-out, redirects not followed, and the response body
- * drained unread.
+ * One delivery attempt: a GET through the guarded agent, with a stable event id header, the
+ * Standard Webhooks signature headers (postback-signature.ts; the event id is the Webhook-Id, the
+ * timestamp this attempt's own) and the loop header (loop-guard.ts), a hard time-out, redirects
+ * not followed, and the response body drained unread.
  */
 export async function sendPostback(
   agent: Agent,
@@ -80,6 +82,8 @@ export async function sendPostback(
     timeoutMs: number;
     ownHosts: string[];
     instanceId: string;
+    /** The publisher's `whsec_` secret the attempt is signed with. */
+    signingSecret: string;
     /** Cuts the attempt short (a stop); it then fails as a time-out. */
     signal?: AbortSignal;
   },
@@ -91,13 +95,16 @@ export async function sendPostback(
   });
   try {
     precheckUrl(url, { ownHosts: opts.ownHosts });
-    const res = await request(url, {
+    // The string signed is the string requested.
+    const target = requestUrl(url);
+    const res = await request(target, {
       method: 'GET',
       dispatcher: agent,
       headers: {
         'user-agent': 'PublisherPortal-Postback/1.0',
         'x-postback-event-id': opts.eventKey,
         'idempotency-key': opts.eventKey,
+        ...signatureHeaders(opts.signingSecret, opts.eventKey, target),
         [LOOP_HEADER]: opts.instanceId,
       },
       headersTimeout: opts.timeoutMs,

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Agent } from 'undici';
 import type { AppContext } from '../../context.ts';
 import { maskUrl } from '../../lib/log-url.ts';
+import { postbackSigning } from '../postbacks/postback-signing.service.ts';
 import { notifyPublisher, escapeHtml } from './notify.ts';
 import { PERMANENT, sendPostback, type SendOutcome } from './delivery-http.ts';
 import { OwnAddresses } from './own-addresses.ts';
@@ -221,9 +222,15 @@ export class DeliveryWorker {
     return res.rows;
   }
 
-  private sendOptions(eventKey: string) {
+  /**
+   * The secret is read for every attempt (one primary-key lookup, made on first use), never
+   * cached: a rotation signs the very next attempt, whichever process sends it.
+   */
+  private async sendOptions(publisherId: number, eventKey: string) {
+    const { secret } = await postbackSigning.ensure(this.ctx.db, publisherId);
     return {
       eventKey,
+      signingSecret: secret,
       timeoutMs: this.ctx.config.POSTBACK_TIMEOUT_MS,
       ownHosts: this.ownHosts,
       instanceId: this.ctx.instanceId,
@@ -233,7 +240,7 @@ export class DeliveryWorker {
   /** Sends one claimed job and records the outcome (or gives the job back if a stop cut it). */
   async attempt(job: ClaimedDelivery): Promise<SendOutcome> {
     const outcome = await sendPostback(this.agent, job.url, {
-      ...this.sendOptions(job.event_key),
+      ...(await this.sendOptions(job.publisher_id, job.event_key)),
       signal: this.halt.signal,
     });
     if (!outcome.ok && outcome.errorClass === 'timeout' && this.halt.signal.aborted) await this.giveBack([job]);
@@ -280,7 +287,7 @@ export class DeliveryWorker {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const outcome = await sendPostback(this.agent, url, this.sendOptions(eventKey));
+    const outcome = await sendPostback(this.agent, url, await this.sendOptions(publisherId, eventKey));
     await this.ctx.db.transaction().execute(async (trx) => {
       await trx
         .insertInto('postback_attempts')

@@ -1,5 +1,6 @@
 import { PageWrapper } from '../../../components/ui/page-wrapper.tsx';
 import { GlobalPostbacksList } from '../../../features/postbacks/components/global-postbacks-list.tsx';
+import { SigningSecretPanel } from '../../../features/postbacks/components/signing-secret-panel.tsx';
 import { useTimeZone } from '../../../features/user/api/user.ts';
 
 export function Component() {
@@ -11,6 +12,7 @@ export function Component() {
       description="Tell your tracker about conversions: postbacks are called from our servers, pixels fire on the advertiser's thank-you page."
       wide
     >
+      <SigningSecretPanel />
       {timeZone ? <GlobalPostbacksList timeZone={timeZone} /> : null}
     </PageWrapper>
   );

@@ -1,0 +1,111 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrateToLatest, openDatabase } from '../../src/db/database.ts';
+import { networkService } from '../../src/modules/network/network.service.ts';
+import { DEMO_ADVERTISERS } from '../../src/seed/demo-offers.ts';
+import { createCliDatabase } from '../helpers/cli-db.ts';
+import { testDbKind } from '../helpers/test-db.ts';
+
+const root = path.resolve(import.meta.dirname, '../../../..');
+
+/**
+ * `advertiser:list` against a real database, as an operator runs it: one advertiser holding a
+ * published demo token, one with a token of its own (stored hashed), one without offers.
+ */
+describe('admin CLI: advertiser:list', () => {
+  const env: Record<string, string> = {
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-adv-')),
+    NODE_ENV: 'test',
+    DEMO_SEED: 'false',
+    LOG_LEVEL: 'silent',
+  };
+  const admin = (...args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, ...env },
+    });
+  const demo = DEMO_ADVERTISERS[0];
+  let drop = async () => {};
+  let ids: { demo: number; own: number; empty: number; ownToken: string; offers: number[] };
+
+  beforeAll(async () => {
+    if (testDbKind() === 'postgres') {
+      const made = await createCliDatabase();
+      env['DATABASE_URL'] = made.url;
+      drop = made.drop;
+    }
+    const handle = await openDatabase({ databaseUrl: env['DATABASE_URL'], dataDir: env['DATA_DIR']! });
+    await migrateToLatest(handle.db);
+    const db = handle.db;
+    const d = await networkService.createAdvertiser(db, { name: demo.name, token: demo.token });
+    const own = await networkService.createAdvertiser(db, { name: 'Private Label Co' });
+    const empty = await networkService.createAdvertiser(db, { name: 'Empty Shelf Ltd', status: 'inactive' });
+    const offers = [
+      await networkService.createOffer(db, {
+        advertiser_id: d.id,
+        name: 'Demo Sale',
+        payout: 5,
+        conversion_method: 'both',
+      }),
+      await networkService.createOffer(db, { advertiser_id: own.id, name: 'Own Leads', payout: 2 }),
+      await networkService.createOffer(db, {
+        advertiser_id: own.id,
+        name: 'Own Pixel Offer',
+        payout: 1,
+        conversion_method: 'pixel',
+      }),
+    ];
+    ids = { demo: d.id, own: own.id, empty: empty.id, ownToken: own.token, offers };
+    await handle.close();
+  }, 60_000);
+  afterAll(async () => {
+    await drop();
+    fs.rmSync(env['DATA_DIR']!, { recursive: true, force: true });
+  });
+
+  /** The lines of one advertiser's entry. */
+  const entryOf = (out: string, advertiserId: number) => {
+    const blocks = out.split(/^(?=advertiser )/m);
+    return blocks.find((b) => b.startsWith(`advertiser ${advertiserId} `)) ?? '';
+  };
+
+  it('lists each advertiser with its offers and their conversion methods, and no token by default', () => {
+    const r = admin('advertiser:list');
+    expect(r.status, r.stderr).toBe(0);
+    const [o1, o2, o3] = ids.offers;
+    expect(entryOf(r.stdout, ids.demo)).toContain(`${demo.name}  (active)`);
+    expect(entryOf(r.stdout, ids.demo)).toContain(`offer ${o1}  Demo Sale (both)`);
+    expect(entryOf(r.stdout, ids.own)).toMatch(
+      new RegExp(`offer ${o2}  Own Leads \\(postback\\).*\\n.*offer ${o3}  Own Pixel Offer \\(pixel\\)`),
+    );
+    expect(entryOf(r.stdout, ids.empty)).toMatch(/Empty Shelf Ltd {2}\(inactive\)[\s\S]*no offers/);
+    // The demo token is flagged, not printed; the other is never printable.
+    expect(entryOf(r.stdout, ids.demo)).toMatch(
+      /published demo token.*advertiser:rotate-token.*--show-tokens prints it/,
+    );
+    expect(entryOf(r.stdout, ids.own)).toContain(`stored hashed, not shown (advertiser:rotate-token ${ids.own}`);
+    expect(r.stdout).not.toContain(demo.token);
+    expect(r.stdout).not.toContain(ids.ownToken);
+  });
+
+  it('prints the published demo token with --show-tokens, and still no other', () => {
+    const r = admin('advertiser:list', '--show-tokens');
+    expect(r.status, r.stderr).toBe(0);
+    expect(entryOf(r.stdout, ids.demo)).toContain(`conversion API token: ${demo.token} (published demo token`);
+    expect(entryOf(r.stdout, ids.own)).toContain('stored hashed, not shown');
+    expect(r.stdout).not.toContain(ids.ownToken);
+    expect(admin('advertiser:list', '--help').stdout).toContain('--show-tokens');
+  });
+
+  it('stops naming the demo token once it is rotated', () => {
+    const rotated = admin('advertiser:rotate-token', String(ids.demo));
+    expect(rotated.status, rotated.stderr).toBe(0);
+    const r = admin('advertiser:list', '--show-tokens');
+    expect(r.stdout).not.toContain(demo.token);
+    expect(entryOf(r.stdout, ids.demo)).toContain('stored hashed, not shown');
+  });
+});
