@@ -93,7 +93,11 @@ const keys = (p: AttemptPolicy, subject: string, ip: string) => ({
 
 /** The subject's failures in the current window (0 when the window has closed). */
 async function subjectFailures(db: Db, p: AttemptPolicy, key: string): Promise<{ count: number; retryAfter: number }> {
-  const row = await db.selectFrom('throttle_buckets').select(['count', 'window_start']).where('key', '=', key).executeTakeFirst();
+  const row = await db
+    .selectFrom('throttle_buckets')
+    .select(['count', 'window_start'])
+    .where('key', '=', key)
+    .executeTakeFirst();
   if (!row) return { count: 0, retryAfter: 0 };
   const elapsed = (Date.now() - new Date(row.window_start).getTime()) / 1000;
   if (elapsed >= p.windowSeconds) return { count: 0, retryAfter: 0 };
@@ -131,7 +135,13 @@ async function reservePair(db: Db, p: AttemptPolicy, key: string, underAttack: b
  * address, the pair or (with a hard limit) the subject may not try now. The caller then reports
  * the outcome on the returned handle.
  */
-export async function beginAttempt(db: Db, p: AttemptPolicy, subject: string, ip: string, message?: string): Promise<Attempt> {
+export async function beginAttempt(
+  db: Db,
+  p: AttemptPolicy,
+  subject: string,
+  ip: string,
+  message?: string,
+): Promise<Attempt> {
   const k = keys(p, subject, ip);
   await enforce(db, [k.address], p.perAddress, message);
   const failures = await subjectFailures(db, p, k.subject);
@@ -141,7 +151,12 @@ export async function beginAttempt(db: Db, p: AttemptPolicy, subject: string, ip
   return {
     async succeeded() {
       await db.deleteFrom('throttle_buckets').where('key', '=', k.pair).execute();
-      await db.updateTable('throttle_buckets').set({ count: sql`count - 1` }).where('key', '=', k.address).where('count', '>', 0).execute();
+      await db
+        .updateTable('throttle_buckets')
+        .set({ count: sql`count - 1` })
+        .where('key', '=', k.address)
+        .where('count', '>', 0)
+        .execute();
     },
     async failed() {
       await hit(db, k.subject, { limit: Number.MAX_SAFE_INTEGER, windowSeconds: p.windowSeconds });

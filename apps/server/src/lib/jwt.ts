@@ -83,7 +83,8 @@ export class JwtService {
       if (!Number.isSafeInteger(userId) || userId <= 0) return null;
       if (pur !== 'access' && pur !== 'two_factor' && pur !== 'select_account') return null;
       if (typeof ver !== 'number' || !(pub === null || typeof pub === 'number')) return null;
-      if (typeof sid !== 'string' || sid.length === 0 || sid.length > 64 || typeof payload.exp !== 'number') return null;
+      if (typeof sid !== 'string' || sid.length === 0 || sid.length > 64 || typeof payload.exp !== 'number')
+        return null;
       const operator = actingOperator(payload['act']);
       if (operator === false) return null;
       return {

@@ -43,7 +43,10 @@ export async function reset(db: Db, key: string): Promise<void> {
 
 /** Drops windows older than any rule's (the longest is an hour): run by the hourly maintenance. */
 export async function forgetOldWindows(db: Db, now = new Date()): Promise<void> {
-  await db.deleteFrom('throttle_buckets').where('window_start', '<', new Date(now.getTime() - 24 * 3600_000)).execute();
+  await db
+    .deleteFrom('throttle_buckets')
+    .where('window_start', '<', new Date(now.getTime() - 24 * 3600_000))
+    .execute();
 }
 
 export const THROTTLE = {

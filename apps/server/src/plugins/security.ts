@@ -42,7 +42,9 @@ export async function registerSecurity(app: FastifyInstance, opts: { publicUrl: 
     if (isApi && cookieValue && STATE_CHANGING.has(request.method)) {
       const header = request.headers[XSRF_HEADER];
       if (typeof header !== 'string' || !timingSafeEqualText(header, cookieValue)) {
-        return done(new AppError(403, ERROR_CODES.FORBIDDEN, 'Missing or invalid XSRF token. Reload the page and try again.'));
+        return done(
+          new AppError(403, ERROR_CODES.FORBIDDEN, 'Missing or invalid XSRF token. Reload the page and try again.'),
+        );
       }
     }
     done();

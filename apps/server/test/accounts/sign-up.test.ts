@@ -40,7 +40,8 @@ describe('POST /publisher/sign-up', () => {
     // its own, as the per-address budgets of the e-mail check are tested in quotas/sign-up-checks.
     const post = t.post;
     let address = 0;
-    t.post = (p, body, opts = {}) => post(p, body, { ...opts, headers: { 'x-forwarded-for': `203.0.113.${(address++ % 254) + 1}`, ...opts.headers } });
+    t.post = (p, body, opts = {}) =>
+      post(p, body, { ...opts, headers: { 'x-forwarded-for': `203.0.113.${(address++ % 254) + 1}`, ...opts.headers } });
     existing = await createPublisher(t);
     await t.app.ctx.db
       .updateTable('publishers')

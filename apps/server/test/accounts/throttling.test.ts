@@ -217,7 +217,13 @@ describe('throttle windows are forgotten once long closed', () => {
       ])
       .execute();
     await trackingEngine(t.app.ctx).maintenance.runOnce(new Date(now));
-    const keys = (await db.selectFrom('throttle_buckets').select('key').where('key', 'in', ['login:ip:old', 'login:ip:recent']).execute()).map((r) => r.key);
+    const keys = (
+      await db
+        .selectFrom('throttle_buckets')
+        .select('key')
+        .where('key', 'in', ['login:ip:old', 'login:ip:recent'])
+        .execute()
+    ).map((r) => r.key);
     expect(keys).toEqual(['login:ip:recent']);
   });
 });

@@ -49,7 +49,13 @@ beforeAll(async () => {
   token = await login(t, pub);
   const offer = await createTrackedOffer(t, { name: '-offer;=1', payout: 2.5 });
   for (const s of SUB_IDS) {
-    const c = await click(t, offer.offerId, pub.publisherId, { s1: s, s2: `x${s}`, s5: s, pub_source: s, pub_click_id: s });
+    const c = await click(t, offer.offerId, pub.publisherId, {
+      s1: s,
+      s2: `x${s}`,
+      s5: s,
+      pub_source: s,
+      pub_click_id: s,
+    });
     expect(c.status).toBe(302);
     const r = await convert(t, { tid: c.tid!, token: offer.token });
     expect(r.status).toBe(200);

@@ -9,7 +9,16 @@ let a: { publisherId: number; token: string };
 let b: { publisherId: number; token: string };
 let offer: OfferFixture;
 
-const NASTY = ['=HYPERLINK("http://evil.test","x")', '+1', '-1+2', '@SUM(A1)', '\tTab', '\rCR', 'quote " and, comma\nnewline', 'plain'];
+const NASTY = [
+  '=HYPERLINK("http://evil.test","x")',
+  '+1',
+  '-1+2',
+  '@SUM(A1)',
+  '\tTab',
+  '\rCR',
+  'quote " and, comma\nnewline',
+  'plain',
+];
 const range = { date_range: { start: '2026-10-10', end: '2026-10-10' } };
 
 async function runExport(type: string, token: string, body: Record<string, unknown> = { filters: range }) {
@@ -36,11 +45,33 @@ beforeAll(async () => {
   const base = Date.parse('2026-10-10T06:00:00Z');
   const clicks = await insertClicks(
     t,
-    NASTY.map((s1, i) => ({ at: new Date(base + i * 60_000), publisherId: a.publisherId, offerId: offer.offerId, landingPageId: offer.landingPageIds[0], s1, pubSource: '-src' })),
+    NASTY.map((s1, i) => ({
+      at: new Date(base + i * 60_000),
+      publisherId: a.publisherId,
+      offerId: offer.offerId,
+      landingPageId: offer.landingPageIds[0],
+      s1,
+      pubSource: '-src',
+    })),
   );
-  for (const ck of clicks) await insertConversion(t, { at: new Date(ck.at.getTime() + 1000), click: ck, eventId: offer.events.conversion, eventType: 'conversion', payout: -1.5 });
-  const bc = await insertClicks(t, [{ at: new Date(base), publisherId: b.publisherId, offerId: offer.offerId, landingPageId: null, s1: 'b-secret' }]);
-  await insertConversion(t, { at: new Date(base + 1000), click: bc[0]!, eventId: offer.events.conversion, eventType: 'conversion', payout: 9 });
+  for (const ck of clicks)
+    await insertConversion(t, {
+      at: new Date(ck.at.getTime() + 1000),
+      click: ck,
+      eventId: offer.events.conversion,
+      eventType: 'conversion',
+      payout: -1.5,
+    });
+  const bc = await insertClicks(t, [
+    { at: new Date(base), publisherId: b.publisherId, offerId: offer.offerId, landingPageId: null, s1: 'b-secret' },
+  ]);
+  await insertConversion(t, {
+    at: new Date(base + 1000),
+    click: bc[0]!,
+    eventId: offer.events.conversion,
+    eventType: 'conversion',
+    payout: 9,
+  });
 }, 60_000);
 
 afterAll(async () => {
@@ -58,7 +89,9 @@ describe('CSV export', () => {
     const file = await fetch(`${t.url}${done.export_url}`);
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toMatch(/^text\/csv/);
-    expect(file.headers.get('content-disposition')).toMatch(/^attachment; filename="conversion_export_\d{4}-\d{2}-\d{2}_\d{2}\.\d{2}\.\d{2}\.csv"$/);
+    expect(file.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="conversion_export_\d{4}-\d{2}-\d{2}_\d{2}\.\d{2}\.\d{2}\.csv"$/,
+    );
     // A6 on the download.
     expect(file.headers.get('x-content-type-options')).toBe('nosniff');
     expect(file.headers.get('cache-control')).toContain('no-store');
@@ -68,7 +101,20 @@ describe('CSV export', () => {
     expect(text.endsWith('\r\n')).toBe(true);
     const rows = parseCsv(text);
     const header = rows[0]!;
-    expect(header.slice(0, 12)).toEqual(['timestamp', 'click_time', 'offer_id', 'offer_name', 'event_id', 'sub_id_1', 'sub_id_2', 'sub_id_3', 'sub_id_4', 'sub_id_5', 'pub_source', 'earnings']);
+    expect(header.slice(0, 12)).toEqual([
+      'timestamp',
+      'click_time',
+      'offer_id',
+      'offer_name',
+      'event_id',
+      'sub_id_1',
+      'sub_id_2',
+      'sub_id_3',
+      'sub_id_4',
+      'sub_id_5',
+      'pub_source',
+      'earnings',
+    ]);
     expect(rows).toHaveLength(NASTY.length + 1);
     const col = (name: string) => header.indexOf(name);
     const subs = rows.slice(1).map((r) => r[col('sub_id_1')]);
@@ -89,12 +135,21 @@ describe('CSV export', () => {
     expect((await t.post(poll, { id: jobId }, { token: b.token })).status).toBe(404);
     const url = new URL(done.export_url, t.url);
     expect((await fetch(`${t.url}${url.pathname}`)).status).toBe(404);
-    expect((await fetch(`${t.url}${url.pathname}`, { headers: { authorization: `Bearer ${b.token}` } })).status).toBe(404);
-    expect((await fetch(`${t.url}${url.pathname}`, { headers: { authorization: `Bearer ${a.token}` } })).status).toBe(200);
+    expect((await fetch(`${t.url}${url.pathname}`, { headers: { authorization: `Bearer ${b.token}` } })).status).toBe(
+      404,
+    );
+    expect((await fetch(`${t.url}${url.pathname}`, { headers: { authorization: `Bearer ${a.token}` } })).status).toBe(
+      200,
+    );
     const sig = url.searchParams.get('signature')!;
     const tampered = `${sig.slice(0, -2)}${sig.endsWith('AA') ? 'BB' : 'AA'}`;
-    expect((await fetch(`${t.url}${url.pathname}?expires=${url.searchParams.get('expires')}&signature=${tampered}`)).status).toBe(404);
-    expect((await fetch(`${t.url}${url.pathname}?expires=${Number(url.searchParams.get('expires')) + 60}&signature=${sig}`)).status).toBe(404);
+    expect(
+      (await fetch(`${t.url}${url.pathname}?expires=${url.searchParams.get('expires')}&signature=${tampered}`)).status,
+    ).toBe(404);
+    expect(
+      (await fetch(`${t.url}${url.pathname}?expires=${Number(url.searchParams.get('expires')) + 60}&signature=${sig}`))
+        .status,
+    ).toBe(404);
     expect((await fetch(`${t.url}${url.pathname}?expires=1&signature=${sig}`)).status).toBe(404);
     // B's own export of the same filters holds only B's row.
     const theirs = await runExport('conversion', b.token);
@@ -128,8 +183,18 @@ describe('CSV export', () => {
   });
 
   it('refuses bad requests with 422', async () => {
-    expect((await t.post('/report/conversion/export', { filters: range, sort: 'clicks' }, { token: a.token })).status).toBe(422);
-    expect((await t.post('/report/conversion/export', { filters: { date_range: { start: 'x', end: 'y' } } }, { token: a.token })).status).toBe(422);
+    expect(
+      (await t.post('/report/conversion/export', { filters: range, sort: 'clicks' }, { token: a.token })).status,
+    ).toBe(422);
+    expect(
+      (
+        await t.post(
+          '/report/conversion/export',
+          { filters: { date_range: { start: 'x', end: 'y' } } },
+          { token: a.token },
+        )
+      ).status,
+    ).toBe(422);
     expect((await t.post('/report/export/status', { id: 'not-a-uuid' }, { token: a.token })).status).toBe(422);
     expect((await t.post('/report/conversion/export', { filters: range })).status).toBe(401);
   });

@@ -42,7 +42,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-async function openTestDatabase(): Promise<{ handle: DatabaseHandle; databaseUrl?: string; drop: () => Promise<void> }> {
+async function openTestDatabase(): Promise<{
+  handle: DatabaseHandle;
+  databaseUrl?: string;
+  drop: () => Promise<void>;
+}> {
   if (testDbKind() === 'postgres') {
     const name = `portal_t_${crypto.randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl() });
@@ -107,8 +111,16 @@ export async function createTestApp(
       payload = JSON.stringify(body);
       headers['content-type'] ??= 'application/json';
     }
-    const target = apiPath.startsWith('/api') || apiPath.startsWith('http') ? apiPath : `${API_BASE}${apiPath.startsWith('/') ? '' : '/'}${apiPath}`;
-    const res = await fetch(target.startsWith('http') ? target : `${url}${target}`, { method, headers, body: payload, redirect: 'manual' });
+    const target =
+      apiPath.startsWith('/api') || apiPath.startsWith('http')
+        ? apiPath
+        : `${API_BASE}${apiPath.startsWith('/') ? '' : '/'}${apiPath}`;
+    const res = await fetch(target.startsWith('http') ? target : `${url}${target}`, {
+      method,
+      headers,
+      body: payload,
+      redirect: 'manual',
+    });
     const text = await res.text();
     let parsed: unknown = text;
     try {
@@ -132,7 +144,14 @@ export async function createTestApp(
         .readdirSync(dir)
         .filter((f) => f.endsWith('.json'))
         .sort()
-        .map((f) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as { to: { address: string }[]; subject: string; text: string })
+        .map(
+          (f) =>
+            JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')) as {
+              to: { address: string }[];
+              subject: string;
+              text: string;
+            },
+        )
         .map((m) => ({ to: m.to[0]?.address ?? '', subject: m.subject, text: m.text }));
     },
     async close() {

@@ -20,7 +20,11 @@ const start = (token: string) => t.post('/report/conversion/export', fullRange, 
 async function startAndFinish(token: string) {
   const r = await start(token);
   expect(r.status, JSON.stringify(r.body)).toBe(200);
-  await eventually(async () => (await t.post('/report/export/status', { id: r.body.result.job_id }, { token })).body.status === 'completed', 10_000);
+  await eventually(
+    async () =>
+      (await t.post('/report/export/status', { id: r.body.result.job_id }, { token })).body.status === 'completed',
+    10_000,
+  );
 }
 
 /** Jobs another process holds: running, their lease minutes away. */
@@ -61,15 +65,32 @@ describe('export quotas', () => {
   it('refuses a fourth export while three are queued or running, with 429 and Retry-After; other publishers go on', async () => {
     const held = await runningElsewhere(a, 3);
     for (let i = 0; i < 5; i++) {
-      expectTooMany(await start(a.token), 'Too many exports in progress. Please wait for one to finish.', { min: 1, max: 30 });
+      expectTooMany(await start(a.token), 'Too many exports in progress. Please wait for one to finish.', {
+        min: 1,
+        max: 30,
+      });
     }
     await startAndFinish(b.token);
     // One finishes: there is room for one more.
-    await t.app.ctx.db.updateTable('export_jobs').set({ status: 'completed', locked_until: null }).where('id', '=', held[0]!).execute();
+    await t.app.ctx.db
+      .updateTable('export_jobs')
+      .set({ status: 'completed', locked_until: null })
+      .where('id', '=', held[0]!)
+      .execute();
     const next = await start(a.token);
     expect(next.status).toBe(200);
-    await eventually(async () => (await t.post('/report/export/status', { id: next.body.result.job_id }, { token: a.token })).body.status === 'completed', 10_000);
-    await t.app.ctx.db.updateTable('export_jobs').set({ status: 'error', locked_until: null }).where('id', 'in', held).where('status', '=', 'processing').execute();
+    await eventually(
+      async () =>
+        (await t.post('/report/export/status', { id: next.body.result.job_id }, { token: a.token })).body.status ===
+        'completed',
+      10_000,
+    );
+    await t.app.ctx.db
+      .updateTable('export_jobs')
+      .set({ status: 'error', locked_until: null })
+      .where('id', 'in', held)
+      .where('status', '=', 'processing')
+      .execute();
   });
 
   it('allows 30 export starts an hour; the 31st answers 429 with Retry-After; other publishers go on', async () => {

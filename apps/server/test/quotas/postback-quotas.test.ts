@@ -70,7 +70,10 @@ describe('postback quotas', () => {
     expect(saves.every((s) => s === 200)).toBe(true);
     const msg = 'Too many postback changes. Please try again later.';
     expectTooMany(await t.post('/postback/create', form('over'), { token: a.token }), msg, { min: 3000, max: 3600 });
-    expectTooMany(await t.post('/postback/update', { ...form('over'), postback_id: id }, { token: a.token }), msg, { min: 3000, max: 3600 });
+    expectTooMany(await t.post('/postback/update', { ...form('over'), postback_id: id }, { token: a.token }), msg, {
+      min: 3000,
+      max: 3600,
+    });
     // Refused means not done.
     expect((await t.post('/postback', { id }, { token: a.token })).body.data.postback_name).toBe('u117');
     expect((await t.post('/postback/create', form('other'), { token: b.token })).status).toBe(200);
@@ -80,9 +83,13 @@ describe('postback quotas', () => {
     const a = await fresh();
     const b = await fresh();
     const ids: number[] = [];
-    for (let i = 0; i < 11; i++) ids.push(await createTrackingPostback(t, a.publisherId, { value: `http://127.0.0.1:9/pb${i}?c={conversion_id}` }));
+    for (let i = 0; i < 11; i++)
+      ids.push(
+        await createTrackingPostback(t, a.publisherId, { value: `http://127.0.0.1:9/pb${i}?c={conversion_id}` }),
+      );
     const bId = await createTrackingPostback(t, b.publisherId, { value: 'http://127.0.0.1:9/b' });
-    const send = (p: Pub, postbackId: number) => t.post('/postback-delivery/send-test', { postback_id: postbackId }, { token: p.token });
+    const send = (p: Pub, postbackId: number) =>
+      t.post('/postback-delivery/send-test', { postback_id: postbackId }, { token: p.token });
     const msg = 'Too many test sends. Please try again later.';
 
     const firstTen = await statuses(10, () => send(a, ids[0]!));
@@ -110,7 +117,11 @@ describe('postback quotas', () => {
     const bDelivery = await failedDelivery(b.publisherId, pb);
     const replay = (p: Pub, id: number) => t.post('/postback-delivery/replay', { delivery_id: id }, { token: p.token });
     const replayFailed = (p: Pub, postbackId: number) =>
-      t.post('/postback-delivery/replay-failed', { since: new Date(Date.now() - 3600_000).toISOString(), postback_id: postbackId }, { token: p.token });
+      t.post(
+        '/postback-delivery/replay-failed',
+        { since: new Date(Date.now() - 3600_000).toISOString(), postback_id: postbackId },
+        { token: p.token },
+      );
     const msg = 'Too many replays. Please try again later.';
 
     const singles = await statuses(120, () => replay(a, delivery));

@@ -127,7 +127,8 @@ describe('login throttling that cannot be aimed at someone else (issue 19)', () 
       expect(r.body.data.two_factor_required).toBe(true);
       return r.body.data.jwt as string;
     };
-    const verify = (pending: string, code: string, ip: string) => t.post(VERIFY, { code }, { token: pending, ...from(ip) });
+    const verify = (pending: string, code: string, ip: string) =>
+      t.post(VERIFY, { code }, { token: pending, ...from(ip) });
 
     it('wrong codes from one address slow that address; the owner’s right code from another goes through', async () => {
       const attacker = newIp();

@@ -29,7 +29,9 @@ describe('server logout and ending sessions (issue 19)', () => {
     const after = await t.get('/user/me.json', { token: a });
     expect(after.status).toBe(401);
     expect(after.body).toEqual(UNAUTHENTICATED);
-    expect((await t.post('/impersonate', { user_id: p.userId, publisher_id: p.publisherId }, { token: a })).status).toBe(401);
+    expect(
+      (await t.post('/impersonate', { user_id: p.userId, publisher_id: p.publisherId }, { token: a })).status,
+    ).toBe(401);
     expect((await t.post('/user/logout', {}, { token: a })).status).toBe(401);
     expect(await meStatus(b)).toBe(200);
     // Without a token there is nothing to end.
@@ -42,15 +44,18 @@ describe('server logout and ending sessions (issue 19)', () => {
     const choice = await t.post('/user/authenticate', { user_name: p.email, password: p.password });
     expect(choice.body.data.multilogin_enabled).toBe(true);
     const select = choice.body.data.jwt as string;
-    const access = (await t.post('/impersonate', { user_id: p.userId, publisher_id: p.publisherId }, { token: select })).body
-      .data.jwt as string;
+    const access = (await t.post('/impersonate', { user_id: p.userId, publisher_id: p.publisherId }, { token: select }))
+      .body.data.jwt as string;
     expect((await t.post('/user/logout', {}, { token: access })).status).toBe(200);
     expect((await t.post('/multi-login', {}, { token: select })).status).toBe(401);
-    expect((await t.post('/impersonate', { user_id: p.userId, publisher_id: p.publisherId }, { token: select })).status).toBe(401);
+    expect(
+      (await t.post('/impersonate', { user_id: p.userId, publisher_id: p.publisherId }, { token: select })).status,
+    ).toBe(401);
 
     const q = await createPublisher(t);
     await enableTwoFactor(t, q.userId, DEMO_TOTP_SECRET);
-    const pending = (await t.post('/user/authenticate', { user_name: q.email, password: q.password })).body.data.jwt as string;
+    const pending = (await t.post('/user/authenticate', { user_name: q.email, password: q.password })).body.data
+      .jwt as string;
     // The pending step can log out too (a "Back to login" that ends it).
     expect((await t.post('/user/logout', {}, { token: pending })).status).toBe(200);
     expect((await t.post(VERIFY, { code: totpCode(DEMO_TOTP_SECRET) }, { token: pending })).status).toBe(401);
@@ -99,8 +104,13 @@ describe('server logout and ending sessions (issue 19)', () => {
 
     it('setup asks for the current password: missing or wrong is a field error and starts nothing', async () => {
       const pending = async () =>
-        (await t.app.ctx.db.selectFrom('users').select('totp_pending_secret').where('id', '=', p.userId).executeTakeFirstOrThrow())
-          .totp_pending_secret;
+        (
+          await t.app.ctx.db
+            .selectFrom('users')
+            .select('totp_pending_secret')
+            .where('id', '=', p.userId)
+            .executeTakeFirstOrThrow()
+        ).totp_pending_secret;
       for (const body of [{}, { password: '' }, { password: null }]) {
         const r = await t.post(SETUP, body, { token });
         expect(r.status, JSON.stringify(body)).toBe(422);
@@ -137,7 +147,8 @@ describe('server logout and ending sessions (issue 19)', () => {
 
     it('turning it off ends every other session; the caller carries on with the token it is answered', async () => {
       // Another session, logged in with a recovery code (the enrolment code's step is used up).
-      const pending = (await t.post('/user/authenticate', { user_name: p.email, password: p.password })).body.data.jwt as string;
+      const pending = (await t.post('/user/authenticate', { user_name: p.email, password: p.password })).body.data
+        .jwt as string;
       const other = (await t.post(VERIFY, { code: recovery[0] }, { token: pending })).body.data.jwt as string;
       expect(await meStatus(other)).toBe(200);
       // The current code's step may be the enrolment's (used up): a second recovery code turns it off.
@@ -158,7 +169,11 @@ describe('server logout and ending sessions (issue 19)', () => {
       .execute();
     const token = await login(t, p);
     expect((await t.post('/user/logout', {}, { token })).status).toBe(200);
-    const rows = await t.app.ctx.db.selectFrom('revoked_sessions').select(['sid', 'expires_at']).where('user_id', '=', p.userId).execute();
+    const rows = await t.app.ctx.db
+      .selectFrom('revoked_sessions')
+      .select(['sid', 'expires_at'])
+      .where('user_id', '=', p.userId)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(rows[0]!.sid).not.toBe('long-gone');
     // Kept for at least the access token's lifetime (12 h by default).

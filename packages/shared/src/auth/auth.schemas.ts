@@ -49,9 +49,15 @@ export const multiLoginResponseSchema = dataEnvelope(
 export type MultiLoginResponse = z.infer<typeof multiLoginResponseSchema>;
 
 /** A positive id as a JSON number or a string of digits; booleans, arrays and the like are refused. */
-export const accountIdSchema = z.union([z.number().int().positive(), z.string().regex(/^\d{1,10}$/).transform(Number)]).pipe(
-  z.number().int().positive().max(2_147_483_647),
-);
+export const accountIdSchema = z
+  .union([
+    z.number().int().positive(),
+    z
+      .string()
+      .regex(/^\d{1,10}$/)
+      .transform(Number),
+  ])
+  .pipe(z.number().int().positive().max(2_147_483_647));
 
 export const impersonateRequestSchema = z.strictObject({
   user_id: accountIdSchema,
@@ -69,14 +75,10 @@ export type TwoFactorStatusResponse = z.infer<typeof twoFactorStatusResponseSche
 export const twoFactorSetupRequestSchema = z.strictObject({ password: z.string().max(1024).nullish() }).nullish();
 export type TwoFactorSetupRequest = z.infer<typeof twoFactorSetupRequestSchema>;
 
-export const twoFactorSetupResponseSchema = dataEnvelope(
-  z.object({ secret: z.string(), otpauth_uri: z.string() }),
-);
+export const twoFactorSetupResponseSchema = dataEnvelope(z.object({ secret: z.string(), otpauth_uri: z.string() }));
 export type TwoFactorSetupResponse = z.infer<typeof twoFactorSetupResponseSchema>;
 
-export const twoFactorCodeSchema = z
-  .string()
-  .regex(new RegExp(`^\\d{${TWO_FACTOR_CODE_LENGTH}}$`), 'Invalid code');
+export const twoFactorCodeSchema = z.string().regex(new RegExp(`^\\d{${TWO_FACTOR_CODE_LENGTH}}$`), 'Invalid code');
 
 /** The code's format is checked by the server, so a malformed code gets the same 'Invalid code' as a wrong one. */
 export const twoFactorEnableRequestSchema = z.strictObject({ code: z.string().min(1).max(32) });

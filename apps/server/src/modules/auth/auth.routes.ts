@@ -29,12 +29,26 @@ export const authRoutes =
       API_PATHS.verifyCode,
       {
         preHandler: requireAuth(ctx, ['two_factor']),
-        schema: { tags, security: [{ bearer: [] }], body: verifyCodeRequestSchema, response: { 200: jwtResponseSchema } },
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          body: verifyCodeRequestSchema,
+          response: { 200: jwtResponseSchema },
+        },
       },
       async (req) => {
         const auth = req.auth;
         if (!auth) throw unauthenticated();
-        return { data: await authService.verifyCode(ctx, auth.userId, auth.tokenVersion, req.body.code, req.ip, auth.sessionId) };
+        return {
+          data: await authService.verifyCode(
+            ctx,
+            auth.userId,
+            auth.tokenVersion,
+            req.body.code,
+            req.ip,
+            auth.sessionId,
+          ),
+        };
       },
     );
 
@@ -42,7 +56,12 @@ export const authRoutes =
       API_PATHS.multiLogin,
       {
         preHandler: requireAuth(ctx, ['select_account', 'access']),
-        schema: { tags, security: [{ bearer: [] }], body: noBodyRequestSchema, response: { 200: multiLoginResponseSchema } },
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          body: noBodyRequestSchema,
+          response: { 200: multiLoginResponseSchema },
+        },
       },
       async (req) => ({ data: await authService.multiLogin(ctx, req.auth!.userId) }),
     );
@@ -51,7 +70,12 @@ export const authRoutes =
       API_PATHS.impersonate,
       {
         preHandler: requireAuth(ctx, ['select_account', 'access']),
-        schema: { tags, security: [{ bearer: [] }], body: impersonateRequestSchema, response: { 200: jwtResponseSchema } },
+        schema: {
+          tags,
+          security: [{ bearer: [] }],
+          body: impersonateRequestSchema,
+          response: { 200: jwtResponseSchema },
+        },
       },
       async (req) => {
         const auth = req.auth!;

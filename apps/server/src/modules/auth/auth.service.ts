@@ -28,12 +28,24 @@ async function sessionToken(ctx: AppContext, userId: number, version: number, se
   const active = await activeAccounts(ctx, userId);
   if (active.length > 1) {
     return {
-      jwt: await ctx.jwt.sign({ userId, publisherId: null, purpose: 'select_account', version, ...(sessionId ? { sessionId } : {}) }),
+      jwt: await ctx.jwt.sign({
+        userId,
+        publisherId: null,
+        purpose: 'select_account',
+        version,
+        ...(sessionId ? { sessionId } : {}),
+      }),
       multilogin_enabled: true,
     };
   }
   return {
-    jwt: await ctx.jwt.sign({ userId, publisherId: active[0]!.id, purpose: 'access', version, ...(sessionId ? { sessionId } : {}) }),
+    jwt: await ctx.jwt.sign({
+      userId,
+      publisherId: active[0]!.id,
+      purpose: 'access',
+      version,
+      ...(sessionId ? { sessionId } : {}),
+    }),
     multilogin_enabled: false,
   };
 }
@@ -44,13 +56,19 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/;
 function checkCredentialsShape(email: string, password: string): void {
   const errors: Record<string, FieldError> = {};
   if (!email) errors['user_name'] = { code: ERROR_CODES.MISSING, message: 'Must provide valid email address.' };
-  else if (!EMAIL_SHAPE.test(email)) errors['user_name'] = { code: ERROR_CODES.BAD_FORMAT, message: 'Must provide valid email address.' };
+  else if (!EMAIL_SHAPE.test(email))
+    errors['user_name'] = { code: ERROR_CODES.BAD_FORMAT, message: 'Must provide valid email address.' };
   if (!password) errors['password'] = { code: ERROR_CODES.MISSING, message: 'Must provide a password.' };
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
 }
 
 export const authService = {
-  async authenticate(ctx: AppContext, rawEmail: string | null | undefined, rawPassword: string | null | undefined, ip: string) {
+  async authenticate(
+    ctx: AppContext,
+    rawEmail: string | null | undefined,
+    rawPassword: string | null | undefined,
+    ip: string,
+  ) {
     const email = (rawEmail ?? '').trim();
     const password = rawPassword ?? '';
     checkCredentialsShape(email, password);
@@ -68,7 +86,12 @@ export const authService = {
     const active = await activeAccounts(ctx, user.id);
     if (user.totp_enabled) {
       return {
-        jwt: await ctx.jwt.sign({ userId: user.id, publisherId: null, purpose: 'two_factor', version: user.token_version }),
+        jwt: await ctx.jwt.sign({
+          userId: user.id,
+          publisherId: null,
+          purpose: 'two_factor',
+          version: user.token_version,
+        }),
         multilogin_enabled: active.length > 1,
         two_factor_required: true,
       };
@@ -93,7 +116,14 @@ export const authService = {
   },
 
   /** Exchanges an account choice for an access token; only accounts linked to that user (else 404). */
-  async impersonate(ctx: AppContext, tokenUserId: number, version: number, userId: number, publisherId: number, sessionId: string) {
+  async impersonate(
+    ctx: AppContext,
+    tokenUserId: number,
+    version: number,
+    userId: number,
+    publisherId: number,
+    sessionId: string,
+  ) {
     if (userId !== tokenUserId) throw notFound();
     const publisher = await accountsService.findLinkedPublisher(ctx, userId, publisherId);
     if (!publisher || publisher.status !== 'active') throw notFound();

@@ -9,14 +9,22 @@ import { sessionsService } from './sessions.service.ts';
 export const sessionsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const schema = { tags: ['session'], security: [{ bearer: [] }], body: noBodyRequestSchema, response: { 200: successSchema } };
+    const schema = {
+      tags: ['session'],
+      security: [{ bearer: [] }],
+      body: noBodyRequestSchema,
+      response: { 200: successSchema },
+    };
 
     app.post(
       API_PATHS.logout,
       {
         // Any token of a login may end it, the pending two-factor and account-choice ones too.
         preHandler: requireAuth(ctx, ['access', 'select_account', 'two_factor']),
-        schema: { ...schema, description: 'Ends the calling token’s login session at once (every token it exchanged for).' },
+        schema: {
+          ...schema,
+          description: 'Ends the calling token’s login session at once (every token it exchanged for).',
+        },
       },
       async (req) => {
         if (!req.auth) throw unauthenticated();

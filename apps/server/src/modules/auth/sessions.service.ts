@@ -21,7 +21,10 @@ export const sessionsService = {
       .onConflict((oc) => oc.column('sid').doNothing())
       .execute();
     // Revoked sessions whose tokens have all expired need no row any more.
-    await ctx.db.deleteFrom('revoked_sessions').where('expires_at', '<', sql<Date>`now()`).execute();
+    await ctx.db
+      .deleteFrom('revoked_sessions')
+      .where('expires_at', '<', sql<Date>`now()`)
+      .execute();
   },
 
   /** Ends every session of the user, the caller's too. */

@@ -12,7 +12,11 @@ const LOCK_NAMESPACE = 1_900_019;
  * hour. The count and the insert run under a per-publisher transaction lock, so parallel starts
  * from several processes cannot all slip under the limit; a refused start costs no hourly budget.
  */
-export async function createWithinQuota(db: Db, publisherId: number, create: (trx: Db) => Promise<void>): Promise<void> {
+export async function createWithinQuota(
+  db: Db,
+  publisherId: number,
+  create: (trx: Db) => Promise<void>,
+): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await sql`SELECT pg_advisory_xact_lock(${LOCK_NAMESPACE}, ${publisherId})`.execute(trx);
     const { n } = await trx
@@ -21,7 +25,8 @@ export async function createWithinQuota(db: Db, publisherId: number, create: (tr
       .where('publisher_id', '=', publisherId)
       .where('status', 'in', ['pending', 'processing'])
       .executeTakeFirstOrThrow();
-    if (Number(n) >= QUOTAS.exportsInFlight) throw tooManyRequests(EXPORTS_IN_FLIGHT_RETRY_SECONDS, QUOTA_MESSAGES.exportsInFlight);
+    if (Number(n) >= QUOTAS.exportsInFlight)
+      throw tooManyRequests(EXPORTS_IN_FLIGHT_RETRY_SECONDS, QUOTA_MESSAGES.exportsInFlight);
     await chargeQuota(trx, 'exportsPerHour', publisherId, QUOTA_MESSAGES.exports);
     await create(trx);
   });

@@ -1,7 +1,16 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { API_BASE, API_PATHS, ERROR_CODES, REPORT_DEFAULT_SORT, REPORT_SORTS, type ExportStartRequest, type ReportType, type SortOrder } from '@portal/shared';
+import {
+  API_BASE,
+  API_PATHS,
+  ERROR_CODES,
+  REPORT_DEFAULT_SORT,
+  REPORT_SORTS,
+  type ExportStartRequest,
+  type ReportType,
+  type SortOrder,
+} from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import type { PublisherAuth } from '../../plugins/auth.ts';
@@ -41,7 +50,8 @@ const sign = (key: string, id: string, publisherId: number, tokenVersion: number
 
 /** The job owner's current token version (-1 once the user is gone: no link verifies). */
 const ownerVersion = async (ctx: AppContext, userId: number): Promise<number> =>
-  (await ctx.db.selectFrom('users').select('token_version').where('id', '=', userId).executeTakeFirst())?.token_version ?? -1;
+  (await ctx.db.selectFrom('users').select('token_version').where('id', '=', userId).executeTakeFirst())
+    ?.token_version ?? -1;
 
 /** `{type}_export_{YYYY-MM-DD_hh.mm.ss}.csv` (spec §9), in the user's zone. */
 export function exportFileName(type: string, zone: string, at: number): string {
@@ -51,10 +61,16 @@ export function exportFileName(type: string, zone: string, at: number): string {
 
 export const exportsService = {
   /** Records a pending job for the caller's report with these filters (spec §7 "Generic CSV export"). */
-  async start(ctx: AppContext, auth: PublisherAuth, type: ReportType, body: ExportStartRequest): Promise<ExportJobRow['id']> {
+  async start(
+    ctx: AppContext,
+    auth: PublisherAuth,
+    type: ReportType,
+    body: ExportStartRequest,
+  ): Promise<ExportJobRow['id']> {
     const sort = body.sort ?? REPORT_DEFAULT_SORT[type].sort;
     const order = body.order ?? REPORT_DEFAULT_SORT[type].order;
-    if (!(REPORT_SORTS[type] as readonly string[]).includes(sort)) throw fieldError('sort', ERROR_CODES.BAD_FORMAT, 'Unknown sort column.');
+    if (!(REPORT_SORTS[type] as readonly string[]).includes(sort))
+      throw fieldError('sort', ERROR_CODES.BAD_FORMAT, 'Unknown sort column.');
     // Validates the filters now (a bad range answers 422 here, not as a failed job later).
     const scope = await reportsService.scope(ctx, auth, body.filters);
     const id = crypto.randomUUID();
@@ -76,13 +92,26 @@ export const exportsService = {
   async poll(ctx: AppContext, auth: PublisherAuth, id: string) {
     const job = await exportsRepository.findForPublisher(ctx.db, auth.publisherId, id);
     if (!job) throw notFound('Export not found.');
-    const out: { status: ExportJobRow['status']; timezone: string; export_url?: string; file_name?: string; rows?: number; data_as_of?: string } = {
+    const out: {
+      status: ExportJobRow['status'];
+      timezone: string;
+      export_url?: string;
+      file_name?: string;
+      rows?: number;
+      data_as_of?: string;
+    } = {
       status: job.status,
       timezone: job.timezone,
     };
     if (job.status === 'completed') {
       const expires = Math.floor(Date.now() / 1000) + EXPORT_URL_TTL_SECONDS;
-      const signature = sign(await secret(ctx), job.id, job.publisher_id, await ownerVersion(ctx, job.user_id), expires);
+      const signature = sign(
+        await secret(ctx),
+        job.id,
+        job.publisher_id,
+        await ownerVersion(ctx, job.user_id),
+        expires,
+      );
       out.export_url = `${API_BASE}${API_PATHS.exportDownload}/${job.id}?expires=${expires}&signature=${signature}`;
       out.file_name = job.file_name;
       out.rows = Number(job.row_count ?? 0);
@@ -95,16 +124,34 @@ export const exportsService = {
    * The job a download may serve: a valid, unexpired signature made for its owner, or the owner's
    * bearer token. Anything else is a 404, like a missing job.
    */
-  async downloadable(ctx: AppContext, id: string, by: { expires?: number | undefined; signature?: string | undefined; publisherId?: number | undefined }): Promise<ExportJobRow> {
+  async downloadable(
+    ctx: AppContext,
+    id: string,
+    by: { expires?: number | undefined; signature?: string | undefined; publisherId?: number | undefined },
+  ): Promise<ExportJobRow> {
     const job = await ctx.db
       .selectFrom('export_jobs')
-      .select(['id', 'publisher_id', 'user_id', 'type', 'request', 'timezone', 'status', 'file_name', 'row_count', 'data_as_of', 'created_at'])
+      .select([
+        'id',
+        'publisher_id',
+        'user_id',
+        'type',
+        'request',
+        'timezone',
+        'status',
+        'file_name',
+        'row_count',
+        'data_as_of',
+        'created_at',
+      ])
       .where('id', '=', id)
       .executeTakeFirst();
     if (!job || job.status !== 'completed') throw notFound('Export not found.');
     let ok = by.publisherId != null && by.publisherId === job.publisher_id;
     if (!ok && by.signature && by.expires && by.expires >= Date.now() / 1000) {
-      const expected = Buffer.from(sign(await secret(ctx), job.id, job.publisher_id, await ownerVersion(ctx, job.user_id), by.expires));
+      const expected = Buffer.from(
+        sign(await secret(ctx), job.id, job.publisher_id, await ownerVersion(ctx, job.user_id), by.expires),
+      );
       const given = Buffer.from(by.signature);
       ok = expected.length === given.length && crypto.timingSafeEqual(expected, given);
     }

@@ -1,4 +1,14 @@
-import { ERROR_CODES, NOTIFICATION_SUBSCRIPTION_KEYS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type CurrentUser, type FieldError, type NotificationSubscriptionKey, type UpdatePasswordRequest, type UserProfile } from '@portal/shared';
+import {
+  ERROR_CODES,
+  NOTIFICATION_SUBSCRIPTION_KEYS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  type CurrentUser,
+  type FieldError,
+  type NotificationSubscriptionKey,
+  type UpdatePasswordRequest,
+  type UserProfile,
+} from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { fieldError, fieldErrors, notFound } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
@@ -49,7 +59,8 @@ export const profileService = {
     };
   },
 
-  manager: (ctx: AppContext, auth: PublisherAuth) => accountsService.accountManagerOf(ctx, auth.publisherId).then((m) => m ?? null),
+  manager: (ctx: AppContext, auth: PublisherAuth) =>
+    accountsService.accountManagerOf(ctx, auth.publisherId).then((m) => m ?? null),
 
   profile: async (ctx: AppContext, auth: PublisherAuth) => profileOf(await userOrFail(ctx, auth.userId)),
 
@@ -62,7 +73,11 @@ export const profileService = {
 
   async updateNotifications(ctx: AppContext, auth: PublisherAuth, keys: NotificationSubscriptionKey[]) {
     const unique = NOTIFICATION_SUBSCRIPTION_KEYS.filter((k) => keys.includes(k));
-    await ctx.db.updateTable('users').set({ notification_subscriptions: unique }).where('id', '=', auth.userId).execute();
+    await ctx.db
+      .updateTable('users')
+      .set({ notification_subscriptions: unique })
+      .where('id', '=', auth.userId)
+      .execute();
     return { notification_subscriptions: subscriptions(await userOrFail(ctx, auth.userId)) };
   },
 
@@ -72,16 +87,27 @@ export const profileService = {
     const current = body.current_password ?? '';
     const next = body.new_password ?? '';
     const verify = body.new_password_verify ?? '';
-    if (!current) errors['current_password'] = { code: ERROR_CODES.MISSING, message: 'Please enter your current password.' };
+    if (!current)
+      errors['current_password'] = { code: ERROR_CODES.MISSING, message: 'Please enter your current password.' };
     if (!next) errors['new_password'] = { code: ERROR_CODES.MISSING, message: 'Please enter a new password.' };
     else if (next.length < PASSWORD_MIN_LENGTH) {
-      errors['new_password'] = { code: ERROR_CODES.TOO_SHORT_OR_INVALID, message: 'Please make sure your value is at least 8 characters long.' };
+      errors['new_password'] = {
+        code: ERROR_CODES.TOO_SHORT_OR_INVALID,
+        message: 'Please make sure your value is at least 8 characters long.',
+      };
     } else if (next.length > PASSWORD_MAX_LENGTH) {
-      errors['new_password'] = { code: ERROR_CODES.BAD_FORMAT, message: `Must be at most ${PASSWORD_MAX_LENGTH} characters.` };
+      errors['new_password'] = {
+        code: ERROR_CODES.BAD_FORMAT,
+        message: `Must be at most ${PASSWORD_MAX_LENGTH} characters.`,
+      };
     }
-    if (!verify) errors['new_password_verify'] = { code: ERROR_CODES.MISSING, message: 'Please confirm the new password.' };
+    if (!verify)
+      errors['new_password_verify'] = { code: ERROR_CODES.MISSING, message: 'Please confirm the new password.' };
     else if (verify.length < PASSWORD_MIN_LENGTH) {
-      errors['new_password_verify'] = { code: ERROR_CODES.TOO_SHORT_OR_INVALID, message: 'Please make sure your value is at least 8 characters long.' };
+      errors['new_password_verify'] = {
+        code: ERROR_CODES.TOO_SHORT_OR_INVALID,
+        message: 'Please make sure your value is at least 8 characters long.',
+      };
     } else if (next && verify !== next) {
       errors['new_password_verify'] = { code: ERROR_CODES.MISMATCH, message: 'Passwords do not match.' };
     }

@@ -61,7 +61,11 @@ export const signupService = {
         // Asking whether an address has an account gets a tight budget of its own, per client
         // address and per e-mail address, so the check cannot be used to sweep a list of addresses.
         await enforce(ctx.db, [`signup-email-check:ip:${ip}`], THROTTLE.signupEmailCheckPerAddress);
-        await enforce(ctx.db, [`signup-email-check:acct:${values.user_email.toLowerCase()}`], THROTTLE.signupEmailCheckPerAccount);
+        await enforce(
+          ctx.db,
+          [`signup-email-check:acct:${values.user_email.toLowerCase()}`],
+          THROTTLE.signupEmailCheckPerAccount,
+        );
         if (await accountsService.findUserByEmail(ctx, values.user_email)) {
           errors['user_email'] = { code: ERROR_CODES.ALREADY_EXISTS, message: 'Email already exists' };
         }
@@ -77,7 +81,11 @@ export const signupService = {
     await enforce(ctx.db, [`signup:acct:${values.user_email!.toLowerCase()}`], THROTTLE.signupPerAccount);
     const businessUnitId = await resolveBusinessUnit(ctx, body.user_business_unit_id);
     if (businessUnitId) {
-      const [unit] = await ctx.db.selectFrom('business_units').select('three_step_signup').where('id', '=', businessUnitId).execute();
+      const [unit] = await ctx.db
+        .selectFrom('business_units')
+        .select('three_step_signup')
+        .where('id', '=', businessUnitId)
+        .execute();
       if (unit?.three_step_signup && body.terms_accepted !== true) {
         throw fieldError('terms_accepted', ERROR_CODES.MISSING, 'Please accept the Terms and Conditions');
       }

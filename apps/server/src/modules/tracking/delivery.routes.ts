@@ -15,7 +15,13 @@ import {
 import type { AppContext } from '../../context.ts';
 import { chargeQuota, QUOTA_MESSAGES, QUOTAS } from '../../lib/quotas.ts';
 import { publisherOf, requireAuth } from '../../plugins/auth.ts';
-import { listDeliveryAttempts, previewPostback, replayDelivery, replayFailedSince, sendTestPostback } from './delivery-log.service.ts';
+import {
+  listDeliveryAttempts,
+  previewPostback,
+  replayDelivery,
+  replayFailedSince,
+  sendTestPostback,
+} from './delivery-log.service.ts';
 
 /** Publisher API: postback delivery log, replay, send test and preview (scoped to the publisher). */
 export const deliveryRoutes =
@@ -26,12 +32,29 @@ export const deliveryRoutes =
 
     app.post(
       POSTBACK_DELIVERY_PATHS.log,
-      { preHandler, schema: { ...base, summary: 'Delivery attempts of the publisher’s postbacks, newest first', body: deliveryLogRequestSchema, response: { 200: deliveryLogResponseSchema } } },
+      {
+        preHandler,
+        schema: {
+          ...base,
+          summary: 'Delivery attempts of the publisher’s postbacks, newest first',
+          body: deliveryLogRequestSchema,
+          response: { 200: deliveryLogResponseSchema },
+        },
+      },
       async (req) => listDeliveryAttempts(ctx, publisherOf(req).publisherId, req.body),
     );
     app.post(
       POSTBACK_DELIVERY_PATHS.replay,
-      { preHandler, schema: { ...base, summary: 'Send one delivery again', description: `At most ${QUOTAS.replayPerHour.limit} per publisher per hour (429 with Retry-After past that).`, body: deliveryReplayRequestSchema, response: { 200: deliveryReplayResponseSchema } } },
+      {
+        preHandler,
+        schema: {
+          ...base,
+          summary: 'Send one delivery again',
+          description: `At most ${QUOTAS.replayPerHour.limit} per publisher per hour (429 with Retry-After past that).`,
+          body: deliveryReplayRequestSchema,
+          response: { 200: deliveryReplayResponseSchema },
+        },
+      },
       async (req) => {
         const { publisherId } = publisherOf(req);
         await chargeQuota(ctx.db, 'replayPerHour', publisherId, QUOTA_MESSAGES.replay);
@@ -40,11 +63,22 @@ export const deliveryRoutes =
     );
     app.post(
       POSTBACK_DELIVERY_PATHS.replayFailed,
-      { preHandler, schema: { ...base, summary: 'Send every failed delivery since a time again', description: `At most ${QUOTAS.replayFailedPerHour.limit} per publisher per hour (429 with Retry-After past that).`, body: deliveryReplayFailedRequestSchema, response: { 200: deliveryReplayFailedResponseSchema } } },
+      {
+        preHandler,
+        schema: {
+          ...base,
+          summary: 'Send every failed delivery since a time again',
+          description: `At most ${QUOTAS.replayFailedPerHour.limit} per publisher per hour (429 with Retry-After past that).`,
+          body: deliveryReplayFailedRequestSchema,
+          response: { 200: deliveryReplayFailedResponseSchema },
+        },
+      },
       async (req) => {
         const { publisherId } = publisherOf(req);
         await chargeQuota(ctx.db, 'replayFailedPerHour', publisherId, QUOTA_MESSAGES.replay);
-        return { data: await replayFailedSince(ctx, publisherId, new Date(req.body.since), req.body.postback_id ?? null) };
+        return {
+          data: await replayFailedSince(ctx, publisherId, new Date(req.body.since), req.body.postback_id ?? null),
+        };
       },
     );
     app.post(
@@ -62,14 +96,28 @@ export const deliveryRoutes =
       async (req) => {
         const { publisherId } = publisherOf(req);
         // Keys carry the publisher: nobody spends another publisher's budget by naming their postback.
-        await chargeQuota(ctx.db, 'sendTestPerPostbackPerMinute', publisherId, QUOTA_MESSAGES.sendTest, req.body.postback_id);
+        await chargeQuota(
+          ctx.db,
+          'sendTestPerPostbackPerMinute',
+          publisherId,
+          QUOTA_MESSAGES.sendTest,
+          req.body.postback_id,
+        );
         await chargeQuota(ctx.db, 'sendTestPerHour', publisherId, QUOTA_MESSAGES.sendTest);
         return { data: await sendTestPostback(ctx, publisherId, req.body.postback_id) };
       },
     );
     app.post(
       POSTBACK_DELIVERY_PATHS.preview,
-      { preHandler, schema: { ...base, summary: 'Render a postback against the latest real conversion and flag unknown or empty macros', body: deliveryPreviewRequestSchema, response: { 200: deliveryPreviewResponseSchema } } },
+      {
+        preHandler,
+        schema: {
+          ...base,
+          summary: 'Render a postback against the latest real conversion and flag unknown or empty macros',
+          body: deliveryPreviewRequestSchema,
+          response: { 200: deliveryPreviewResponseSchema },
+        },
+      },
       async (req) => ({ data: await previewPostback(ctx, publisherOf(req).publisherId, req.body) }),
     );
   };

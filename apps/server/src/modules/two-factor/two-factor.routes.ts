@@ -20,25 +20,52 @@ export const twoFactorRoutes =
   async (app) => {
     const guard = { preHandler: requireAuth(ctx), schema: { tags: ['two-factor'], security: [{ bearer: [] }] } };
 
-    app.post(API_PATHS.twoFactorStatus, { ...guard, schema: { ...guard.schema, body: noBodyRequestSchema, response: { 200: twoFactorStatusResponseSchema } } }, async (req) => ({
-      data: await twoFactorService.status(ctx, publisherOf(req).userId),
-    }));
+    app.post(
+      API_PATHS.twoFactorStatus,
+      {
+        ...guard,
+        schema: { ...guard.schema, body: noBodyRequestSchema, response: { 200: twoFactorStatusResponseSchema } },
+      },
+      async (req) => ({
+        data: await twoFactorService.status(ctx, publisherOf(req).userId),
+      }),
+    );
 
     app.post(
       API_PATHS.twoFactorSetup,
-      { ...guard, schema: { ...guard.schema, body: twoFactorSetupRequestSchema, response: { 200: twoFactorSetupResponseSchema } } },
+      {
+        ...guard,
+        schema: { ...guard.schema, body: twoFactorSetupRequestSchema, response: { 200: twoFactorSetupResponseSchema } },
+      },
       async (req) => ({ data: await twoFactorService.setup(ctx, publisherOf(req).userId, req.body?.password) }),
     );
 
     app.post(
       API_PATHS.twoFactorEnable,
-      { ...guard, schema: { ...guard.schema, body: twoFactorEnableRequestSchema, response: { 200: twoFactorEnableResponseSchema } } },
+      {
+        ...guard,
+        schema: {
+          ...guard.schema,
+          body: twoFactorEnableRequestSchema,
+          response: { 200: twoFactorEnableResponseSchema },
+        },
+      },
       async (req) => ({ data: await twoFactorService.enable(ctx, publisherOf(req), req.body.code, req.ip) }),
     );
 
     app.post(
       API_PATHS.twoFactorDisable,
-      { ...guard, schema: { ...guard.schema, body: twoFactorDisableRequestSchema, response: { 200: twoFactorDisableResponseSchema } } },
-      async (req) => ({ success: true, data: await twoFactorService.disable(ctx, publisherOf(req), req.body.code, req.ip) }),
+      {
+        ...guard,
+        schema: {
+          ...guard.schema,
+          body: twoFactorDisableRequestSchema,
+          response: { 200: twoFactorDisableResponseSchema },
+        },
+      },
+      async (req) => ({
+        success: true,
+        data: await twoFactorService.disable(ctx, publisherOf(req), req.body.code, req.ip),
+      }),
     );
   };

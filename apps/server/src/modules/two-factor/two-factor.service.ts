@@ -81,7 +81,8 @@ export const twoFactorService = {
     const user = await accountsService.findUserById(ctx, userId);
     if (!user) throw notFound();
     if (!(await verifyPassword(user.password_hash, password))) throw invalidPassword();
-    if (user.totp_enabled) throw fieldError('code', ERROR_CODES.ALREADY_EXISTS, 'Two-factor authentication is already on.');
+    if (user.totp_enabled)
+      throw fieldError('code', ERROR_CODES.ALREADY_EXISTS, 'Two-factor authentication is already on.');
     const secret = newTotpSecret();
     await twoFactorRepository.setPendingSecret(ctx.db, userId, secret);
     return { secret, otpauth_uri: otpauthUri(secret, user.email, 'Publisher Portal') };
@@ -94,7 +95,8 @@ export const twoFactorService = {
     const { secret, step } = await counted(attempt, async () => {
       const user = await accountsService.findUserById(ctx, userId);
       if (!user) throw notFound();
-      if (user.totp_enabled) throw fieldError('code', ERROR_CODES.ALREADY_EXISTS, 'Two-factor authentication is already on.');
+      if (user.totp_enabled)
+        throw fieldError('code', ERROR_CODES.ALREADY_EXISTS, 'Two-factor authentication is already on.');
       const pending = user.totp_pending_secret;
       const matched = pending ? matchingStep(pending, code.trim()) : null;
       if (!pending || matched === null) throw invalidCode();
@@ -102,7 +104,13 @@ export const twoFactorService = {
     });
     const codes = newRecoveryCodes();
     const version = await ctx.db.transaction().execute(async (trx) => {
-      await twoFactorRepository.enable(trx, userId, secret, step, codes.map((c) => sha256(normaliseRecoveryCode(c))));
+      await twoFactorRepository.enable(
+        trx,
+        userId,
+        secret,
+        step,
+        codes.map((c) => sha256(normaliseRecoveryCode(c))),
+      );
       return sessionsService.bumpTokenVersion(trx, userId);
     });
     return { enabled: true as const, recovery_codes: codes, jwt: await sessionsService.freshToken(ctx, auth, version) };
