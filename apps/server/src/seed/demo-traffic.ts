@@ -6,7 +6,7 @@ import { recordConversion, type ConversionRequest } from '../modules/tracking/co
 import { pixelSignature } from '../modules/tracking/pixel-signature.ts';
 import { ensurePartitions } from '../modules/tracking/maintenance.jobs.ts';
 import { trackingEngine } from '../modules/tracking/tracking-engine.ts';
-import { DEMO_ADVERTISERS } from './demo-offers.ts';
+import { DEMO_ADVERTISERS } from './demo-advertisers.ts';
 
 /** mulberry32: fixed seed, so every demo network gets the same traffic shape. */
 function random(seed: number): () => number {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrations } from '../../src/db/migrations/index.ts';
-import { DEMO_ADVERTISERS } from '../../src/seed/demo-offers.ts';
+import { DEMO_ADVERTISERS } from '../../src/seed/demo-advertisers.ts';
 import { testDbKind } from '../helpers/test-db.ts';
 import { killRun, startTogether, type Started } from '../helpers/cluster-run.ts';
 

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, eventually, type TestApp } from '../helpers/test-app.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { seedDemoNetwork } from '../../src/seed/demo-seed.ts';
-import { DEMO_ADVERTISERS } from '../../src/seed/demo-offers.ts';
+import { DEMO_ADVERTISERS } from '../../src/seed/demo-advertisers.ts';
 
 const README = path.resolve(import.meta.dirname, '../../../../README.md');
 const HEADING = '## Try the tracker by hand';

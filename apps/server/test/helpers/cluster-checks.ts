@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { DEMO_ADVERTISERS } from '../../src/seed/demo-offers.ts';
+import { DEMO_ADVERTISERS } from '../../src/seed/demo-advertisers.ts';
 import type { Receiver } from './postback-receiver.ts';
 import type { ClusterLoad, LoadTarget } from './cluster-load.ts';
 

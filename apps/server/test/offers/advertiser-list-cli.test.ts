@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../src/db/database.ts';
 import { networkService } from '../../src/modules/network/network.service.ts';
-import { DEMO_ADVERTISERS } from '../../src/seed/demo-offers.ts';
+import { DEMO_ADVERTISERS } from '../../src/seed/demo-advertisers.ts';
 import { createCliDatabase } from '../helpers/cli-db.ts';
 import { testDbKind } from '../helpers/test-db.ts';
 

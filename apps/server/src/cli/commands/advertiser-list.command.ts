@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import type { WithApp } from '../admin.ts';
 import { networkService } from '../../modules/network/network.service.ts';
-import { DEMO_ADVERTISERS } from '../../seed/demo-offers.ts';
+import { DEMO_ADVERTISERS } from '../../seed/demo-advertisers.ts';
 
 /**
  * `advertiser:list`: each advertiser with the offers it owns and how each offer takes conversions

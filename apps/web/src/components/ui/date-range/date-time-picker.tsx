@@ -14,7 +14,7 @@ import {
   timeOptions,
   todayIn,
 } from './date-range.ts';
-import { Calendar, PickerPanel, PickerTrigger, type PopoverAlign } from './date-range-picker.tsx';
+import { Calendar, PickerPanel, PickerTrigger, type PopoverAlign } from './picker-parts.tsx';
 
 export interface DateTimePickerProps {
   /** The chosen instant, or null. Shown and picked as a day and a time in `timeZone`. */
