@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { tooManyRequests } from './errors.ts';
-import { enforce, hit, type ThrottleRule } from './throttle.ts';
+import { enforce, giveBack, hit, type ThrottleRule } from './throttle.ts';
 
 /**
  * Throttling for secrets guessed against one subject (a login's account, a user's two-factor
@@ -151,12 +151,7 @@ export async function beginAttempt(
   return {
     async succeeded() {
       await db.deleteFrom('throttle_buckets').where('key', '=', k.pair).execute();
-      await db
-        .updateTable('throttle_buckets')
-        .set({ count: sql`count - 1` })
-        .where('key', '=', k.address)
-        .where('count', '>', 0)
-        .execute();
+      await giveBack(db, k.address);
     },
     async failed() {
       await hit(db, k.subject, { limit: Number.MAX_SAFE_INTEGER, windowSeconds: p.windowSeconds });

@@ -41,6 +41,16 @@ export async function reset(db: Db, key: string): Promise<void> {
   await db.deleteFrom('throttle_buckets').where('key', '=', key).execute();
 }
 
+/** Gives back one charge of a key (a success: only failures spend a budget charged before the check). */
+export async function giveBack(db: Db, key: string): Promise<void> {
+  await db
+    .updateTable('throttle_buckets')
+    .set({ count: sql`count - 1` })
+    .where('key', '=', key)
+    .where('count', '>', 0)
+    .execute();
+}
+
 /** Drops windows older than any rule's (the longest is an hour): run by the hourly maintenance. */
 export async function forgetOldWindows(db: Db, now = new Date()): Promise<void> {
   await db

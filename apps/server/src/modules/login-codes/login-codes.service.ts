@@ -3,7 +3,7 @@ import { ERROR_CODES, LOGIN_CODE_PARAM, LOGIN_CODE_REFUSED_MESSAGE, LOGIN_CODE_T
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError } from '../../lib/errors.ts';
-import { enforce, type ThrottleRule } from '../../lib/throttle.ts';
+import { enforce, giveBack, type ThrottleRule } from '../../lib/throttle.ts';
 import { newOpaqueToken, sha256 } from '../../lib/tokens.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 import { loginCodesRepository } from './login-codes.repository.ts';
@@ -113,12 +113,7 @@ export const loginCodesService = {
     const claimed = CODE_SHAPE.test(code) ? await claim(ctx.db, sha256(code), meta) : null;
     if (!claimed) throw refused();
     // Only failures spend the address's budget.
-    await ctx.db
-      .updateTable('throttle_buckets')
-      .set({ count: sql`count - 1` })
-      .where('key', '=', key)
-      .where('count', '>', 0)
-      .execute();
+    await giveBack(ctx.db, key);
     const jwt = await ctx.jwt.sign({
       userId: claimed.userId,
       publisherId: claimed.publisherId,
