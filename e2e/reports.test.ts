@@ -194,13 +194,17 @@ describe('Reports', () => {
     await goto(page, `/reports/campaign-summary${q(range)}`);
     const total = (await (
       await apiPost(s, '/report-total/campaign', { filters: { date_range: range } }, jwt)
-    ).json()) as { data: { clicks: number; earnings: number; cvr: number } };
+    ).json()) as { data: { clicks: number; earnings: number; cvr: number; epc: number } };
     const foot = page.getByRole('table', { name: 'Campaign Summary' }).locator('tfoot td');
     await expect.poll(() => foot.nth(2).textContent()).toBe(total.data.clicks.toLocaleString('en-US'));
     expect(await foot.nth(0).textContent()).toBe('Total');
     expect(await foot.nth(6).textContent()).toBe(`${total.data.cvr.toFixed(2)}%`);
     expect(await foot.nth(7).textContent()).toBe(
       `$${total.data.earnings.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
+    );
+    // EPC always with four decimals, so the column lines up.
+    expect(await foot.nth(8).textContent()).toBe(
+      `$${total.data.epc.toLocaleString('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 4 })}`,
     );
     // Click report: Yes/No; conversion report: times in the user's zone.
     await goto(page, `/reports/click${q(range)}`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatInteger, formatMoney, formatMoneyPrecise, formatPayout, formatPercent } from './format.ts';
+import { formatEpc, formatInteger, formatMoney, formatMoneyPrecise, formatPayout, formatPercent } from './format.ts';
 
 describe('formats (spec §1, §9)', () => {
   it('money is US-locale USD', () => {
@@ -8,6 +8,12 @@ describe('formats (spec §1, §9)', () => {
     expect(formatMoney(null)).toBe('$0.00');
     expect(formatMoneyPrecise(0.0125)).toBe('$0.0125');
     expect(formatMoneyPrecise(1.5)).toBe('$1.50');
+  });
+  it('EPC always has four decimals, so a column of them lines up', () => {
+    expect(formatEpc(2.539)).toBe('$2.5390');
+    expect(formatEpc(0.44704)).toBe('$0.4470');
+    expect(formatEpc(1234.5)).toBe('$1,234.5000');
+    expect(formatEpc(null)).toBe('$0.0000');
   });
   it('CVR has two decimals and a percent sign', () => {
     expect(formatPercent(3.5)).toBe('3.50%');

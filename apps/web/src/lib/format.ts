@@ -6,12 +6,21 @@ const usdPrecise = new Intl.NumberFormat('en-US', {
   minimumFractionDigits: 2,
   maximumFractionDigits: 4,
 });
+const usdPerClick = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 4,
+  maximumFractionDigits: 4,
+});
 const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 export const formatMoney = (n: number | null | undefined) => usd.format(n ?? 0);
 
-/** EPC and other per-click money: cents, or up to four decimals when the value is that small. */
+/** A price per action: cents, or up to four decimals when the value has them (revenue-share averages). */
 export const formatMoneyPrecise = (n: number | null | undefined) => usdPrecise.format(n ?? 0);
+
+/** EPC: always four decimals, so a column of them lines up and small values still read. */
+export const formatEpc = (n: number | null | undefined) => usdPerClick.format(n ?? 0);
 
 export const formatInteger = (n: number | null | undefined) => integer.format(n ?? 0);
 

@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import { DrillDownMenu } from '../../components/ui/drill-down-menu.tsx';
 import type { Column } from '../../components/ui/list/types.ts';
 import { paths, type ReportType as RouteReportType } from '../../config/paths.ts';
-import { formatInteger, formatMoney, formatMoneyPrecise, formatPercent } from '../../lib/format.ts';
+import { formatEpc, formatInteger, formatMoney, formatPercent } from '../../lib/format.ts';
 import type { DrillTarget, ReportFilterState } from './report-filters.ts';
 import { drillTarget } from './report-filters.ts';
 import { formatHour, formatTimestamp } from './report-formats.ts';
@@ -61,7 +61,7 @@ const METRICS: { id: keyof ReportMetrics; header: string; format: (n: number) =>
   { id: 'upsells', header: 'Upsells', format: formatInteger },
   { id: 'cvr', header: 'CVR', format: formatPercent },
   { id: 'earnings', header: 'Earnings', format: formatMoney },
-  { id: 'epc', header: 'EPC', format: formatMoneyPrecise },
+  { id: 'epc', header: 'EPC', format: formatEpc },
 ];
 
 const metricColumns = <Row extends ReportMetrics>(): Column<Row>[] =>

@@ -10,7 +10,7 @@ import { nextSort, type SortState } from '../../../components/ui/list/sort.ts';
 import type { Column } from '../../../components/ui/list/types.ts';
 import { OfferStatusBadge } from '../../../components/ui/status-badge.tsx';
 import { paths } from '../../../config/paths.ts';
-import { formatInteger, formatMoney, formatMoneyPrecise, formatPayout } from '../../../lib/format.ts';
+import { formatEpc, formatInteger, formatMoney, formatPayout } from '../../../lib/format.ts';
 import { useCampaignTable } from '../api/get-campaign-table.ts';
 
 const COLUMNS: Column<CampaignRow>[] = [
@@ -44,7 +44,7 @@ const COLUMNS: Column<CampaignRow>[] = [
     align: 'right',
     cell: (r) => formatInteger(r.clicks_unique),
   },
-  { id: 'epc', header: 'EPC', sortKey: 'epc', align: 'right', cell: (r) => formatMoneyPrecise(r.epc) },
+  { id: 'epc', header: 'EPC', sortKey: 'epc', align: 'right', cell: (r) => formatEpc(r.epc) },
   { id: 'earnings', header: 'Earnings', sortKey: 'earnings', align: 'right', cell: (r) => formatMoney(r.earnings) },
   {
     id: 'preview',

@@ -11,7 +11,7 @@ import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';
 import { nextSort, type SortState } from '../../../components/ui/list/sort.ts';
 import type { Column } from '../../../components/ui/list/types.ts';
 import { paths } from '../../../config/paths.ts';
-import { formatInteger, formatMoney, formatMoneyPrecise, formatPercent } from '../../../lib/format.ts';
+import { formatEpc, formatInteger, formatMoney, formatPercent } from '../../../lib/format.ts';
 import { useReportList, useReportTotal } from '../api/get-report.ts';
 import { totalsCell } from '../report-definitions.tsx';
 import { drillTarget, writeReportFilters, type ReportFilterState } from '../report-filters.ts';
@@ -61,7 +61,7 @@ export function DashboardCampaigns({
       },
       { id: 'cvr', header: 'CVR', sortKey: 'cvr', align: 'right', cell: (r) => formatPercent(r.cvr) },
       { id: 'earnings', header: 'Earnings', sortKey: 'earnings', align: 'right', cell: (r) => formatMoney(r.earnings) },
-      { id: 'epc', header: 'EPC', sortKey: 'epc', align: 'right', cell: (r) => formatMoneyPrecise(r.epc) },
+      { id: 'epc', header: 'EPC', sortKey: 'epc', align: 'right', cell: (r) => formatEpc(r.epc) },
       {
         id: 'drill',
         header: 'Drill down',
