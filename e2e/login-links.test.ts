@@ -195,6 +195,10 @@ describe('links that log in', () => {
       const first = await impersonate(REFERRED1.email);
       const onOffers = new URL(first.link);
       onOffers.pathname = '/my-offers';
+      // The session the link opened, as the exchange answered it.
+      const exchanged = page
+        .waitForResponse((r) => r.url().endsWith('/api/v1/user/exchange-login-code'))
+        .then(async (r) => ((await r.json()) as { data: { jwt: string } }).data.jwt);
       await page.goto(onOffers.toString());
       const dialog = page.getByRole('dialog', { name: 'Switch account?' });
       await dialog.waitFor();
@@ -213,6 +217,16 @@ describe('links that log in', () => {
       await page.getByRole('heading', { level: 1, name: 'My Offers' }).waitFor();
       await accountMenu(page, 'Dana Demo').waitFor();
       expect((await stored(page)).jwt).toBe(demoJwt);
+      // The declined session is ended on the server too: nobody holds it, nobody can use it.
+      const declined = await exchanged;
+      await expect
+        .poll(
+          async () =>
+            (await fetch(`${base}/api/v1/user/me.json`, { headers: { authorization: `Bearer ${declined}` } })).status,
+        )
+        .toBe(401);
+      const stillDemo = await fetch(`${base}/api/v1/user/me.json`, { headers: { authorization: `Bearer ${demoJwt}` } });
+      expect(stillDemo.status).toBe(200);
 
       // The cancelled code was spent when the link was opened: it cannot be used again.
       const replay = await fetch(`${base}/api/v1/user/exchange-login-code`, {

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_BASE } from '@portal/shared';
+import { API_BASE, ERROR_CODES } from '@portal/shared';
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from './db/database.ts';
 import { JwtService } from './lib/jwt.ts';
@@ -66,9 +66,20 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     bodyLimit: 1024 * 1024,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
-    return503OnClosing: true,
+    // Our own 503 while stopping (below), so that such a request gets its request line too.
+    return503OnClosing: false,
     forceCloseConnections: 'idle',
   }).withTypeProvider<ZodTypeProvider>();
+  // While stopping, requests that still arrive on open connections answer 503 at once (a load
+  // balancer sends them elsewhere) and close their connection; those already in flight finish.
+  let stopping = false;
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (!stopping) return done();
+    void reply
+      .code(503)
+      .header('connection', 'close')
+      .send({ error: { code: ERROR_CODES.UNAVAILABLE, message: 'The server is stopping. Please try again.' } });
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -133,6 +144,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   const tracking = trackingEngine(ctx);
   app.addHook('onReady', () => tracking.start());
   app.addHook('preClose', async () => {
+    stopping = true;
     // Postback attempts in hand wind down while the requests in flight are answered.
     tracking.beginStop();
     // server.close() closes the connections idle when it starts; one whose response goes out

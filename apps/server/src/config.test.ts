@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, demoSeedWarning, loadConfig } from './config.ts';
+import { ConfigError, demoSeedWarning, loadConfig, trustProxyWarning } from './config.ts';
 
 describe('DEMO_SEED', () => {
   it('defaults to the demo network in development and test, to an empty network in production', () => {
@@ -35,5 +35,15 @@ describe('TRACKING_LOG', () => {
     for (const bad of ['none', 'sample:0', 'sample:1.5', 'sample:', 'sample:-0.1', 'sample:1%']) {
       expect(() => loadConfig({ TRACKING_LOG: bad }), bad).toThrow(/TRACKING_LOG/);
     }
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('takes proxy addresses, or true with a warning', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8' }).trustProxy).toEqual(['10.0.0.1', '10.0.0.0/8']);
+    expect(trustProxyWarning(loadConfig({ TRUST_PROXY: '10.0.0.1' }))).toBeNull();
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(trustProxyWarning(loadConfig({ TRUST_PROXY: 'true' }))).toMatch(/can be evaded/);
   });
 });

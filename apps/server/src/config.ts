@@ -60,7 +60,7 @@ const envSchema = z.object({
   TRUST_PROXY: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
-   * Request lines of the tracking paths (/c, /pixel, /postback), which carry nearly all the traffic:
+   * Request lines of the click and pixel paths (/c, /pixel), which carry nearly all the traffic:
    * `all`, `errors` (status ≥ 500 only) or `sample:<rate>` (errors and that share of the rest).
    */
   TRACKING_LOG: z
@@ -87,7 +87,7 @@ export interface Config extends Omit<Env, 'DEMO_SEED'> {
   postbackAllowedHosts: string[];
   /** `false`, `true` or a list of proxy addresses, as Fastify's trustProxy takes them. */
   trustProxy: boolean | string[];
-  /** Which requests of the tracking paths get a request line (TRACKING_LOG). */
+  /** Which requests of the click and pixel paths get a request line (TRACKING_LOG). */
   trackingLog: TrackingLogPolicy;
 }
 
@@ -135,6 +135,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
  * The demo network opens accounts with published passwords and advertiser tokens that are in the
  * repository: a production start that seeds it says so loudly.
  */
+/**
+ * `TRUST_PROXY=true` reads the client's address from the leftmost `X-Forwarded-For` entry, which
+ * the client itself writes: every per-address budget (logins, resets, sign-ups) could be renewed
+ * at will. Said at start; the proxies' addresses keep the address honest.
+ */
+export function trustProxyWarning(config: Config): string | null {
+  if (config.trustProxy !== true) return null;
+  return "TRUST_PROXY=true trusts any X-Forwarded-For a client sends, so per-address limits can be evaded. Set TRUST_PROXY to your proxies' addresses or ranges.";
+}
+
 export function demoSeedWarning(config: Config): string | null {
   if (config.NODE_ENV !== 'production' || !config.DEMO_SEED) return null;
   return 'DEMO_SEED=true in production: the demo network (published logins and advertiser tokens) is seeded on an empty database. Unset DEMO_SEED for a real network.';

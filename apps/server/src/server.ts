@@ -1,5 +1,5 @@
 import { buildApp, type App } from './app.ts';
-import { ConfigError, demoSeedWarning, loadConfig, type Config } from './config.ts';
+import { ConfigError, demoSeedWarning, loadConfig, trustProxyWarning, type Config } from './config.ts';
 import { DEMO_LOGINS, seedDemoNetwork } from './seed/demo-seed.ts';
 
 /**
@@ -7,9 +7,14 @@ import { DEMO_LOGINS, seedDemoNetwork } from './seed/demo-seed.ts';
  * or SIGINT, or the end of the parent that started it with an IPC channel (`npm start`), stops
  * it: no new connections, the requests in flight answered (new ones on open connections get 503),
  * idle connections closed, pending clicks committed, postback attempts in hand finished or given
- * back, the database closed, exit 0. Past SHUTDOWN_TIMEOUT_SECONDS it exits 1 with a log line;
- * whatever it left (stored click batches, claimed postbacks) is taken up at the next start.
+ * back, the database closed, exit 0, all within SHUTDOWN_TIMEOUT_SECONDS: a second before it, the
+ * connections of requests still open are cut. Only a stop that cannot finish even then (a database
+ * that does not answer) exits 1 at the bound; whatever it left (stored click batches, claimed
+ * postbacks) is taken up at the next start.
  */
+/** When a stop cuts the connections still open: 1 s before its bound (at least at three quarters). */
+const cutConnectionsAfterMs = (seconds: number) => Math.max(seconds * 1000 - 1000, seconds * 750);
+
 async function main() {
   let config: Config;
   try {
@@ -50,6 +55,13 @@ async function main() {
     stopping = reason;
     const seconds = config.SHUTDOWN_TIMEOUT_SECONDS;
     log('info', { reason, timeoutSeconds: seconds }, 'stopping');
+    // A request still open near the bound (a client that never finishes sending, say) is cut, so
+    // that the stop still commits the clicks, closes the database and exits 0 within the bound.
+    setTimeout(() => {
+      if (!app || !listening) return;
+      log('warn', { connections: 'all' }, 'requests still open at the stop bound: closing their connections');
+      app.server.closeAllConnections();
+    }, cutConnectionsAfterMs(seconds)).unref();
     setTimeout(() => {
       log('error', { timeoutSeconds: seconds }, 'stop did not finish in time; exiting');
       process.exit(1);
@@ -67,8 +79,7 @@ async function main() {
   }
 
   app = await buildApp({ config });
-  const warning = demoSeedWarning(config);
-  if (warning) app.log.warn(warning);
+  for (const warning of [demoSeedWarning(config), trustProxyWarning(config)]) if (warning) app.log.warn(warning);
   if (config.DEMO_SEED && !stopping) {
     const { seeded } = await seedDemoNetwork(app.ctx);
     if (seeded) app.log.info('demo network seeded');

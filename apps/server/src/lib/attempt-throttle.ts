@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import type { Db } from '../db/database.ts';
 import { tooManyRequests } from './errors.ts';
 import { enforce, giveBack, hit, type ThrottleRule } from './throttle.ts';
+import { throttleAddress } from './client-address.ts';
 
 /**
  * Throttling for secrets guessed against one subject (a login's account, a user's two-factor
@@ -85,9 +86,12 @@ export interface Attempt {
   failed(): Promise<void>;
 }
 
+/** The pair keys of a subject all start with this (its address follows). */
+const pairPrefix = (p: AttemptPolicy, subject: string) => `${p.scope}:pair:${subject} `;
+
 const keys = (p: AttemptPolicy, subject: string, ip: string) => ({
-  address: `${p.scope}:ip:${ip}`,
-  pair: `${p.scope}:pair:${subject} ${ip}`,
+  address: `${p.scope}:ip:${throttleAddress(ip)}`,
+  pair: `${pairPrefix(p, subject)}${throttleAddress(ip)}`,
   subject: `${p.scope}:acct:${subject}`,
 });
 
@@ -164,6 +168,8 @@ export async function forgetFailures(db: Db, p: AttemptPolicy, subject: string):
   const k = keys(p, subject, '');
   await db
     .deleteFrom('throttle_buckets')
-    .where((eb) => eb.or([eb('key', '=', k.subject), eb(sql<boolean>`starts_with(key, ${k.pair})`, '=', true)]))
+    .where((eb) =>
+      eb.or([eb('key', '=', k.subject), eb(sql<boolean>`starts_with(key, ${pairPrefix(p, subject)})`, '=', true)]),
+    )
     .execute();
 }

@@ -35,6 +35,20 @@ describe('loggedUrl', () => {
       '/c/:offerId/:publisherId?s1&token',
     );
     expect(loggedUrl({ url: '/forgot-password/abc?from=mail' })).toBe('/forgot-password/:token?from');
+    // However the path is spelled, as the web app's router would still take it.
+    for (const url of [
+      '/Forgot-Password/abc',
+      '//forgot-password/abc',
+      '/forgot-password//abc',
+      '/forgot-password%2Fabc',
+      '/%66orgot-password/abc',
+      '/FORGOT-PASSWORD/abc/more',
+    ]) {
+      expect(loggedUrl({ url }), url).toBe('/forgot-password/:token');
+    }
+    // The page that asks for the link has no secret.
+    expect(loggedUrl({ url: '/forgot-password' })).toBe('/forgot-password');
+    expect(loggedUrl({ url: '/forgot-password/' })).toBe('/forgot-password/');
   });
 });
 

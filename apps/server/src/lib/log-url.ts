@@ -1,7 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 
-/** Paths with a secret in a segment (spec §2's reset link), and how the log writes them. */
-const SECRET_PATHS: [RegExp, string][] = [[/^\/forgot-password\/[^/?#]+/, '/forgot-password/:token']];
+/**
+ * Paths with a secret in a segment (spec §2's reset link), and how the log writes them. Matched on
+ * the decoded path, in any case and with repeated slashes, as the web app's router would take it
+ * (`/Forgot-Password//…`, `/forgot-password%2F…`): everything after the prefix is dropped.
+ */
+const SECRET_PATHS: [RegExp, string][] = [[/^\/+forgot-password\/+[^/].*/is, '/forgot-password/:token']];
 
 /**
  * Query parameter names whose values are secrets wherever a full URL is shown or logged: tokens,
@@ -26,7 +30,9 @@ export function loggedPath(request: RoutedRequest): string {
   const pattern = request.routeOptions?.url;
   if (pattern && pattern !== '*') return pattern;
   const path = q === -1 ? raw : raw.slice(0, q);
-  return SECRET_PATHS.reduce((p, [re, to]) => p.replace(re, to), path);
+  const plain = path.includes('%') ? safeDecode(path) : path;
+  for (const [re, to] of SECRET_PATHS) if (re.test(plain)) return to;
+  return path;
 }
 
 /** The names of a request's query parameters (`token&tid`), never their values; '' without any. */

@@ -60,14 +60,15 @@ export function loggerOptions(
   };
 }
 
-/** `/c/…`, `/postback` and `/pixel` (tracking.routes.ts): nearly all of the traffic. */
+/**
+ * `/c/…` and `/pixel` (tracking.routes.ts): nearly all of the traffic, a visitor's browser each.
+ * An advertiser's conversion call (`/postback`) is money and far rarer: it always gets its line.
+ */
 export function isTrackingPath(url: string): boolean {
   if (url.startsWith('/c/')) return true;
-  for (const p of ['/postback', '/pixel']) {
-    if (url.startsWith(p)) {
-      const next = url[p.length];
-      return next === undefined || next === '?' || next === '/';
-    }
+  if (url.startsWith('/pixel')) {
+    const next = url[6];
+    return next === undefined || next === '?' || next === '/';
   }
   return false;
 }
@@ -79,7 +80,7 @@ const round1 = (ms: number) => Math.round(ms * 10) / 10;
  * and the query's names only), status, milliseconds, client address (as TRUST_PROXY lets it be
  * read) and, as for every line of a request, its id (`reqId`). Fastify's own two lines (incoming,
  * completed) and its "route not found" line (the raw URL, query values and all) are not written.
- * The tracking paths get a line as TRACKING_LOG says. A 5xx also gets the error handler's line,
+ * The click and pixel paths get a line as TRACKING_LOG says. A 5xx also gets the error handler's line,
  * at error, with the stack.
  */
 export class RequestLog extends LogController {

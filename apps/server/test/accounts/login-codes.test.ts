@@ -87,6 +87,31 @@ describe('one-time login codes: made by an operator, exchanged once for a sessio
     expect(decodeJwt(r.body.data.jwt)['pub']).toBe(second.publisherId);
   });
 
+  it("switching to the user's other account keeps the acting operator in the new token", async () => {
+    const u = await createPublisher(t);
+    const other = await addAccount(t, u.userId);
+    const made = await newCode(t, u, 'carol@support');
+    const session = (await t.post(EXCHANGE, { code: made.code })).body.data.jwt as string;
+    const switched = await t.post(
+      '/impersonate',
+      { user_id: u.userId, publisher_id: other.publisherId },
+      { token: session },
+    );
+    expect(switched.status).toBe(200);
+    const claims = decodeJwt(switched.body.data.jwt);
+    expect(claims['pub']).toBe(other.publisherId);
+    expect(claims['act']).toEqual({ sub: 'carol@support' });
+    // A session of the user's own keeps carrying none.
+    const own = (await t.post('/user/authenticate', { user_name: u.email, password: u.password })).body.data.jwt;
+    const ownSwitch = await t.post(
+      '/impersonate',
+      { user_id: u.userId, publisher_id: other.publisherId },
+      { token: own },
+    );
+    expect(ownSwitch.status).toBe(200);
+    expect(decodeJwt(ownSwitch.body.data.jwt)['act']).toBeUndefined();
+  });
+
   it('refuses a used, an expired, an unknown and a malformed code with one answer that does not say which', async () => {
     const used = await newCode(t, p);
     expect((await t.post(EXCHANGE, { code: used.code })).status).toBe(200);

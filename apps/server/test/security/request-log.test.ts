@@ -79,7 +79,7 @@ describe('the request line (default TRACKING_LOG=errors, TRUST_PROXY set)', () =
     expect(log.lines().filter((l) => l.msg === 'incoming request' || l.msg === 'request completed')).toEqual([]);
   });
 
-  it('writes tracking requests only when they fail (5xx)', async () => {
+  it('writes clicks and pixels only when they fail (5xx); every conversion call', async () => {
     const { t, log } = a;
     await a.clicks(30);
     const refused = await convert(t, { token: 'not-the-token', tid: '0190a000-0000-7000-8000-000000000000' });
@@ -88,7 +88,10 @@ describe('the request line (default TRACKING_LOG=errors, TRUST_PROXY set)', () =
     expect((await a.looped()).status).toBe(508);
     await a.settle();
     expect(a.clickLines().map((l) => l['status'])).toEqual([508]);
-    expect(log.requests().filter((l) => l['route'] === '/postback' || l['route'] === '/pixel')).toEqual([]);
+    expect(log.requests().filter((l) => l['route'] === '/pixel')).toEqual([]);
+    expect(log.requests().filter((l) => l['route'] === '/postback')).toEqual([
+      expect.objectContaining({ method: 'GET', status: 403, query: 'token&tid' }),
+    ]);
   });
 });
 

@@ -72,12 +72,18 @@ interface Portal {
 const started: ChildProcess[] = [];
 
 /** Runs the documented command (`node apps/server/dist/server.js`) or `node scripts/start.mjs`. */
-async function startPortal(how: 'server' | 'start.mjs', env: Record<string, string>): Promise<Portal> {
+async function startPortal(
+  how: 'server' | 'start.mjs',
+  env: Record<string, string>,
+  opts: { detached?: boolean } = {},
+): Promise<Portal> {
   const port = await freePort();
   const proc = spawn(process.execPath, [how === 'server' ? serverBundle : 'scripts/start.mjs'], {
     cwd: root,
     env: { ...baseEnv, PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group, which the test can signal as a whole.
+    detached: opts.detached ?? false,
   });
   started.push(proc);
   let out = '';
@@ -239,6 +245,8 @@ describe('stopping the portal', () => {
       JSON.stringify([...tally]),
     ).toBe(true);
     expect(portal.output()).toMatch(/"msg":"stopped"/);
+    // Refused while stopping: each with its request line, in the error shape.
+    if (tally.get('503')) expect(portal.output()).toMatch(/"route":"\/c\/:offerId\/:publisherId","status":503/);
     expect(await portFree(portal.port)).toBe(true);
     const stored = await withDb(async (db) => ({
       clicks: (
@@ -258,6 +266,43 @@ describe('stopping the portal', () => {
     // Every click answered 302 is a row, written out by the stop itself (no batch left behind).
     expect(Number(stored.clicks)).toBe(tally.get('302'));
     expect(Number(stored.batches)).toBe(0);
+  });
+
+  it('a request that never finishes does not hold the stop: its connection is cut before the bound, exit 0', async () => {
+    const portal = await startPortal('server', { SHUTDOWN_TIMEOUT_SECONDS: '3' });
+    const stuck = slowPost(portal.url);
+    const cut = stuck.answered.then(
+      (status) => `answered ${status}`,
+      (err: Error) => `cut: ${err.message}`,
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    const signalled = performance.now();
+    portal.proc.kill('SIGTERM');
+    const exit = await portal.exited;
+    expect(exit).toMatchObject({ code: 0, signal: null });
+    const took = exit.at - signalled;
+    expect(took).toBeGreaterThan(2000);
+    expect(took).toBeLessThan(3000);
+    expect(await cut).toMatch(/^cut: /);
+    expect(portal.output()).toMatch(/requests still open at the stop bound/);
+    expect(portal.output()).toMatch(/"msg":"stopped"/);
+    expect(portal.output()).not.toMatch(/stop did not finish in time/);
+  });
+
+  it('SIGINT, and SIGTERM to the whole process group (as systemd sends it): exit 0, nothing left running', async () => {
+    const byInt = await startPortal('server', { SHUTDOWN_TIMEOUT_SECONDS: '5' });
+    byInt.proc.kill('SIGINT');
+    expect(await byInt.exited).toMatchObject({ code: 0, signal: null });
+    expect(await portFree(byInt.port)).toBe(true);
+
+    const group = await startPortal('start.mjs', { SHUTDOWN_TIMEOUT_SECONDS: '5' }, { detached: true });
+    const server = group.serverPid();
+    process.kill(-group.proc.pid!, 'SIGTERM');
+    expect(await group.exited).toMatchObject({ code: 0, signal: null });
+    await eventually(() => !alive(server), 5000);
+    expect(await portFree(group.port)).toBe(true);
+    // The server was signalled twice (by the group and by start.mjs passing it on) and stopped once.
+    expect(group.output().match(/"msg":"stopped"/g)).toHaveLength(1);
   });
 
   it('`npm start` (scripts/start.mjs): SIGTERM stops it and the server with 0; SIGKILL leaves no orphan', async () => {

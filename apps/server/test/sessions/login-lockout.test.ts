@@ -51,6 +51,18 @@ describe('login throttling that cannot be aimed at someone else (issue 19)', () 
     expect(owner.body.data.jwt).toEqual(expect.any(String));
   });
 
+  it('IPv6 addresses count by their /64: rotating the rest of the address buys no new guesses', async () => {
+    const victim = await createPublisher(t);
+    const prefix = `2001:db8:${(n += 1).toString(16)}:1`;
+    const answers = [];
+    for (let i = 1; i <= 8; i++)
+      answers.push(await login(victim.email, 'wrong-password', `${prefix}::${i.toString(16)}`));
+    expect(answers.map((a) => a.status)).toEqual([...Array(5).fill(401), ...Array(3).fill(429)]);
+    // Another /64 is another client; and the owner still gets in from theirs.
+    expect((await login(victim.email, 'wrong-password', `2001:db8:${n.toString(16)}:2::1`)).status).toBe(401);
+    expect((await login(victim.email, victim.password, newIp())).status).toBe(200);
+  });
+
   it('each further failure of an address waits twice as long, at most 15 minutes', async () => {
     const p = await createPublisher(t);
     const ip = newIp();

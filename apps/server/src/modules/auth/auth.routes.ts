@@ -80,14 +80,7 @@ export const authRoutes =
       async (req) => {
         const auth = req.auth!;
         return {
-          data: await authService.impersonate(
-            ctx,
-            auth.userId,
-            auth.tokenVersion,
-            req.body.user_id,
-            req.body.publisher_id,
-            auth.sessionId,
-          ),
+          data: await authService.impersonate(ctx, auth, req.body.user_id, req.body.publisher_id),
         };
       },
     );

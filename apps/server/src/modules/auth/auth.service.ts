@@ -115,18 +115,30 @@ export const authService = {
     };
   },
 
-  /** Exchanges an account choice for an access token; only accounts linked to that user (else 404). */
+  /**
+   * Exchanges an account choice for an access token; only accounts linked to that user (else 404).
+   * A session an operator opened from a login code stays theirs: the new token carries the same
+   * acting operator.
+   */
   async impersonate(
     ctx: AppContext,
-    tokenUserId: number,
-    version: number,
+    session: { userId: number; tokenVersion: number; sessionId: string; operator?: string | undefined },
     userId: number,
     publisherId: number,
-    sessionId: string,
   ) {
-    if (userId !== tokenUserId) throw notFound();
+    if (userId !== session.userId) throw notFound();
     const publisher = await accountsService.findLinkedPublisher(ctx, userId, publisherId);
     if (!publisher || publisher.status !== 'active') throw notFound();
-    return { jwt: await ctx.jwt.sign({ userId, publisherId, purpose: 'access', version, sessionId }) };
+    const { tokenVersion: version, sessionId, operator } = session;
+    return {
+      jwt: await ctx.jwt.sign({
+        userId,
+        publisherId,
+        purpose: 'access',
+        version,
+        sessionId,
+        ...(operator ? { operator } : {}),
+      }),
+    };
   },
 };

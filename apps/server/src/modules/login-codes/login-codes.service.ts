@@ -7,6 +7,7 @@ import { enforce, giveBack, type ThrottleRule } from '../../lib/throttle.ts';
 import { newOpaqueToken, sha256 } from '../../lib/tokens.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 import { loginCodesRepository } from './login-codes.repository.ts';
+import { throttleAddress } from '../../lib/client-address.ts';
 
 /**
  * One-time login codes (issue 19): what an operator's impersonation link carries instead of a
@@ -43,7 +44,7 @@ export interface NewLoginCode {
 
 export class LoginCodeError extends Error {}
 
-const throttleKey = (address: string | null) => `login-code:ip:${address ?? 'unknown'}`;
+const throttleKey = (address: string | null) => `login-code:ip:${throttleAddress(address)}`;
 
 export const loginCodesService = {
   /**

@@ -10,9 +10,10 @@ import type { AppContext } from '../../context.ts';
 import { fieldErrors } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
 import { newOpaqueToken, sha256 } from '../../lib/tokens.ts';
-import { enforce, THROTTLE } from '../../lib/throttle.ts';
+import { enforce, hit, THROTTLE } from '../../lib/throttle.ts';
 import { ATTEMPT_POLICIES, forgetFailures } from '../../lib/attempt-throttle.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
+import { throttleAddress } from '../../lib/client-address.ts';
 
 const TOKEN_TTL_MINUTES = 60;
 const AFTER_ANSWER_MS = 50;
@@ -54,8 +55,12 @@ export const passwordResetService = {
   async sendToken(ctx: AppContext, email: string, ip: string): Promise<{ success: true }> {
     if (!email.trim())
       throw fieldErrors({ user_email: { code: ERROR_CODES.MISSING, message: 'Please enter your email address' } });
-    await enforce(ctx.db, [`reset:ip:${ip}`], THROTTLE.resetPerAddress);
-    await enforce(ctx.db, [`reset:acct:${email.trim().toLowerCase()}`], THROTTLE.resetPerAccount);
+    await enforce(ctx.db, [`reset:ip:${throttleAddress(ip)}`], THROTTLE.resetPerAddress);
+    // Per e-mail, past the budget the answer stays the same but no further e-mail goes out: a
+    // refusal here would let anyone keep the owner from asking for a link, and the links already
+    // sent still work. The inbox is not flooded either way.
+    const perAccount = await hit(ctx.db, `reset:acct:${email.trim().toLowerCase()}`, THROTTLE.resetPerAccount);
+    if (!perAccount.allowed) return { success: true };
     // A short delay lets the answer leave first even when the database runs in this process
     // (PGlite), whose queries hold the event loop while they run.
     setTimeout(() => {
@@ -76,7 +81,7 @@ export const passwordResetService = {
   },
 
   async reset(ctx: AppContext, body: ResetPasswordRequest, ip: string): Promise<{ success: true }> {
-    await enforce(ctx.db, [`reset:ip:${ip}`], THROTTLE.resetPerAddress);
+    await enforce(ctx.db, [`reset:ip:${throttleAddress(ip)}`], THROTTLE.resetPerAddress);
     const errors: Record<string, FieldError> = {};
     const pw = body.new_password ?? '';
     const verify = body.new_password_verify ?? '';

@@ -8,6 +8,7 @@ import { enforce, THROTTLE } from '../../lib/throttle.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 import { businessUnitsService } from '../business-units/business-units.service.ts';
 import { validateSignup } from './signup.validation.ts';
+import { throttleAddress } from '../../lib/client-address.ts';
 
 /** A mail that cannot be sent is logged, never turned into an error: the account exists either way. */
 async function sendQuietly(ctx: AppContext, message: MailMessage): Promise<void> {
@@ -53,14 +54,14 @@ export const signupService = {
     const speculative = body.speculative === true;
     if (speculative) {
       // The step check says whether an e-mail is taken (a product decision), so it is throttled per address.
-      await enforce(ctx.db, [`signup-check:ip:${ip}`], THROTTLE.signupCheckPerAddress);
+      await enforce(ctx.db, [`signup-check:ip:${throttleAddress(ip)}`], THROTTLE.signupCheckPerAddress);
       const sent = SIGNUP_FIELDS.filter((f) => f in body);
       const fields: readonly SignupField[] = sent.length > 0 ? sent : (SIGNUP_STEPS[0] ?? []);
       const { values, errors } = validateSignup(body, fields);
       if (fields.includes('user_email') && values.user_email && !errors['user_email']) {
         // Asking whether an address has an account gets a tight budget of its own, per client
         // address and per e-mail address, so the check cannot be used to sweep a list of addresses.
-        await enforce(ctx.db, [`signup-email-check:ip:${ip}`], THROTTLE.signupEmailCheckPerAddress);
+        await enforce(ctx.db, [`signup-email-check:ip:${throttleAddress(ip)}`], THROTTLE.signupEmailCheckPerAddress);
         await enforce(
           ctx.db,
           [`signup-email-check:acct:${values.user_email.toLowerCase()}`],
@@ -74,7 +75,7 @@ export const signupService = {
       return { success: true, speculative };
     }
 
-    await enforce(ctx.db, [`signup:ip:${ip}`], THROTTLE.signupPerAddress);
+    await enforce(ctx.db, [`signup:ip:${throttleAddress(ip)}`], THROTTLE.signupPerAddress);
     const { values, errors } = validateSignup(body, SIGNUP_FIELDS);
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
     // Per e-mail as well: repeated final sign-ups with someone's address cannot flood their inbox.

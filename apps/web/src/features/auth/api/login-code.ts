@@ -19,3 +19,6 @@ export const whoIs = (token?: string) =>
 /** The user behind a session still choosing among its accounts. */
 export const whoIsChoosing = () =>
   api.post<MultiLoginResponse>(API_PATHS.multiLogin, {}, { handle: false }).then((r) => r.data.user);
+
+/** Ends a session on the server (a link's session declined at the switch prompt: nobody holds it). */
+export const endSession = (token: string) => api.post(API_PATHS.logout, {}, { token, handle: false });

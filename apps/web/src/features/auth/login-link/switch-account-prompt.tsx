@@ -4,16 +4,21 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { paths } from '../../../config/paths.ts';
 import { saveSession } from '../../../lib/session.ts';
+import { endSession } from '../api/login-code.ts';
 import { switchPrompt, type SwitchOffer } from './open-login-link.ts';
 
 /**
  * Asks before a link that logs in replaces the open session. Switch stores the link's session and
- * goes to /; Cancel (or Escape, or the close button) forgets it and leaves the page as it was.
+ * goes to /; Cancel (or Escape, or the close button) ends it on the server (nobody would hold it)
+ * and leaves the page as it was.
  */
 export function SwitchAccountPrompt({ offer }: { offer: SwitchOffer }) {
   const navigate = useNavigate();
   const qc = useQueryClient();
-  const cancel = () => switchPrompt.set(null);
+  const cancel = () => {
+    switchPrompt.set(null);
+    void endSession(offer.jwt).catch(() => undefined);
+  };
   const confirm = () => {
     switchPrompt.set(null);
     saveSession(offer.jwt);
