@@ -342,6 +342,13 @@ describe('stopping the portal', () => {
     const tid = new URL(click.headers.get('location')!).searchParams.get('clickid')!;
     const conversion = await fetch(`${portal.url}/postback?tid=${tid}&token=${fixture.token}`);
     expect(conversion.status).toBe(200);
+    const canary = `pw-canary-${Date.now()}`;
+    const failedLogin = await fetch(`${portal.url}/api/v1/user/authenticate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: 'Bearer header-canary-0123' },
+      body: JSON.stringify({ user_name: 'nobody@example.test', password: canary }),
+    });
+    expect(failedLogin.status).toBe(401);
     await eventually(() => rx.open === 2);
     const signalled = performance.now();
     portal.proc.kill('SIGTERM');
@@ -349,6 +356,12 @@ describe('stopping the portal', () => {
     expect(exit).toMatchObject({ code: 0, signal: null });
     expect(exit.at - signalled).toBeLessThan(3000);
     expect(portal.output()).toMatch(/postback attempts given back at stop/);
+    // The production process's own output (RELIABILITY S4): the conversion call and the failed
+    // login each have their line, and neither the advertiser's token nor the password nor the
+    // bearer value is in any line.
+    expect(portal.output()).toMatch(/"method":"GET","route":"\/postback","query":"tid&token","status":200/);
+    expect(portal.output()).toMatch(/"route":"\/api\/v1\/user\/authenticate","status":401/);
+    for (const secret of [fixture.token, canary, 'header-canary-0123']) expect(portal.output()).not.toContain(secret);
 
     const again = await startPortal('server', env);
     const sent = (p: string) => rx.requests.filter((r) => r.url.startsWith(p));
