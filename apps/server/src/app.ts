@@ -31,6 +31,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { loggerOptions, RequestLog } from './lib/request-log.ts';
+import { closeIdleConnectionsGently } from './lib/idle-connections.ts';
 
 export interface BuildOptions {
   config: Config;
@@ -80,6 +81,13 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       .header('connection', 'close')
       .send({ error: { code: ERROR_CODES.UNAVAILABLE, message: 'The server is stopping. Please try again.' } });
   });
+  // Answers that leave while stopping close their connection after them (the client opens a new
+  // one elsewhere); idle keep-alive connections are ended, never reset (lib/idle-connections.ts).
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (stopping) void reply.header('connection', 'close');
+    done(null, payload);
+  });
+  closeIdleConnectionsGently(app.server);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -89,6 +97,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       databaseUrl: config.DATABASE_URL,
       dataDir: config.DATA_DIR,
       poolSize: config.DATABASE_POOL_SIZE,
+      connectTimeoutMs: config.DATABASE_CONNECT_TIMEOUT_MS,
+      queryTimeoutMs: config.DATABASE_QUERY_TIMEOUT_MS,
     }));
   if (!opts.skipMigrations) await migrateToLatest(database.db);
 

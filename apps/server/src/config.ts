@@ -20,6 +20,13 @@ const envSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /** PostgreSQL: how long opening a connection may take before the query waiting for it fails. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  /**
+   * PostgreSQL: how long one statement may wait for its answer; past it the statement fails and its
+   * connection is dropped (a database that stalls holds no request and no connection for long).
+   */
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).max(3_600_000).default(30_000),
   PUBLIC_URL: url.optional(),
   PUBLIC_TRACKING_URL: url.optional(),
   POSTBACK_ALLOWED_HOSTS: z.string().default(''),
@@ -27,6 +34,8 @@ const envSchema = z.object({
   TRACKING_FALLBACK_URL: z.string().url().optional(),
   /** Clicks waiting for their group commit; past this a click answers 503. */
   CLICK_QUEUE_LIMIT: z.coerce.number().int().min(100).default(20_000),
+  /** How long a click may wait for its group commit; past it the click answers 503, not a 302. */
+  CLICK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   POSTBACK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   POSTBACK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(30).default(8),
   /** First retry delay; each further one doubles (with jitter), capped at 6 h. */

@@ -17,6 +17,10 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   dataDir: string;
   poolSize?: number;
+  /** PostgreSQL only: how long opening a connection may take (DATABASE_CONNECT_TIMEOUT_MS). */
+  connectTimeoutMs?: number;
+  /** PostgreSQL only: how long a statement may wait for its answer (DATABASE_QUERY_TIMEOUT_MS); none when unset. */
+  queryTimeoutMs?: number;
   /** PGlite only: start from this data-dir tarball (tests use a migrated snapshot). */
   loadDataDir?: Blob;
   /** PGlite only: keep everything in memory. */
@@ -49,6 +53,26 @@ function preparePinnedStatements(client: { query: (...args: never[]) => unknown 
       return query({ name: statementName(text), text, values: rest[0] }, ...rest.slice(1));
     }
     return query(text, ...rest);
+  };
+}
+
+/**
+ * pg's `query_timeout` fails the statement but leaves it running on its connection, so every later
+ * statement on that connection would queue behind it (a stalled database would then hold the whole
+ * pool). A connection whose statement timed out is cut instead: the pool drops it on release and
+ * opens a fresh one when the database answers again.
+ */
+function dropOnQueryTimeout(client: { query: (...args: never[]) => unknown }) {
+  const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+  const socket = () => (client as unknown as { connection?: { stream?: { destroy(): void } } }).connection?.stream;
+  (client as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const result = query(...args);
+    if (result instanceof Promise) {
+      result.catch((err: unknown) => {
+        if (err instanceof Error && /Query read timeout/.test(err.message)) socket()?.destroy();
+      });
+    }
+    return result;
   };
 }
 
@@ -113,7 +137,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     const pool = new Pool({
       connectionString: opts.databaseUrl,
       max: opts.poolSize ?? 10,
-      connectionTimeoutMillis: 5000,
+      connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+      ...(opts.queryTimeoutMs ? { query_timeout: opts.queryTimeoutMs } : {}),
       // JIT compilation costs more than it saves on statements this short: the rollup settle's
       // estimate crossed jit_above_cost and compiling took 400 ms of a 650 ms statement.
       options: '-c jit=off',
@@ -123,6 +148,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<DatabaseHandl
     pool.on('error', () => {});
     pool.on('connect', (client) => {
       preparePinnedStatements(client);
+      dropOnQueryTimeout(client);
       // Nor one lost while in use (the server restarted, the session was ended): its query fails
       // and the pool drops it on release, but an 'error' event nobody listens to ends the process.
       client.on('error', () => {});

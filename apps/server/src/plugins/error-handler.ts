@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ERROR_CODES, type ApiErrorBody, type FieldError } from '@portal/shared';
 import { AppError } from '../lib/errors.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../lib/database-errors.ts';
 import { loggedUrl } from '../lib/log-url.ts';
 
 type ValidationIssue = { keyword: string; instancePath: string; message?: string; params: Record<string, unknown> };
@@ -55,6 +56,17 @@ export function registerErrorHandler(app: FastifyInstance): void {
       // Broken JSON, empty JSON bodies, bad headers: the client's fault, said plainly.
       const message = err.code?.startsWith('FST_ERR_CTP') ? 'The request body is not valid JSON.' : 'Bad request.';
       return reply.status(status).send(body(ERROR_CODES.BAD_FORMAT, message));
+    }
+    if (isDatabaseUnavailable(err)) {
+      // The database is down, stalled or full: a passing state, said as one (no internal message).
+      request.log.warn(
+        { err: { message: err.message, code: err.code }, route: loggedUrl(request) },
+        'database unavailable',
+      );
+      return reply
+        .status(503)
+        .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+        .send(body(ERROR_CODES.UNAVAILABLE, 'The service is briefly unavailable. Please try again.'));
     }
     // Once, with the stack; the route as the request line writes it (no query value, no body).
     request.log.error({ err, route: loggedUrl(request) }, 'request failed');

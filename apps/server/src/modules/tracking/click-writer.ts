@@ -3,7 +3,6 @@ import type { Db } from '../../db/database.ts';
 import { queueClicks, settleEvents, type SettleLog } from '../reports/reports.ingest.ts';
 import { batchTexts, insertBatch, writeOutBatches, type ClickWrite } from './click-batches.ts';
 
-
 interface Pending {
   item: ClickWrite;
   resolve: () => void;
@@ -121,9 +120,19 @@ export class ClickWriter {
   private async write(batch: Pending[]): Promise<void> {
     try {
       const items = batch.map((p) => p.item);
-      if (this.opts.writeThrough) await sql`WITH ${writeOutBatches({ texts: batchTexts(items) })}, ${queueClicks('stored')} SELECT 1`.execute(this.db);
+      if (this.opts.writeThrough)
+        await sql`WITH ${writeOutBatches({ texts: batchTexts(items) })}, ${queueClicks('stored')} SELECT 1`.execute(
+          this.db,
+        );
       else await this.db.executeQuery(insertBatch(items));
       for (const p of batch) p.resolve();
+      // A committed batch says the database answers again: a settle backing off after failures
+      // (up to a minute) comes at the usual delay instead, so an outage's batches are written out soon.
+      if (this.retryMs > this.settleAfterMs && this.settleTimer) {
+        clearTimeout(this.settleTimer);
+        this.settleTimer = null;
+        this.retryMs = this.settleAfterMs;
+      }
       this.settleSoon();
     } catch (err) {
       const e = err instanceof Error ? err : new Error(String(err));

@@ -5,6 +5,27 @@ import { decideClick, type ClickParams } from './click.service.ts';
 import { isLoopedCall } from './loop-guard.ts';
 import { trackingEngine } from './tracking-engine.ts';
 
+/**
+ * Resolves as `p` does, or rejects once `ms` have passed (a stalled database: the click answers 503
+ * at CLICK_TIMEOUT_MS instead of holding its visitor; if its batch commits later, it is stored but
+ * was never acknowledged, which is allowed: the reverse is not).
+ */
+function withinMs(p: Promise<void>, ms: number): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`click not committed within ${ms} ms`)), ms);
+    p.then(
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      (err: unknown) => {
+        clearTimeout(timer);
+        reject(err instanceof Error ? err : new Error(String(err)));
+      },
+    );
+  });
+}
+
 /** The click cookie the conversion pixel falls back to when its URL carries no tid. */
 export const CLICK_COOKIE = 'ptid';
 
@@ -47,7 +68,7 @@ export const clickRoutes =
         });
         const decision = decided instanceof Promise ? await decided : decided;
         try {
-          await engine.clickWriter.submit(decision);
+          await withinMs(engine.clickWriter.submit(decision), ctx.config.CLICK_TIMEOUT_MS);
         } catch (err) {
           req.log.warn({ err }, 'click not stored');
           return reply
