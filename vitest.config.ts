@@ -1,8 +1,9 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Three projects: `unit` (pure logic beside the code), `api` (the server over HTTP on a fresh
- * database; TEST_DB=pglite|postgres picks which) and `e2e` (real Chromium against the real server).
+ * Four projects: `unit` (pure logic beside the code), `api` (the server over HTTP on a fresh
+ * database; TEST_DB=pglite|postgres picks which), `faults` (the production process under load while
+ * faults are injected; both databases, run once) and `e2e` (real Chromium against the real server).
  */
 export default defineConfig({
   test: {
@@ -18,9 +19,21 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['apps/server/test/**/*.test.ts'],
+          // The fault tests start servers and databases of their own: a project of their own, run once.
+          exclude: ['apps/server/test/faults/**'],
           globalSetup: ['apps/server/test/helpers/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
+          env: { TZ: 'UTC' },
+        },
+      },
+      {
+        test: {
+          name: 'faults',
+          include: ['apps/server/test/faults/**/*.test.ts'],
+          testTimeout: 240_000,
+          hookTimeout: 60_000,
+          fileParallelism: false,
           env: { TZ: 'UTC' },
         },
       },

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Runs every test: unit, API against PGlite and PostgreSQL, then the browser suite.
+// Runs every test: unit, API against PGlite and PostgreSQL, the fault tests (short variant, both
+// databases, once), then the browser suite.
 // Prints one closing line "N passed, N failed" summed over all runs.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -11,6 +12,7 @@ const runs = [
   { name: 'unit', args: ['--project', 'unit'], env: {} },
   { name: 'api (PGlite)', args: ['--project', 'api'], env: { TEST_DB: 'pglite' } },
   { name: 'api (PostgreSQL)', args: ['--project', 'api'], env: { TEST_DB: 'postgres' } },
+  { name: 'faults', args: ['--project', 'faults'], env: {} },
   { name: 'e2e (Chromium)', args: ['--project', 'e2e'], env: {} },
 ].filter((r) => only.length === 0 || only.some((o) => r.name.startsWith(o)));
 
@@ -31,7 +33,9 @@ for (const run of runs) {
     passed += report.numPassedTests;
     failed += report.numFailedTests;
     // A file that could not run (its setup threw) fails no test of its own: count it once.
-    failed += report.testResults.filter((f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed')).length;
+    failed += report.testResults.filter(
+      (f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'),
+    ).length;
     skipped += report.numPendingTests + report.numTodoTests;
     if (report.numTotalTests === 0) {
       console.error(`${run.name}: no tests ran`);

@@ -74,17 +74,20 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   // While stopping, requests that still arrive on open connections answer 503 at once (a load
   // balancer sends them elsewhere) and close their connection; those already in flight finish.
   let stopping = false;
+  // Answers that leave while stopping close their connection after them, once the listener is
+  // closed: a client told to close before then would reconnect at once, into the queue of
+  // connections the listener's close resets (the client then sees a reset, not a refusal). Idle
+  // keep-alive connections are ended, never reset (lib/idle-connections.ts).
+  const closesConnection = () => stopping && !app.server.listening;
   app.addHook('onRequest', (_request, reply, done) => {
     if (!stopping) return done();
+    if (closesConnection()) void reply.header('connection', 'close');
     void reply
       .code(503)
-      .header('connection', 'close')
       .send({ error: { code: ERROR_CODES.UNAVAILABLE, message: 'The server is stopping. Please try again.' } });
   });
-  // Answers that leave while stopping close their connection after them (the client opens a new
-  // one elsewhere); idle keep-alive connections are ended, never reset (lib/idle-connections.ts).
   app.addHook('onSend', (_request, reply, payload, done) => {
-    if (stopping) void reply.header('connection', 'close');
+    if (closesConnection()) void reply.header('connection', 'close');
     done(null, payload);
   });
   closeIdleConnectionsGently(app.server);
@@ -162,6 +165,10 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
     sweep.unref();
     app.server.once('close', () => clearInterval(sweep));
+    // The listener closes when this hook returns, and the kernel resets connections still waiting
+    // to be accepted: a turn of the event loop accepts them first (they get the 503 above). Matters
+    // with the embedded database, whose statements hold the loop while clients keep connecting.
+    await new Promise((resolve) => setImmediate(resolve));
   });
   // A postback to an address the server listens on is a loop (own-addresses.ts).
   app.addHook('onListen', async () => {
