@@ -1,22 +1,26 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ERROR_CODES } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
+import { isDatabaseUnavailable } from '../../lib/database-errors.ts';
 import { decideClick, type ClickParams } from './click.service.ts';
 import { isLoopedCall } from './loop-guard.ts';
 import { trackingEngine } from './tracking-engine.ts';
 
 /**
  * Resolves as `p` does, or rejects once `ms` have passed (a stalled database: the click answers 503
- * at CLICK_TIMEOUT_MS instead of holding its visitor; if its batch commits later, it is stored but
+ * at CLICK_TIMEOUT_MS, counted from its arrival, whether it waits for the tracking cache or for its
+ * commit, instead of holding its visitor; if its batch commits later, it is stored but
  * was never acknowledged, which is allowed: the reverse is not).
  */
-function withinMs(p: Promise<void>, ms: number): Promise<void> {
-  return new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`click not committed within ${ms} ms`)), ms);
+class ClickTimeoutError extends Error {}
+
+function withinMs<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ClickTimeoutError(`click not stored within ${ms} ms`)), ms);
     p.then(
-      () => {
+      (value) => {
         clearTimeout(timer);
-        resolve();
+        resolve(value);
       },
       (err: unknown) => {
         clearTimeout(timer);
@@ -24,6 +28,15 @@ function withinMs(p: Promise<void>, ms: number): Promise<void> {
       },
     );
   });
+}
+
+/** 503, never a redirect, for a click that could not be stored (in time). */
+function clickNotStored(reply: FastifyReply, log: FastifyBaseLogger, err: unknown): FastifyReply {
+  log.warn({ err }, 'click not stored');
+  return reply
+    .status(503)
+    .header('retry-after', '1')
+    .send({ error: { code: ERROR_CODES.UNAVAILABLE, message: 'The click could not be recorded. Please try again.' } });
 }
 
 /** The click cookie the conversion pixel falls back to when its URL carries no tid. */
@@ -58,25 +71,27 @@ export const clickRoutes =
           });
         }
         const at = new Date();
-        const decided = decideClick(engine.cache, engine.fallbackUrl, {
-          offerId: req.params.offerId,
-          publisherId: req.params.publisherId,
-          params: req.query,
-          ip: req.ip ?? null,
-          userAgent: req.headers['user-agent'] ?? null,
-          at,
-        });
-        const decision = decided instanceof Promise ? await decided : decided;
+        const deadline = performance.now() + ctx.config.CLICK_TIMEOUT_MS;
+        let decision: Awaited<ReturnType<typeof decideClick>>;
         try {
-          await withinMs(engine.clickWriter.submit(decision), ctx.config.CLICK_TIMEOUT_MS);
+          const decided = decideClick(engine.cache, engine.fallbackUrl, {
+            offerId: req.params.offerId,
+            publisherId: req.params.publisherId,
+            params: req.query,
+            ip: req.ip ?? null,
+            userAgent: req.headers['user-agent'] ?? null,
+            at,
+          });
+          // The tracking cache's reload (a few times a minute) reads the database.
+          decision = decided instanceof Promise ? await withinMs(decided, deadline - performance.now()) : decided;
         } catch (err) {
-          req.log.warn({ err }, 'click not stored');
-          return reply
-            .status(503)
-            .header('retry-after', '1')
-            .send({
-              error: { code: ERROR_CODES.UNAVAILABLE, message: 'The click could not be recorded. Please try again.' },
-            });
+          if (!(err instanceof ClickTimeoutError) && !isDatabaseUnavailable(err)) throw err;
+          return clickNotStored(reply, req.log, err);
+        }
+        try {
+          await withinMs(engine.clickWriter.submit(decision), deadline - performance.now());
+        } catch (err) {
+          return clickNotStored(reply, req.log, err);
         }
         // The cookie the pixel may fall back to is set only on a top-level navigation (a visitor
         // following the link): a page that loads the link as an image or frame to plant it
