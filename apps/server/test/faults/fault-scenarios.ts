@@ -212,6 +212,8 @@ const skipped = (id: string, db: DbKind, injected: string, reason: string): Faul
 export function f1(entry: string, db: DbKind, variant: Variant): Promise<FaultResult> {
   const rounds = variant === 'short' ? 1 : 5;
   const every = variant === 'short' ? 2000 : 10_000;
+  const why = db === 'postgres' ? pgServerUnavailable() : null;
+  if (why) return Promise.resolve(skipped('F1', db, `kill -9 ×${rounds}`, why));
   return scenario(
     entry,
     'F1',
@@ -417,6 +419,8 @@ function mountUnavailable(): string | null {
 
 /** F8: SIGTERM during load over keep-alive connections; the harness starts the portal again afterwards. */
 export function f8(entry: string, db: DbKind, variant: Variant): Promise<FaultResult> {
+  const why = db === 'postgres' ? pgServerUnavailable() : null;
+  if (why) return Promise.resolve(skipped('F8', db, 'SIGTERM during load', why));
   return scenario(
     entry,
     'F8',
