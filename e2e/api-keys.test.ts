@@ -89,8 +89,12 @@ describe('Profile → API Keys', () => {
       const prefix = key.slice(0, 12);
       expect(await row.textContent()).toContain(`${prefix}…`);
       expect(await row.textContent()).not.toContain('Never used');
-      const in30 = new Date(Date.now() + 30 * 86_400_000);
-      const expiry = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(in30);
+      // 30 days from now as the browser shows a day (its own time zone).
+      const expiry = await page.evaluate(() =>
+        new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(
+          new Date(Date.now() + 30 * 86_400_000),
+        ),
+      );
       expect(await row.textContent()).toContain(expiry);
       expect(await scrollsSideways(page)).toBe(false);
       await checkScreen(page, 'api-keys-list');

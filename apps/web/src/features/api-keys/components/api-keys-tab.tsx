@@ -45,7 +45,7 @@ export function ApiKeysTab() {
           <code className="text-[13px]">X-Api-Key: &lt;key&gt;</code>; it acts as this account only and cannot change
           your password, profile or keys.{' '}
           <a
-            className="text-accent underline-offset-4 hover:underline"
+            className="text-accent underline underline-offset-4 hover:no-underline"
             href="/api/docs"
             target="_blank"
             rel="noreferrer"

@@ -4,7 +4,9 @@ import {
   type ApiKeyExpiryDays,
 } from '@portal/shared/api-keys/api-keys.constants';
 import type { CreatedApiKey } from '@portal/shared/api-keys/api-keys.schemas';
-import { KeyRound } from 'lucide-react';
+// Plus, not KeyRound: the key icon is the postbacks page's, and sharing it regroups the shared chunks
+// so that the dashboard loads 3 kB more (apps/web/vite.config.ts).
+import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
@@ -88,7 +90,7 @@ export function CreateApiKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey
         className="w-full sm:mt-[1.625rem] sm:w-auto"
         disabled={!name.trim()}
         loading={create.isPending}
-        icon={<KeyRound size={16} aria-hidden="true" />}
+        icon={<Plus size={16} aria-hidden="true" />}
       >
         Create key
       </Button>
