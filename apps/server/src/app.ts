@@ -30,6 +30,7 @@ import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { loggerOptions, RequestLog } from './lib/request-log.ts';
 import { closeIdleConnectionsGently } from './lib/idle-connections.ts';
 
@@ -128,7 +129,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.decorateRequest('auth', null);
   registerErrorHandler(app);
   await registerSecurity(app, { publicUrl: config.publicUrl });
-  await registerOpenApi(app);
+  await registerOpenApi(app, { apiKeyRateLimit: config.API_KEY_RATE_LIMIT });
 
   await app.register(
     async (api) => {
@@ -148,6 +149,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
       await api.register(notificationsRoutes(ctx));
       await api.register(invoicesRoutes(ctx));
       await api.register(exportsRoutes(ctx));
+      await api.register(apiKeysRoutes(ctx));
     },
     { prefix: API_BASE },
   );

@@ -66,6 +66,11 @@ const envSchema = z.object({
     .max(60 * 24 * 30)
     .default(60 * 12),
   SIGNUP_DAILY_LIMIT: z.coerce.number().int().min(0).default(100),
+  /**
+   * Requests one API key may make per minute (counted in the database, shared by every process);
+   * past it a 429 with Retry-After. All of an account's keys together stop at 300 a minute.
+   */
+  API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
   TRUST_PROXY: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**

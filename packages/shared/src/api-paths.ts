@@ -55,4 +55,7 @@ export const API_PATHS = {
   notificationModal: '/notifications/get-notification-modal-data',
   notificationById: '/notifications/get-notification-by-id',
   notificationSetRead: '/notifications/set-notification-as-read-by-id',
+  apiKeyList: '/api-key-list',
+  apiKeyCreate: '/api-key/create',
+  apiKeyRevoke: '/api-key/revoke',
 } as const;

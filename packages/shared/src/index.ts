@@ -18,3 +18,5 @@ export * from './reports/reports.schemas.ts';
 export * from './invoices/invoices.schemas.ts';
 export * from './notifications/notifications.schemas.ts';
 export * from './exports/exports.schemas.ts';
+export * from './api-keys/api-keys.constants.ts';
+export * from './api-keys/api-keys.schemas.ts';

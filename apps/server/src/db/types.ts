@@ -126,6 +126,20 @@ export interface LoginCodesTable {
   used_at: Timestamp | null;
 }
 
+/** Publisher API keys (migration 0052): the key's SHA-256 and its shown prefix, never the key. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  publisher_id: number;
+  user_id: number;
+  name: string;
+  prefix: string;
+  key_hash: string;
+  created_at: CreatedAt;
+  expires_at: Timestamp | null;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
 export type ImpersonationAction = 'code_created' | 'code_exchanged';
 
 /** Who let whom in, and from where (migration 0048). */
@@ -156,6 +170,7 @@ export interface Database extends NetworkTables, TrackingTables, ReportsTables {
   login_codes: LoginCodesTable;
   impersonation_audit: ImpersonationAuditTable;
   revoked_sessions: RevokedSessionsTable;
+  api_keys: ApiKeysTable;
 }
 
 export type PayoutType = 'cpa' | 'revshare';

@@ -78,7 +78,7 @@ const round1 = (ms: number) => Math.round(ms * 10) / 10;
 /**
  * One line per request, at info, written as its response finishes: method, route (the pattern,
  * and the query's names only), status, milliseconds, client address (as TRUST_PROXY lets it be
- * read) and, as for every line of a request, its id (`reqId`). Fastify's own two lines (incoming,
+ * read), the API key's prefix when a key made the request and, as for every line of a request, its id (`reqId`). Fastify's own two lines (incoming,
  * completed) and its "route not found" line (the raw URL, query values and all) are not written.
  * The click and pixel paths get a line as TRACKING_LOG says. A 5xx also gets the error handler's line,
  * at error, with the stack.
@@ -110,6 +110,8 @@ export class RequestLog extends LogController {
       status,
       ms: round1(reply.elapsedTime),
       ip: request.ip,
+      // A request made with an API key names the key by its prefix, never the secret.
+      ...(request.auth?.apiKey ? { apiKey: request.auth.apiKey.prefix } : {}),
     };
     // The response broke off (the client went away mid-answer, say): the same line, with why.
     if (error) reply.log.warn({ ...line, err: error }, 'request');

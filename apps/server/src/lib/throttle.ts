@@ -12,7 +12,11 @@ export interface ThrottleRule {
  * Fixed-window counters kept in the database, so every server process shares one budget and a
  * restart does not reset it. One atomic upsert per check.
  */
-export async function hit(db: Db, key: string, rule: ThrottleRule): Promise<{ allowed: boolean; retryAfter: number }> {
+export async function hit(
+  db: Db,
+  key: string,
+  rule: ThrottleRule,
+): Promise<{ allowed: boolean; retryAfter: number; count: number }> {
   const row = await sql<{ count: number; window_start: Date }>`
     INSERT INTO throttle_buckets (key, window_start, count) VALUES (${key}, now(), 1)
     ON CONFLICT (key) DO UPDATE SET
@@ -23,7 +27,8 @@ export async function hit(db: Db, key: string, rule: ThrottleRule): Promise<{ al
     RETURNING count, window_start`.execute(db);
   const r = row.rows[0]!;
   const elapsed = (Date.now() - new Date(r.window_start).getTime()) / 1000;
-  return { allowed: Number(r.count) <= rule.limit, retryAfter: Math.max(1, Math.ceil(rule.windowSeconds - elapsed)) };
+  const count = Number(r.count);
+  return { allowed: count <= rule.limit, retryAfter: Math.max(1, Math.ceil(rule.windowSeconds - elapsed)), count };
 }
 
 /** Counts one attempt against every key; throws 429 if any budget is spent. */

@@ -1,7 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { API_KEY_PREFIX } from '@portal/shared';
 import type { TokenPurpose, VerifiedClaims } from '../lib/jwt.ts';
 import { unauthenticated } from '../lib/errors.ts';
 import type { AppContext } from '../context.ts';
+import { apiKeysService } from '../modules/api-keys/api-keys.service.ts';
+import type { UsableApiKey } from '../modules/api-keys/api-keys.repository.ts';
 
 export interface AuthState {
   userId: number;
@@ -15,6 +18,8 @@ export interface AuthState {
   expiresAt: number;
   /** The operator acting as the user (claim `act`), on sessions opened from a login code. */
   operator?: string;
+  /** Set when an API key, not a session, authenticated the request: its id and shown prefix. */
+  apiKey?: { id: number; prefix: string };
 }
 
 /** An authenticated publisher request: the publisher account is always known. */
@@ -35,6 +40,33 @@ const bearer = (request: FastifyRequest): string | null => {
   const m = /^Bearer\s+(\S+)$/i.exec(h);
   return m ? m[1]! : null;
 };
+
+const API_KEY_HEADER = 'x-api-key';
+const isApiKeyShaped = (token: string) => token.startsWith(API_KEY_PREFIX);
+
+/** A key acts as its publisher account and the user who made it, and as nothing else. */
+const keyAuth = (key: UsableApiKey): PublisherAuth => ({
+  userId: key.user_id,
+  publisherId: key.publisher_id,
+  purpose: 'access',
+  tokenVersion: key.token_version,
+  sessionId: `api-key:${key.prefix}`,
+  expiresAt: 0,
+  apiKey: { id: key.id, prefix: key.prefix },
+});
+
+/**
+ * An API key from `X-Api-Key` or `Authorization: Bearer ppk_…`, checked, then counted against its
+ * rate limit (429 past it). Never both headers: a session token (or a second key) beside
+ * `X-Api-Key` is refused, so a request never runs with two identities.
+ */
+async function authenticateKey(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, key: string) {
+  const found = await apiKeysService.authenticate(ctx, key);
+  if (!found) throw unauthenticated('Invalid or expired API key.');
+  request.auth = keyAuth(found);
+  const { limit, remaining } = await apiKeysService.charge(ctx, found);
+  void reply.header('x-ratelimit-limit', String(limit)).header('x-ratelimit-remaining', String(remaining));
+}
 
 /**
  * Checks the token and then the database: the user still exists with the same token version, the
@@ -73,11 +105,24 @@ async function resolve(ctx: AppContext, claims: VerifiedClaims): Promise<AuthSta
   };
 }
 
-/** A preHandler that admits only tokens of the given purposes. */
-export function requireAuth(ctx: AppContext, purposes: TokenPurpose[] = ['access']) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+/**
+ * A hook that admits only tokens of the given purposes; with `apiKey`, also a publisher API key
+ * (the reports, totals, offers and postbacks groups). A key anywhere else is refused 401.
+ */
+export function requireAuth(ctx: AppContext, purposes: TokenPurpose[] = ['access'], opts: { apiKey?: boolean } = {}) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearer(request);
+    const headerKey = request.headers[API_KEY_HEADER];
+    if (headerKey !== undefined) {
+      if (request.headers.authorization !== undefined || !opts.apiKey || typeof headerKey !== 'string')
+        throw unauthenticated();
+      return authenticateKey(ctx, request, reply, headerKey);
+    }
     if (!token) throw unauthenticated();
+    if (isApiKeyShaped(token)) {
+      if (!opts.apiKey) throw unauthenticated();
+      return authenticateKey(ctx, request, reply, token);
+    }
     const claims = await ctx.jwt.verify(token);
     if (!claims || !purposes.includes(claims.purpose)) throw unauthenticated();
     const auth = await resolve(ctx, claims);
@@ -85,6 +130,9 @@ export function requireAuth(ctx: AppContext, purposes: TokenPurpose[] = ['access
     request.auth = auth;
   };
 }
+
+/** Sessions or API keys: the guard of the groups a key may call (reports, totals, offers, postbacks). */
+export const requireSessionOrApiKey = (ctx: AppContext) => requireAuth(ctx, ['access'], { apiKey: true });
 
 /** The publisher behind an access-token request (call only on routes guarded by requireAuth()). */
 export function publisherOf(request: FastifyRequest): PublisherAuth {

@@ -112,7 +112,7 @@ export async function createTestApp(
       headers['content-type'] ??= 'application/json';
     }
     const target =
-      apiPath.startsWith('/api') || apiPath.startsWith('http')
+      apiPath.startsWith('/api/') || apiPath.startsWith('http')
         ? apiPath
         : `${API_BASE}${apiPath.startsWith('/') ? '' : '/'}${apiPath}`;
     const res = await fetch(target.startsWith('http') ? target : `${url}${target}`, {

@@ -119,11 +119,17 @@ describe('the server log', () => {
     const jwt = await login(t, pub);
     const r = await t.get('/user/me.json', {
       token: jwt,
-      headers: { cookie: 'ptid=COOKIEsecret0123; session=COOKIEsecret4567', 'x-api-key': 'APIKEYsecret89' },
+      headers: { cookie: 'ptid=COOKIEsecret0123; session=COOKIEsecret4567' },
     });
     expect(r.status).toBe(200);
-    const id = r.headers.get('x-request-id')!;
-    await expect.poll(() => log.requests().some((l) => l.reqId === id)).toBe(true);
+    // A session token and an API key together are refused (one identity per request).
+    const both = await t.get('/user/me.json', {
+      token: jwt,
+      headers: { cookie: 'ptid=COOKIEsecret0123; session=COOKIEsecret4567', 'x-api-key': 'APIKEYsecret89' },
+    });
+    expect(both.status).toBe(401);
+    for (const id of [r.headers.get('x-request-id')!, both.headers.get('x-request-id')!])
+      await expect.poll(() => log.requests().some((l) => l.reqId === id)).toBe(true);
     const text = log.text();
     for (const secret of [jwt, jwt.split('.')[2]!, 'COOKIEsecret', 'APIKEYsecret89'])
       expect(text).not.toContain(secret);

@@ -1,5 +1,11 @@
 /** Route paths of the portal (spec §2), in one place. */
-export const PROFILE_TABS = ['time-zone', 'change-password', 'notifications-settings', 'two-factor-auth'] as const;
+export const PROFILE_TABS = [
+  'time-zone',
+  'change-password',
+  'notifications-settings',
+  'two-factor-auth',
+  'api-keys',
+] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
 export const OFFER_TABS = ['details', 'creatives', 'tracking-link', 'postbacks-and-pixels'] as const;

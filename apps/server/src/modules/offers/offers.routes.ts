@@ -16,7 +16,8 @@ import {
   searchResponseSchema,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { publisherOf, requireAuth } from '../../plugins/auth.ts';
+import { publisherOf, requireSessionOrApiKey } from '../../plugins/auth.ts';
+import { SESSION_OR_API_KEY } from '../../plugins/openapi.ts';
 import { offersService } from './offers.service.ts';
 
 /**
@@ -27,8 +28,8 @@ export const offersRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     // onRequest: the token is checked before the body is even parsed, so an anonymous caller learns nothing from validation.
-    const onRequest = requireAuth(ctx);
-    const base = { tags: ['offers'], security: [{ bearer: [] }] };
+    const onRequest = requireSessionOrApiKey(ctx);
+    const base = { tags: ['offers'], security: SESSION_OR_API_KEY };
 
     app.post(
       API_PATHS.campaignTable,

@@ -10,7 +10,8 @@ import {
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { chargeQuota, QUOTA_MESSAGES, QUOTAS } from '../../lib/quotas.ts';
-import { publisherOf, requireAuth } from '../../plugins/auth.ts';
+import { publisherOf, requireSessionOrApiKey } from '../../plugins/auth.ts';
+import { SESSION_OR_API_KEY } from '../../plugins/openapi.ts';
 import { postbackSigningRoutes } from './postback-signing.routes.ts';
 import { postbacksService } from './postbacks.service.ts';
 
@@ -19,8 +20,8 @@ export const postbacksRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     // onRequest: the token is checked before the body is even parsed, so an anonymous caller learns nothing from validation.
-    const onRequest = requireAuth(ctx);
-    const base = { tags: ['postbacks'], security: [{ bearer: [] }] };
+    const onRequest = requireSessionOrApiKey(ctx);
+    const base = { tags: ['postbacks'], security: SESSION_OR_API_KEY };
     await app.register(postbackSigningRoutes(ctx));
 
     app.post(

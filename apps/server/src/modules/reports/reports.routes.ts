@@ -12,14 +12,15 @@ import {
   revenueSummaryResponseSchema,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { publisherOf, requireAuth } from '../../plugins/auth.ts';
+import { publisherOf, requireSessionOrApiKey } from '../../plugins/auth.ts';
+import { SESSION_OR_API_KEY } from '../../plugins/openapi.ts';
 import { reportsService } from './reports.service.ts';
 
 export const reportsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const preHandler = requireAuth(ctx);
-    const base = { tags: ['reports'], security: [{ bearer: [] }] };
+    const preHandler = requireSessionOrApiKey(ctx);
+    const base = { tags: ['reports'], security: SESSION_OR_API_KEY };
 
     for (const type of REPORT_TYPES) {
       app.post(

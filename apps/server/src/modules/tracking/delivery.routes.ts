@@ -14,7 +14,8 @@ import {
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { chargeQuota, QUOTA_MESSAGES, QUOTAS } from '../../lib/quotas.ts';
-import { publisherOf, requireAuth } from '../../plugins/auth.ts';
+import { publisherOf, requireSessionOrApiKey } from '../../plugins/auth.ts';
+import { SESSION_OR_API_KEY } from '../../plugins/openapi.ts';
 import {
   listDeliveryAttempts,
   previewPostback,
@@ -27,8 +28,8 @@ import {
 export const deliveryRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const preHandler = requireAuth(ctx);
-    const base = { tags: ['postback deliveries'], security: [{ bearer: [] }] };
+    const preHandler = requireSessionOrApiKey(ctx);
+    const base = { tags: ['postback deliveries'], security: SESSION_OR_API_KEY };
 
     app.post(
       POSTBACK_DELIVERY_PATHS.log,

@@ -1,6 +1,8 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { Card } from '../../../components/ui/card.tsx';
 import { PageWrapper } from '../../../components/ui/page-wrapper.tsx';
+import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { RouteTabs } from '../../../components/ui/route-tabs.tsx';
 import { paths, PROFILE_TABS, type ProfileTab } from '../../../config/paths.ts';
 import { ChangePasswordTab } from '../../../features/profile/components/change-password-tab.tsx';
@@ -9,11 +11,25 @@ import { TimeZoneTab } from '../../../features/profile/components/time-zone-tab.
 import { TwoFactorTab } from '../../../features/profile/components/two-factor-tab.tsx';
 import { ReferralLink } from '../../../features/user/components/referral-link.tsx';
 
+// Its own chunk, fetched when the tab is opened: nothing of it weighs on the other profile tabs.
+const ApiKeysTab = lazy(() =>
+  import('../../../features/api-keys/components/api-keys-tab.tsx').then((m) => ({ default: m.ApiKeysTab })),
+);
+
 const TABS: { value: ProfileTab; label: string; render: () => React.ReactNode }[] = [
   { value: 'time-zone', label: 'Time Zone', render: () => <TimeZoneTab /> },
   { value: 'change-password', label: 'Change Password', render: () => <ChangePasswordTab /> },
   { value: 'notifications-settings', label: 'Notifications', render: () => <NotificationsTab /> },
   { value: 'two-factor-auth', label: 'Two-Factor Auth', render: () => <TwoFactorTab /> },
+  {
+    value: 'api-keys',
+    label: 'API Keys',
+    render: () => (
+      <Suspense fallback={<LoadingBlock label="Loading your API keys…" />}>
+        <ApiKeysTab />
+      </Suspense>
+    ),
+  },
 ];
 
 export function Component() {
@@ -25,7 +41,7 @@ export function Component() {
       title="Profile"
       seoTitle={`Profile: ${tab.label}`}
       icon="Profile"
-      description="Your time zone, password, e-mail notifications and log-in security."
+      description="Your time zone, password, e-mail notifications, log-in security and API keys."
     >
       <ReferralLink className="mb-6" />
       <RouteTabs

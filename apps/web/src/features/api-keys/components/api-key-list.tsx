@@ -1,0 +1,127 @@
+import type { ApiKey } from '@portal/shared/api-keys/api-keys.schemas';
+import { Trash2 } from 'lucide-react';
+import { Button } from '../../../components/ui/button.tsx';
+import { Badge } from '../../../components/ui/status-badge.tsx';
+import { useIsWide } from '../../../lib/use-media-query.ts';
+
+const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const dayTime = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+});
+
+const lastUsed = (k: ApiKey) => (k.last_used_at ? dayTime.format(new Date(k.last_used_at)) : 'Never used');
+const expires = (k: ApiKey) => (k.expires_at ? day.format(new Date(k.expires_at)) : 'Never');
+
+function Prefix({ apiKey }: { apiKey: ApiKey }) {
+  return (
+    <code className="font-mono text-[13px] whitespace-nowrap text-slate-800" title="The key’s prefix">
+      {apiKey.prefix}…
+    </code>
+  );
+}
+
+function ExpiryCell({ apiKey }: { apiKey: ApiKey }) {
+  return (
+    <span className="inline-flex flex-wrap items-center gap-2">
+      <span>{expires(apiKey)}</span>
+      {apiKey.status === 'expired' ? (
+        <Badge className="bg-orange-50 text-orange-800 ring-orange-600/30">Expired</Badge>
+      ) : null}
+    </span>
+  );
+}
+
+function RevokeButton({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (k: ApiKey) => void }) {
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      onClick={() => onRevoke(apiKey)}
+      aria-label={`Revoke ${apiKey.name}`}
+      icon={<Trash2 size={15} aria-hidden="true" />}
+    >
+      Revoke
+    </Button>
+  );
+}
+
+/** The account's keys: a table from 1024 px up, stacked cards below (UI.md). */
+export function ApiKeyList({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (k: ApiKey) => void }) {
+  const wide = useIsWide();
+  if (!wide)
+    return (
+      <ul aria-label="API keys" className="flex flex-col gap-3">
+        {keys.map((k) => (
+          <li key={k.id} className="rounded-xl border border-slate-200 bg-white p-4">
+            <div className="flex items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="font-medium break-words text-slate-900">{k.name}</p>
+                <Prefix apiKey={k} />
+              </div>
+              <RevokeButton apiKey={k} onRevoke={onRevoke} />
+            </div>
+            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-slate-600">Created</dt>
+              <dd className="text-slate-900">{day.format(new Date(k.created_at))}</dd>
+              <dt className="text-slate-600">Last used</dt>
+              <dd className="text-slate-900">{lastUsed(k)}</dd>
+              <dt className="text-slate-600">Expires</dt>
+              <dd className="text-slate-900">
+                <ExpiryCell apiKey={k} />
+              </dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    );
+  return (
+    <table aria-label="API keys" className="w-full text-left text-sm">
+      <thead>
+        <tr className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+          <th scope="col" className="py-2 pr-4">
+            Name
+          </th>
+          <th scope="col" className="py-2 pr-4">
+            Key
+          </th>
+          <th scope="col" className="py-2 pr-4">
+            Created
+          </th>
+          <th scope="col" className="py-2 pr-4">
+            Last used
+          </th>
+          <th scope="col" className="py-2 pr-4">
+            Expires
+          </th>
+          <th scope="col" className="py-2">
+            <span className="sr-only">Actions</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {keys.map((k) => (
+          <tr key={k.id} className="border-b border-slate-100 last:border-0">
+            <td className="py-3 pr-4 font-medium break-words text-slate-900">{k.name}</td>
+            <td className="py-3 pr-4">
+              <Prefix apiKey={k} />
+            </td>
+            <td className="py-3 pr-4 whitespace-nowrap text-slate-700 tabular-nums">
+              {day.format(new Date(k.created_at))}
+            </td>
+            <td className="py-3 pr-4 whitespace-nowrap text-slate-700 tabular-nums">{lastUsed(k)}</td>
+            <td className="py-3 pr-4 text-slate-700 tabular-nums">
+              <ExpiryCell apiKey={k} />
+            </td>
+            <td className="py-3 text-right">
+              <RevokeButton apiKey={k} onRevoke={onRevoke} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
