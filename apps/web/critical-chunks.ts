@@ -7,7 +7,7 @@
  *   Whatever these modules import statically joins them.
  * - `popups`: the libraries of what opens on demand (menus, popovers, dialogs, the date picker's
  *   calendar, the searchable select). Pages draw light stand-ins first (components/ui/deferred.tsx)
- *   and these load when the browser is idle or a stand-in is used: off the first paint.
+ *   and these load when a stand-in is first reached for: off the first paint.
  *
  * A module matched by neither is grouped by the routes that share it (vite.config.ts). A chunk must
  * never statically import a chunk that imports it back: scripts/check-size.mjs fails the build on a

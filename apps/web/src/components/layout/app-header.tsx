@@ -12,7 +12,7 @@ import { LazyUserMenu } from './lazy-user-menu.tsx';
 import { isActive, MAIN_NAV } from './nav-items.ts';
 import { useLogout } from './use-logout.ts';
 
-// The side navigation (a phone's menu) loads when the browser is idle or the menu button is used.
+// The side navigation (a phone's menu) loads when the menu button is reached for.
 const mobileNav = deferred(() => import('./mobile-nav.tsx').then((m) => m.MobileNav));
 
 export function AppHeader() {

@@ -7,8 +7,7 @@ const card = deferred(() => import('./account-manager-card.tsx').then((m) => m.A
 
 /**
  * The account manager's button as the first paint needs it; the card's popover code loads when the
- * browser is idle or the button is first pointed at, focused or clicked (a click opens the card
- * as soon as it is there).
+ * button is first pointed at, focused or clicked (a click opens the card as soon as it is there).
  */
 export function LazyAccountManagerCard() {
   const { data: user } = useCurrentUser();

@@ -5,9 +5,8 @@ import { UserMenuButtonContent, userMenuButtonClass, userMenuLabel, type MenuUse
 const menu = deferred(() => import('./user-menu.tsx').then((m) => m.UserMenu));
 
 /**
- * The account menu as the first paint needs it: its button, the menu code loading when the
- * browser is idle or the button is first pointed at, focused or clicked (a click opens the menu
- * as soon as it is there).
+ * The account menu as the first paint needs it: its button, the menu code loading when the button
+ * is first pointed at, focused or clicked (a click opens the menu as soon as it is there).
  */
 export function LazyUserMenu({ user, onLogout }: { user: MenuUser | null; onLogout: () => void }) {
   const { value: UserMenu, request } = useDeferred(menu);

@@ -9,8 +9,8 @@ const menu = deferred(() => import('./drill-down-menu.tsx').then((m) => m.DrillD
 
 /**
  * A table row's drill-down button as the first paint needs it: the button alone, the menu code
- * loading when the browser is idle or the button is first pointed at, focused or clicked (a
- * click opens the list as soon as it is there).
+ * loading when the button is first pointed at, focused or clicked (a click opens the list as soon
+ * as it is there).
  */
 export function LazyDrillDownMenu<O extends DrillDownOption>(props: DrillDownMenuProps<O>) {
   const { value: Menu, request } = useDeferred(menu);

@@ -8,8 +8,8 @@ const picker = deferred(() => import('./date-range-picker.tsx').then((m) => m.Da
 
 /**
  * The date-range picker as a page's first paint needs it: its button, drawn without the calendar
- * and popover code, which load when the browser is idle or the button is first pointed at,
- * focused or clicked (a click opens the picker as soon as it is there).
+ * and popover code, which load when the button is first pointed at, focused or clicked (a click
+ * opens the picker as soon as it is there).
  */
 export function LazyDateRangePicker(props: DateRangePickerProps) {
   const { value: Picker, request } = useDeferred(picker);

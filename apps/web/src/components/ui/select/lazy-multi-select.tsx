@@ -10,16 +10,20 @@ const select = deferred(() => import('./select.tsx').then((m) => m.Select));
 
 /**
  * A multiple select as a page's first paint needs it: its label, its box and the chosen values,
- * without the combobox code, which loads when the browser is idle or the field is first pointed
- * at or focused (the focus then moves to the real field).
+ * without the combobox code, which loads when the field is first pointed at, focused or
+ * clicked. The focus, and a click, then go on to the real field.
  */
 export function LazyMultiSelect(props: MultiSelectProps) {
   const auto = useId();
   const id = props.id ?? auto;
   const { value: Select, request } = useDeferred(select);
-  const focused = useRef(false);
+  const used = useRef<'focused' | 'clicked' | null>(null);
   useEffect(() => {
-    if (Select && focused.current) document.getElementById(id)?.focus();
+    if (!Select || !used.current) return;
+    const input = document.getElementById(id);
+    input?.focus();
+    if (used.current === 'clicked') input?.click();
+    used.current = null;
   }, [Select, id]);
   if (Select) return <Select {...props} id={id} />;
 
@@ -52,12 +56,19 @@ export function LazyMultiSelect(props: MultiSelectProps) {
           <input
             id={id}
             readOnly
+            role="combobox"
+            aria-expanded={false}
+            aria-autocomplete="list"
             disabled={props.disabled}
             placeholder={chosen.length ? undefined : props.placeholder}
             aria-required={props.required || undefined}
             className={cn(innerInput, 'h-7 basis-24 px-1')}
             onFocus={() => {
-              focused.current = true;
+              used.current ??= 'focused';
+              request();
+            }}
+            onClick={() => {
+              used.current = 'clicked';
               request();
             }}
           />

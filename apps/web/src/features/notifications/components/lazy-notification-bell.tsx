@@ -9,8 +9,8 @@ const bell = deferred(() => import('./notification-bell.tsx').then((m) => m.Noti
 
 /**
  * The notification bell as the first paint needs it: the button with its badge, the dropdown and
- * the side panel loading when the browser is idle, when the button is first pointed at, focused or
- * clicked (a click opens the dropdown as soon as it is there), or when a notification is opened.
+ * the side panel loading when the button is first pointed at, focused or clicked (a click opens the
+ * dropdown as soon as it is there), or when a notification is opened.
  */
 export function LazyNotificationBell({ timeZone }: { timeZone: string | null }) {
   const { value: NotificationBell, request } = useDeferred(bell);
