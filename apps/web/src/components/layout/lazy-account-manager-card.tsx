@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useCurrentUser } from '../../features/user/api/user.ts';
-import { deferred, useDeferred } from '../ui/deferred.tsx';
+import { StandInSlot, deferred, useDeferred } from '../ui/deferred.tsx';
 import { ManagerButtonContent, managerButtonClass } from './manager-button.tsx';
 
 const card = deferred(() => import('./account-manager-card.tsx').then((m) => m.AccountManagerCard));
@@ -13,23 +13,32 @@ export function LazyAccountManagerCard() {
   const { data: user } = useCurrentUser();
   const { value: AccountManagerCard, request } = useDeferred(card);
   const [clicked, setClicked] = useState(false);
-  if (AccountManagerCard) return <AccountManagerCard defaultOpen={clicked} />;
   if (!user?.account_manager_name) return null;
   return (
-    <button
-      type="button"
-      className={managerButtonClass}
-      aria-label="Your account manager"
-      aria-haspopup="dialog"
-      aria-expanded={false}
-      onPointerEnter={request}
-      onFocus={request}
-      onClick={() => {
-        setClicked(true);
-        request();
-      }}
-    >
-      <ManagerButtonContent />
-    </button>
+    <StandInSlot swapped={AccountManagerCard !== null}>
+      {AccountManagerCard ? (
+        <AccountManagerCard defaultOpen={clicked} />
+      ) : (
+        <button
+          type="button"
+          className={managerButtonClass}
+          aria-label="Your account manager"
+          aria-haspopup="dialog"
+          aria-expanded={false}
+          onPointerEnter={request}
+          onFocus={request}
+          onPointerDown={() => {
+            setClicked(true);
+            request();
+          }}
+          onClick={() => {
+            setClicked(true);
+            request();
+          }}
+        >
+          <ManagerButtonContent />
+        </button>
+      )}
+    </StandInSlot>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { deferred, useDeferred } from '../ui/deferred.tsx';
+import { StandInSlot, deferred, useDeferred } from '../ui/deferred.tsx';
 import { UserMenuButtonContent, userMenuButtonClass, userMenuLabel, type MenuUser } from './user-menu-button.tsx';
 
 const menu = deferred(() => import('./user-menu.tsx').then((m) => m.UserMenu));
@@ -11,22 +11,31 @@ const menu = deferred(() => import('./user-menu.tsx').then((m) => m.UserMenu));
 export function LazyUserMenu({ user, onLogout }: { user: MenuUser | null; onLogout: () => void }) {
   const { value: UserMenu, request } = useDeferred(menu);
   const [clicked, setClicked] = useState(false);
-  if (UserMenu) return <UserMenu user={user} onLogout={onLogout} defaultOpen={clicked} />;
   return (
-    <button
-      type="button"
-      className={userMenuButtonClass}
-      aria-label={userMenuLabel(user)}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      onPointerEnter={request}
-      onFocus={request}
-      onClick={() => {
-        setClicked(true);
-        request();
-      }}
-    >
-      <UserMenuButtonContent user={user} />
-    </button>
+    <StandInSlot swapped={UserMenu !== null}>
+      {UserMenu ? (
+        <UserMenu user={user} onLogout={onLogout} defaultOpen={clicked} />
+      ) : (
+        <button
+          type="button"
+          className={userMenuButtonClass}
+          aria-label={userMenuLabel(user)}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          onPointerEnter={request}
+          onFocus={request}
+          onPointerDown={() => {
+            setClicked(true);
+            request();
+          }}
+          onClick={() => {
+            setClicked(true);
+            request();
+          }}
+        >
+          <UserMenuButtonContent user={user} />
+        </button>
+      )}
+    </StandInSlot>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useSyncExternalStore } from 'react';
+import { useCallback, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
 
 /**
  * A module the first paint does without (a picker's calendar, a menu's popup): loaded once, when
@@ -42,7 +42,8 @@ export function deferred<T>(importer: () => Promise<T>): Deferred<T> {
 
 /**
  * The deferred value for a component: null until loaded. `request` starts loading it (the
- * stand-in's pointer, focus and click handlers call it).
+ * stand-in's pointer, focus and click handlers call it). A stand-in treats a press (pointerdown)
+ * as its click: swapped between press and release, the real button would never see the click.
  */
 export function useDeferred<T>(module: Deferred<T>): { value: T | null; request: () => void } {
   const value = useSyncExternalStore(module.subscribe, module.loaded, module.loaded);
@@ -50,4 +51,36 @@ export function useDeferred<T>(module: Deferred<T>): { value: T | null; request:
     module.load().catch(() => undefined);
   }, [module]);
   return { value, request };
+}
+
+const FOCUSABLE = 'button, [href], input, [tabindex]:not([tabindex="-1"])';
+
+/**
+ * Where a stand-in and then its component are drawn (a `display: contents` box, no box of its
+ * own). A stand-in that has the keyboard focus when its component arrives hands the focus on to
+ * the component's own button, so Enter, Escape and Tab carry on as if nothing was swapped.
+ */
+export function StandInSlot({ swapped, children }: { swapped: boolean; children: ReactNode }) {
+  const box = useRef<HTMLSpanElement>(null);
+  const focused = useRef(false);
+  useLayoutEffect(() => {
+    if (!swapped || !focused.current) return;
+    focused.current = false;
+    box.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+  }, [swapped]);
+  return (
+    <span
+      ref={box}
+      className="contents"
+      onFocus={() => {
+        if (!swapped) focused.current = true;
+      }}
+      // A stand-in removed while focused may blur with no next element: only a move elsewhere counts.
+      onBlur={(e) => {
+        if (e.relatedTarget) focused.current = false;
+      }}
+    >
+      {children}
+    </span>
+  );
 }

@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
 import { cn } from './cn.ts';
-import { deferred, useDeferred } from './deferred.tsx';
+import { StandInSlot, deferred, useDeferred } from './deferred.tsx';
 import type { DrillDownMenuProps, DrillDownOption } from './drill-down-menu.tsx';
 import { drillButtonClass } from './drill-down-button.ts';
 
@@ -15,23 +15,32 @@ const menu = deferred(() => import('./drill-down-menu.tsx').then((m) => m.DrillD
 export function LazyDrillDownMenu<O extends DrillDownOption>(props: DrillDownMenuProps<O>) {
   const { value: Menu, request } = useDeferred(menu);
   const [clicked, setClicked] = useState(false);
-  if (Menu) return <Menu<O> {...props} defaultOpen={clicked} />;
   return (
-    <button
-      type="button"
-      disabled={props.disabled}
-      aria-label={props.label}
-      aria-haspopup="menu"
-      aria-expanded={false}
-      className={cn(drillButtonClass, props.className)}
-      onPointerEnter={request}
-      onFocus={request}
-      onClick={() => {
-        setClicked(true);
-        request();
-      }}
-    >
-      {props.icon ?? <ChevronDown aria-hidden="true" size={16} />}
-    </button>
+    <StandInSlot swapped={Menu !== null}>
+      {Menu ? (
+        <Menu<O> {...props} defaultOpen={clicked} />
+      ) : (
+        <button
+          type="button"
+          disabled={props.disabled}
+          aria-label={props.label}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          className={cn(drillButtonClass, props.className)}
+          onPointerEnter={request}
+          onFocus={request}
+          onPointerDown={() => {
+            setClicked(true);
+            request();
+          }}
+          onClick={() => {
+            setClicked(true);
+            request();
+          }}
+        >
+          {props.icon ?? <ChevronDown aria-hidden="true" size={16} />}
+        </button>
+      )}
+    </StandInSlot>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { deferred, useDeferred } from '../deferred.tsx';
+import { StandInSlot, deferred, useDeferred } from '../deferred.tsx';
 import type { DateRangePickerProps } from './date-range-picker.tsx';
 import { RANGE_PLACEHOLDER, formatRangeLabel, normalizeRange } from './date-range.ts';
 import { PickerButton } from './picker-button.tsx';
@@ -14,21 +14,30 @@ const picker = deferred(() => import('./date-range-picker.tsx').then((m) => m.Da
 export function LazyDateRangePicker(props: DateRangePickerProps) {
   const { value: Picker, request } = useDeferred(picker);
   const [clicked, setClicked] = useState(false);
-  if (Picker) return <Picker {...props} defaultOpen={clicked || props.defaultOpen} />;
   return (
-    <PickerButton
-      text={formatRangeLabel(normalizeRange(props.value), props.timeZone)}
-      placeholder={RANGE_PLACEHOLDER}
-      name={props.label ?? 'Date range'}
-      className={props.className}
-      aria-haspopup="dialog"
-      aria-expanded={false}
-      onPointerEnter={request}
-      onFocus={request}
-      onClick={() => {
-        setClicked(true);
-        request();
-      }}
-    />
+    <StandInSlot swapped={Picker !== null}>
+      {Picker ? (
+        <Picker {...props} defaultOpen={clicked || props.defaultOpen} />
+      ) : (
+        <PickerButton
+          text={formatRangeLabel(normalizeRange(props.value), props.timeZone)}
+          placeholder={RANGE_PLACEHOLDER}
+          name={props.label ?? 'Date range'}
+          className={props.className}
+          aria-haspopup="dialog"
+          aria-expanded={false}
+          onPointerEnter={request}
+          onFocus={request}
+          onPointerDown={() => {
+            setClicked(true);
+            request();
+          }}
+          onClick={() => {
+            setClicked(true);
+            request();
+          }}
+        />
+      )}
+    </StandInSlot>
   );
 }

@@ -40,6 +40,10 @@ export function LazyMultiSelect(props: MultiSelectProps) {
       <div
         className={cn(controlBox, 'flex min-h-10 items-center', props.error ? controlBad : controlOk)}
         onPointerEnter={request}
+        onPointerDown={() => {
+          used.current = 'clicked';
+          request();
+        }}
       >
         <div className="flex min-w-0 flex-1 flex-wrap items-center gap-1.5 py-1.5 pl-2">
           {chosen.map((o) => (

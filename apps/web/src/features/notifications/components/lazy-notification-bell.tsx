@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { deferred, useDeferred } from '../../../components/ui/deferred.tsx';
+import { StandInSlot, deferred, useDeferred } from '../../../components/ui/deferred.tsx';
 import { useUnreadNotifications } from '../api/get-unread-notifications.ts';
 import { bellState } from '../notification-format.ts';
 import { selectedNotificationStore } from '../notification-panel-store.ts';
@@ -20,23 +20,32 @@ export function LazyNotificationBell({ timeZone }: { timeZone: string | null }) 
   useEffect(() => {
     if (opened) request();
   }, [opened, request]);
-  if (NotificationBell) return <NotificationBell timeZone={timeZone} defaultOpen={clicked} />;
   const state = bellState(data);
   return (
-    <button
-      type="button"
-      className={bellButtonClass}
-      aria-label={state.label}
-      aria-haspopup="dialog"
-      aria-expanded={false}
-      onPointerEnter={request}
-      onFocus={request}
-      onClick={() => {
-        setClicked(true);
-        request();
-      }}
-    >
-      <BellButtonContent state={state} />
-    </button>
+    <StandInSlot swapped={NotificationBell !== null}>
+      {NotificationBell ? (
+        <NotificationBell timeZone={timeZone} defaultOpen={clicked} />
+      ) : (
+        <button
+          type="button"
+          className={bellButtonClass}
+          aria-label={state.label}
+          aria-haspopup="dialog"
+          aria-expanded={false}
+          onPointerEnter={request}
+          onFocus={request}
+          onPointerDown={() => {
+            setClicked(true);
+            request();
+          }}
+          onClick={() => {
+            setClicked(true);
+            request();
+          }}
+        >
+          <BellButtonContent state={state} />
+        </button>
+      )}
+    </StandInSlot>
   );
 }

@@ -27,7 +27,11 @@ export function NotificationBell({
   defaultOpen?: boolean;
 }) {
   const zone = resolveTimeZone(timeZone);
-  const { data, isPending, refetch } = useUnreadNotifications();
+  const { data, isPending, refetch } = useUnreadNotifications({
+    // Its stand-in asked when the frame mounted; asking again on the swap could answer before a
+    // read marked locally reaches the server, and show it unread again.
+    refetchOnMount: false,
+  });
   const [open, setOpen] = useState(defaultOpen);
   const openNotification = useOpenNotification();
   const state = bellState(data);
