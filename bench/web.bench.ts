@@ -43,7 +43,7 @@ const PAGES = [
   { route: '/reports/campaign-summary', name: 'campaign summary', module: 'src/app/routes/app/reports-page.tsx' },
 ];
 const FORM_FACTORS: FormFactor[] = ['mobile', 'desktop'];
-/** Issue 12; routeJsKb: "at most 250 kB gzipped with the chart" (the build's own budget is to be proposed). */
+/** Issue 12; routeJsKb: "at most 250 kB gzipped with the chart" (the build's budgets: apps/web/scripts/check-size.mjs). */
 const TARGET = { performance: 95, accessibility: 95, firstDataMs: 1000, routeJsKb: 250 };
 
 const log = (line = '') => console.log(line);
@@ -311,7 +311,7 @@ async function main() {
   const verdict = (ok: boolean | null) => (ok === null ? 'NOT MEASURED' : ok ? 'met' : 'NOT MET');
   log(
     `\nsummary (targets: Lighthouse performance >= ${TARGET.performance} and accessibility >= ${TARGET.accessibility}` +
-      ` on both pages; dashboard first data < ${TARGET.firstDataMs} ms; its JavaScript <= ${TARGET.routeJsKb} kB gzipped)`,
+      ` on both pages; dashboard first data < ${TARGET.firstDataMs} ms; each page's JavaScript <= ${TARGET.routeJsKb} kB gzipped)`,
   );
   for (const b of builds.filter((x) => !x.ok))
     log(`  BUILD FAILED: ${b.workspace}; the figures below are of the previous build`);
@@ -352,16 +352,15 @@ async function main() {
     else log(`  ${label}: ${verdict(p50 < TARGET.firstDataMs)} (${figures})`);
   }
   for (const w of results.sizes) {
-    // "With the chart": with what the page's own module loads on demand (not the layout's panels).
-    const withOwn = w.total + w.lazyOfRoute;
+    // The page's JavaScript as check-size.mjs budgets it: what opening it loads, and with what it
+    // loads on demand (its chart, the pickers and menus drawn as stand-ins first).
+    const whole = w.total + w.lazyOfPage;
     const figures =
-      `${kB(w.total)} gzipped to open it, ${kB(withOwn)} with what the page loads on demand` +
-      (w.lazyAll > w.lazyOfRoute ? `, ${kB(w.total + w.lazyAll)} with the layout's on-demand parts too` : '');
-    if (w.route === '/')
-      log(
-        `  dashboard JavaScript <= ${TARGET.routeJsKb} kB with the chart: ${verdict(withOwn <= TARGET.routeJsKb * 1024)} (${figures})`,
-      );
-    else log(`  JavaScript of ${w.route}: ${figures} (no target)`);
+      `${kB(w.total)} gzipped to open it, ${kB(whole)} with what the page loads on demand` +
+      (w.lazyAll > w.lazyOfPage ? `, ${kB(w.total + w.lazyAll)} with the header's panels too` : '');
+    log(
+      `  JavaScript of ${w.route} <= ${TARGET.routeJsKb} kB with the chart: ${verdict(whole <= TARGET.routeJsKb * 1024)} (${figures})`,
+    );
   }
   return failed ? 1 : 0;
 }

@@ -31,7 +31,16 @@ export interface OpenWeight {
   lazyOfRoute: number;
   /** Bytes of everything any of them imports on demand. */
   lazyAll: number;
+  /**
+   * Bytes of what they import on demand except what only the header opens on any page (a
+   * notification's side panel, a login link's prompt): the chart, the pickers and menus drawn as
+   * stand-ins first. With `total`, the page's JavaScript as apps/web/scripts/check-size.mjs budgets it.
+   */
+  lazyOfPage: number;
 }
+
+/** On-demand modules of the header, not of the page under it (as check-size.mjs has them). */
+const HEADER_ONLY = /(notification-panel-body|switch-account-prompt)\.tsx$/;
 
 export interface LazyModule {
   module: string;
@@ -93,6 +102,24 @@ export class BuildManifest {
       });
   }
 
+  /** Files reachable on demand from the chain (not through the header-only modules), beyond `loaded`. */
+  private lazyFiles(chain: string[], loaded: Set<string>): Set<string> {
+    const out = new Set<string>();
+    const seen = new Set<string>();
+    const walk = (key: string, lazy: boolean) => {
+      const chunk = this.manifest[key];
+      if (!chunk || seen.has(key)) return;
+      seen.add(key);
+      if (lazy && !loaded.has(chunk.file)) out.add(chunk.file);
+      for (const imp of chunk.imports ?? []) walk(imp, lazy);
+      if (key === this.entryKey) return;
+      for (const dyn of chunk.dynamicImports ?? [])
+        if (!/src\/app\/(routes|layouts)\//.test(dyn) && !HEADER_ONLY.test(dyn)) walk(dyn, true);
+    };
+    for (const k of chain) walk(k, false);
+    return out;
+  }
+
   /** What opening a route of the logged-in app loads: the entry, the app layout and the route's module. */
   open(route: string, moduleKey: string): OpenWeight | null {
     if (!this.manifest[moduleKey]) return null;
@@ -128,6 +155,7 @@ export class BuildManifest {
       lazy,
       lazyOfRoute: union(lazy.filter((l) => l.from === moduleKey)),
       lazyAll: union(lazy),
+      lazyOfPage: this.sum(this.lazyFiles(chain, files)),
     };
   }
 }

@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// Prints the gzipped size of every built script and fails when the login page's JavaScript (the
-// entry, its static imports, and the public layout's and login route's lazy chunks) is over the budget.
+// Prints the gzipped size of every built script and fails when a chunk imports another that imports
+// it back (a cycle, which broke the app at load once), when the login page's JavaScript (the entry,
+// its static imports, and the public layout's and login route's lazy chunks) is over its budget, or
+// when the dashboard's or the reports page's JavaScript is over theirs (budgets from measurement,
+// README "Web app").
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
-const BUDGET_KB = 150;
+const BUDGET_KB = 140;
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
 const manifestPath = path.join(dist, '.vite/manifest.json');
 if (!fs.existsSync(manifestPath)) {
@@ -65,37 +68,79 @@ const routeSize = (key, lazyToo) => {
   collect(key, files, lazyToo);
   return [...files].filter((f) => f.endsWith('.js') && !entryFiles.has(f)).reduce((sum, f) => sum + gz(f), 0);
 };
-// A screen's whole page, as a first visit downloads it: the entry, the signed-in layout and the
-// route with its lazy chunks (the chart). The budgets are proposed from measurement (README).
+// A screen's page: the entry, the signed-in layout and the route with their static imports (its
+// first paint), then with everything they load on demand (the chart, the menus and pickers the
+// page draws as stand-ins first, loaded when the browser is idle) except what only the header opens
+// on any page (a notification's side panel with DOMPurify, the prompt of a login link).
 const layoutKey = Object.keys(manifest).find((k) => /layouts\/app-layout\.tsx$/.test(k));
+const HEADER_ONLY = /(notification-panel-body|switch-account-prompt)\.tsx$/;
 const pageSize = (key) => {
-  const files = new Set();
-  collect(entryKey, files, false);
-  if (layoutKey) collect(layoutKey, files, false);
-  collect(key, files, true);
-  const js = [...files].filter((f) => f.endsWith('.js'));
-  return { size: js.reduce((sum, f) => sum + gz(f), 0), files: js.length };
+  const first = new Set();
+  for (const k of [entryKey, layoutKey, key]) if (k) collect(k, first, false);
+  const all = new Set();
+  const walkAll = (k) => {
+    const chunk = manifest[k];
+    if (!chunk || all.has(chunk.file)) return;
+    all.add(chunk.file);
+    for (const imp of chunk.imports ?? []) walkAll(imp);
+    for (const imp of chunk.dynamicImports ?? []) if (!isRouteModule(imp) && !HEADER_ONLY.test(imp)) walkAll(imp);
+  };
+  for (const k of [entryKey, layoutKey, key]) if (k) walkAll(k);
+  const sum = (set) => [...set].filter((f) => f.endsWith('.js')).reduce((total, f) => total + gz(f), 0);
+  return { first: sum(first), firstFiles: [...first].filter((f) => f.endsWith('.js')).length, all: sum(all) };
 };
-const PAGE_BUDGETS_KB = { 'routes/app/dashboard-page.tsx': 235, 'routes/app/reports-page.tsx': 270 };
+// [first paint, whole page] in kB: measured + ~5% (README); issue 12 caps the whole page at 250 kB.
+const PAGE_BUDGETS_KB = {
+  'routes/app/dashboard-page.tsx': [180, 240],
+  'routes/app/reports-page.tsx': [180, 250],
+};
 console.log('\nRoute JavaScript beyond the entry (gzipped): opening it / with what it loads lazily');
 for (const key of routeKeys) {
   const name = key.replace(/^src\/app\//, '');
   console.log(`  ${kb(routeSize(key, false)).padStart(9)} / ${kb(routeSize(key, true)).padStart(9)}  ${name}`);
 }
-console.log('\nWhole page JavaScript (gzipped): entry, signed-in layout, route and its lazy chunks');
+console.log('\nPage JavaScript (gzipped): first paint (entry, signed-in layout, route) / with what it loads on demand');
 const over = [];
 for (const key of routeKeys) {
   const name = key.replace(/^src\/app\//, '');
   const budget = PAGE_BUDGETS_KB[name];
   if (!budget) continue;
-  const { size, files } = pageSize(key);
-  console.log(`  ${kb(size).padStart(9)}  ${name}  in ${files} files (budget ${budget} kB)`);
-  if (size > budget * 1024) over.push(`${name} is over its ${budget} kB budget by ${kb(size - budget * 1024)}`);
+  const { first, firstFiles, all } = pageSize(key);
+  console.log(
+    `  ${kb(first).padStart(9)} in ${firstFiles} files / ${kb(all).padStart(9)}  ${name} (budgets ${budget[0]} / ${budget[1]} kB)`,
+  );
+  if (first > budget[0] * 1024)
+    over.push(`${name}'s first paint is over its ${budget[0]} kB budget by ${kb(first - budget[0] * 1024)}`);
+  if (all > budget[1] * 1024) over.push(`${name} is over its ${budget[1]} kB budget by ${kb(all - budget[1] * 1024)}`);
 }
 if (over.length) {
   for (const o of over) console.error(`check-size: ${o}`);
   process.exit(1);
 }
+
+// No chunk may import (statically) a chunk that imports it back: the app would break at load.
+const cycles = [];
+const state = new Map();
+const visit = (file, stack) => {
+  state.set(file, 'open');
+  stack.push(file);
+  const key = Object.keys(manifest).find((k) => manifest[k].file === file);
+  for (const imp of manifest[key]?.imports ?? []) {
+    const next = manifest[imp]?.file;
+    if (!next) continue;
+    if (state.get(next) === 'open') cycles.push([...stack.slice(stack.indexOf(next)), next].join(' -> '));
+    else if (!state.has(next)) visit(next, stack);
+  }
+  stack.pop();
+  state.set(file, 'done');
+};
+for (const key of Object.keys(manifest))
+  if (manifest[key].file.endsWith('.js') && !state.has(manifest[key].file)) visit(manifest[key].file, []);
+if (cycles.length) {
+  for (const c of cycles) console.error(`check-size: chunks import each other in a cycle: ${c}`);
+  process.exit(1);
+}
+console.log('\nNo chunk imports a chunk that imports it back.');
 
 if (loginTotal > BUDGET_KB * 1024) {
   console.error(`check-size: login page JavaScript is over budget by ${kb(loginTotal - BUDGET_KB * 1024)}`);

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import { API_BASE, ERROR_CODES } from '@portal/shared';
 import type { Config } from '../config.ts';
 import { pagePolicy } from './security.ts';
+import { pagePreloads } from './web-preload.ts';
 
 function findWebDist(config: Config): string | null {
   const here = path.dirname(fileURLToPath(import.meta.url));
@@ -26,6 +27,7 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
   const root = findWebDist(config);
   if (!root) app.log.warn('web app not built (apps/web/dist missing): serving the API only');
   const indexHtml = root ? fs.readFileSync(path.join(root, 'index.html'), 'utf8') : null;
+  const preloads = root ? pagePreloads(root) : () => '';
   if (root)
     await app.register(fastifyStatic, {
       root,
@@ -50,7 +52,13 @@ export async function registerWebApp(app: FastifyInstance, config: Config): Prom
         .type('text/html; charset=utf-8')
         .header('cache-control', 'no-cache')
         .header('content-security-policy', pagePolicy(nonce))
-        .send(indexHtml.replace('</head>', `  <meta property="csp-nonce" nonce="${nonce}" />\n  </head>`));
+        .send(
+          indexHtml.replace(
+            '</head>',
+            // The page's own chunks load beside the entry, not after it (web-preload.ts).
+            `${preloads(url)}    <meta property="csp-nonce" nonce="${nonce}" />\n  </head>`,
+          ),
+        );
     }
     return reply
       .status(404)

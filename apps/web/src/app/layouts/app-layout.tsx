@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router';
-import { AccountManagerCard } from '../../components/layout/account-manager-card.tsx';
+import { LazyAccountManagerCard } from '../../components/layout/lazy-account-manager-card.tsx';
 import { AppHeader } from '../../components/layout/app-header.tsx';
 import { Footer } from '../../components/layout/footer.tsx';
 import { SwitchPromptHost } from '../../features/auth/login-link/switch-prompt-host.tsx';
@@ -24,7 +24,7 @@ export function Component() {
         <Outlet />
       </main>
       <Footer />
-      <AccountManagerCard />
+      <LazyAccountManagerCard />
       <SwitchPromptHost />
     </div>
   );

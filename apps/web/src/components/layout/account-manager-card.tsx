@@ -1,20 +1,17 @@
-import { Headset, Mail, Phone, X } from 'lucide-react';
+import { Mail, Phone, X } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useCurrentUser } from '../../features/user/api/user.ts';
+import { ManagerButtonContent, managerButtonClass } from './manager-button.tsx';
 
-/** The account manager's floating card (spec §1): name, email, phone. */
-export function AccountManagerCard() {
+/** The account manager's floating card (spec §1): name, email, phone; `defaultOpen` when its stand-in was clicked. */
+export function AccountManagerCard({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { data: user } = useCurrentUser();
   if (!user?.account_manager_name) return null;
   const { account_manager_name: name, account_manager_email: email, account_manager_phone: phone } = user;
   return (
-    <Popover.Root>
-      <Popover.Trigger
-        className="fixed right-4 bottom-4 z-30 inline-flex h-12 items-center gap-2 rounded-full bg-slate-900 pr-4 pl-3 text-sm font-medium text-white shadow-lg hover:bg-slate-800 focus-visible:outline-offset-4 sm:right-6 sm:bottom-6"
-        aria-label="Your account manager"
-      >
-        <Headset size={20} aria-hidden="true" />
-        <span className="hidden sm:inline">Account manager</span>
+    <Popover.Root defaultOpen={defaultOpen}>
+      <Popover.Trigger className={managerButtonClass} aria-label="Your account manager">
+        <ManagerButtonContent />
       </Popover.Trigger>
       <Popover.Portal>
         <Popover.Content
@@ -46,7 +43,10 @@ export function AccountManagerCard() {
           <ul className="mt-4 flex flex-col gap-2 text-sm">
             {email ? (
               <li>
-                <a href={`mailto:${email}`} className="flex items-center gap-2.5 rounded text-slate-800 hover:text-accent">
+                <a
+                  href={`mailto:${email}`}
+                  className="flex items-center gap-2.5 rounded text-slate-800 hover:text-accent"
+                >
                   <Mail size={16} aria-hidden="true" className="text-slate-500" />
                   {email}
                 </a>
@@ -54,7 +54,10 @@ export function AccountManagerCard() {
             ) : null}
             {phone ? (
               <li>
-                <a href={`tel:${phone.replace(/\s+/g, '')}`} className="flex items-center gap-2.5 rounded text-slate-800 hover:text-accent">
+                <a
+                  href={`tel:${phone.replace(/\s+/g, '')}`}
+                  className="flex items-center gap-2.5 rounded text-slate-800 hover:text-accent"
+                >
                   <Phone size={16} aria-hidden="true" className="text-slate-500" />
                   <span className="tabular">{phone}</span>
                 </a>

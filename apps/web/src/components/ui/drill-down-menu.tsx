@@ -1,7 +1,8 @@
 import { ChevronDown } from 'lucide-react';
 import { DropdownMenu } from 'radix-ui';
-import { useRef, useState, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { cn } from './cn.ts';
+import { drillButtonClass } from './drill-down-button.ts';
 
 export interface DrillDownOption {
   value: string;
@@ -18,6 +19,8 @@ export interface DrillDownMenuProps<O extends DrillDownOption> {
   icon?: ReactNode;
   disabled?: boolean;
   className?: string;
+  /** Open from the start (its stand-in was clicked before it had loaded). */
+  defaultOpen?: boolean;
 }
 
 /** Spec §9: a button this close (px) to the viewport's right edge opens its list to the left. */
@@ -46,10 +49,15 @@ export function DrillDownMenu<O extends DrillDownOption>({
   icon,
   disabled,
   className,
+  defaultOpen = false,
 }: DrillDownMenuProps<O>) {
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const [placement, setPlacement] = useState<Placement>({ side: 'right', align: 'start' });
   const button = useRef<HTMLButtonElement>(null);
+  // Open from the start: placed from where the button is, before the list is painted.
+  useLayoutEffect(() => {
+    if (defaultOpen) setPlacement(placementFor(button.current));
+  }, [defaultOpen]);
 
   const onOpenChange = (next: boolean) => {
     if (next) setPlacement(placementFor(button.current));
@@ -64,12 +72,7 @@ export function DrillDownMenu<O extends DrillDownOption>({
         ref={button}
         disabled={disabled}
         aria-label={label}
-        className={cn(
-          'inline-flex size-8 shrink-0 items-center justify-center rounded-md text-slate-600 transition-colors',
-          'hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:opacity-50',
-          'data-[state=open]:bg-accent-soft data-[state=open]:text-accent',
-          className,
-        )}
+        className={cn(drillButtonClass, className)}
       >
         {icon ?? <ChevronDown aria-hidden="true" size={16} />}
       </DropdownMenu.Trigger>

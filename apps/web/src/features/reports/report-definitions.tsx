@@ -11,7 +11,7 @@ import type {
   SubIdReportRow,
 } from '@portal/shared/reports/reports.schemas';
 import { Link } from 'react-router';
-import { DrillDownMenu } from '../../components/ui/drill-down-menu.tsx';
+import { LazyDrillDownMenu } from '../../components/ui/lazy-drill-down-menu.tsx';
 import type { Column } from '../../components/ui/list/types.ts';
 import { paths, type ReportType as RouteReportType } from '../../config/paths.ts';
 import { formatEpc, formatInteger, formatMoney, formatPercent } from '../../lib/format.ts';
@@ -92,7 +92,7 @@ function drillColumn<Row>(
     action: true,
     align: 'right',
     width: '3.5rem',
-    cell: (r) => <DrillDownMenu label={label(r)} options={options(r)} onSelect={(o) => go(r, o.value)} />,
+    cell: (r) => <LazyDrillDownMenu label={label(r)} options={options(r)} onSelect={(o) => go(r, o.value)} />,
   };
 }
 

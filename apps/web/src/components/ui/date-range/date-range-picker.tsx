@@ -43,6 +43,8 @@ export interface DateRangePickerProps {
   className?: string;
   /** How the panel lines up with the button; 'start' unless given. */
   align?: PopoverAlign;
+  /** Open from the start (its stand-in was clicked before it had loaded). */
+  defaultOpen?: boolean;
 }
 
 // Two calendars side by side: their month navigations need different names (axe landmark-unique).
@@ -69,12 +71,13 @@ export function DateRangePicker({
   label = 'Date range',
   className,
   align = 'start',
+  defaultOpen = false,
 }: DateRangePickerProps) {
   const committed = normalizeRange(value);
   const today = todayIn(timeZone);
   const ids = useId();
 
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(defaultOpen);
   const [draft, setDraft] = useState<PickerState>(() => pickerStateOf(committed));
   const [text, setText] = useState(() => textOf(pickerStateOf(committed)));
   const [errors, setErrors] = useState<Record<Side, boolean>>({ start: false, end: false });

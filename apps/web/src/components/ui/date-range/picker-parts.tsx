@@ -1,4 +1,4 @@
-import { CalendarDays, ChevronDown, ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronDown, ChevronLeft, ChevronRight } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useEffect, useRef, type ReactNode } from 'react';
 import {
@@ -9,9 +9,9 @@ import {
   type DayPickerProps,
   type DayProps,
 } from 'react-day-picker';
-import { buttonClass } from '../button.tsx';
 import { cn } from '../cn.ts';
 import { WEEK_STARTS_ON } from './date-range.ts';
+import { PickerButton } from './picker-button.tsx';
 
 /**
  * The pieces both pickers are made of (the range picker and the date-time picker): the calendar,
@@ -109,36 +109,11 @@ export function Calendar(props: DayPickerProps) {
   );
 }
 
-/** The button that opens a picker: calendar icon, the value or a placeholder, a chevron. */
-export function PickerTrigger({
-  text,
-  placeholder,
-  name,
-  className,
-}: {
-  text: string | null;
-  placeholder: string;
-  /** The accessible name's prefix, e.g. 'Date range' gives "Date range: Today". */
-  name: string;
-  className?: string;
-}) {
+/** The button that opens a picker, as the popover's trigger. */
+export function PickerTrigger(props: { text: string | null; placeholder: string; name: string; className?: string }) {
   return (
     <Popover.Trigger asChild>
-      <button
-        type="button"
-        aria-label={`${name}: ${text ?? placeholder}`}
-        className={buttonClass(
-          'secondary',
-          'md',
-          cn('max-w-full min-w-0 justify-start gap-2 px-3 font-normal', className),
-        )}
-      >
-        <CalendarDays aria-hidden="true" size={17} className="shrink-0 text-slate-500" />
-        <span className={cn('tabular min-w-0 truncate', text ? 'text-slate-900' : 'text-slate-600')}>
-          {text ?? placeholder}
-        </span>
-        <ChevronDown aria-hidden="true" size={16} className="ml-auto shrink-0 text-slate-500" />
-      </button>
+      <PickerButton {...props} />
     </Popover.Trigger>
   );
 }

@@ -1,7 +1,7 @@
 import type { Invoice } from '@portal/shared/invoices/invoices.schemas';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DateRangePicker } from '../../../components/ui/date-range/date-range-picker.tsx';
+import { LazyDateRangePicker } from '../../../components/ui/date-range/lazy-date-range-picker.tsx';
 import type { DayRange } from '../../../components/ui/date-range/date-range.ts';
 import { DataTable } from '../../../components/ui/list/data-table.tsx';
 import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';
@@ -58,7 +58,9 @@ export function InvoicesList({ timeZone }: { timeZone: string }) {
         count={list.rows.length > 0 ? { loaded: list.rows.length, more: list.hasMore } : null}
         onRefresh={list.refresh}
         refreshing={list.refreshing}
-        filters={<DateRangePicker value={range} onChange={setRange} timeZone={timeZone} label="Date range" clearable />}
+        filters={
+          <LazyDateRangePicker value={range} onChange={setRange} timeZone={timeZone} label="Date range" clearable />
+        }
       />
       <DataTable
         label="Invoices"

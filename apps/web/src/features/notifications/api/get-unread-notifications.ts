@@ -29,4 +29,6 @@ export const unreadNotificationsQuery = () =>
     refetchOnWindowFocus: true,
   });
 
-export const useUnreadNotifications = () => useQuery(unreadNotificationsQuery());
+/** `refetchOnMount: false` for a second reader mounted later (the bell that replaces its stand-in). */
+export const useUnreadNotifications = (options: { refetchOnMount?: boolean } = {}) =>
+  useQuery({ ...unreadNotificationsQuery(), ...options });

@@ -1,10 +1,8 @@
 import { NOTIFICATION_MODAL_PLACEHOLDER_ROWS } from '@portal/shared/notifications/notifications.constants';
 import type { Notification } from '@portal/shared/notifications/notifications.schemas';
-import { Bell } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { cn } from '../../../components/ui/cn.ts';
 import { resolveTimeZone } from '../../../components/ui/date-range/date-range.ts';
 import { paths } from '../../../config/paths.ts';
 import { useUnreadNotifications } from '../api/get-unread-notifications.ts';
@@ -12,6 +10,7 @@ import { bellState, formatSentAt } from '../notification-format.ts';
 import { useOpenNotification } from '../notification-panel-store.ts';
 import { NotificationPanel } from './notification-panel.tsx';
 import { UrgentMark } from './urgent-mark.tsx';
+import { BellButtonContent, bellButtonClass } from './bell-button.tsx';
 
 /**
  * The header's notification bell (spec §2 Navigation, §4 Notifications): a red badge while any
@@ -19,10 +18,21 @@ import { UrgentMark } from './urgent-mark.tsx';
  * a dropdown of the unread ones with 'View All'. Choosing one opens the side panel, rendered here
  * once for the whole app (the Notifications list opens the same one).
  */
-export function NotificationBell({ timeZone }: { timeZone: string | null }) {
+export function NotificationBell({
+  timeZone,
+  defaultOpen = false,
+}: {
+  timeZone: string | null;
+  /** Open from the start (its stand-in was clicked before it had loaded). */
+  defaultOpen?: boolean;
+}) {
   const zone = resolveTimeZone(timeZone);
-  const { data, isPending, refetch } = useUnreadNotifications();
-  const [open, setOpen] = useState(false);
+  const { data, isPending, refetch } = useUnreadNotifications({
+    // Its stand-in asked when the frame mounted; asking again on the swap could answer before a
+    // read marked locally reaches the server, and show it unread again.
+    refetchOnMount: false,
+  });
+  const [open, setOpen] = useState(defaultOpen);
   const openNotification = useOpenNotification();
   const state = bellState(data);
   const unread = (data ?? []).filter((n) => !n.is_read);
@@ -42,25 +52,8 @@ export function NotificationBell({ timeZone }: { timeZone: string | null }) {
           if (o && !isPending) void refetch();
         }}
       >
-        <Popover.Trigger
-          className="relative inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 data-[state=open]:bg-slate-100"
-          aria-label={state.label}
-        >
-          <span
-            data-bell-icon
-            className={cn('inline-flex origin-top', state.urgent && 'motion-safe:animate-bell-shake')}
-          >
-            <Bell size={20} strokeWidth={1.9} aria-hidden="true" />
-          </span>
-          {state.badge ? (
-            <span
-              aria-hidden="true"
-              data-testid="bell-badge"
-              className="absolute top-1 right-1 flex h-4.5 min-w-4.5 items-center justify-center rounded-full bg-red-600 px-1 text-[11px] leading-none font-semibold text-white tabular ring-2 ring-white"
-            >
-              {state.badge}
-            </span>
-          ) : null}
+        <Popover.Trigger className={bellButtonClass} aria-label={state.label}>
+          <BellButtonContent state={state} />
         </Popover.Trigger>
         <Popover.Portal>
           <Popover.Content

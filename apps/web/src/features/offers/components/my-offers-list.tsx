@@ -2,7 +2,7 @@ import type { CampaignRow, CampaignTableSort } from '@portal/shared/offers/offer
 import { ExternalLink } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { DateRangePicker } from '../../../components/ui/date-range/date-range-picker.tsx';
+import { LazyDateRangePicker } from '../../../components/ui/date-range/lazy-date-range-picker.tsx';
 import { presetRange, type DayRange } from '../../../components/ui/date-range/date-range.ts';
 import { DataTable } from '../../../components/ui/list/data-table.tsx';
 import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';
@@ -86,7 +86,7 @@ export function MyOffersList({ timeZone }: { timeZone: string }) {
         count={list.rows.length > 0 ? { loaded: list.rows.length, more: list.hasMore } : null}
         onRefresh={list.refresh}
         refreshing={list.refreshing}
-        filters={<DateRangePicker value={range} onChange={setRange} timeZone={timeZone} label="Date range" />}
+        filters={<LazyDateRangePicker value={range} onChange={setRange} timeZone={timeZone} label="Date range" />}
       />
       <DataTable
         label="My offers"

@@ -3,9 +3,9 @@ import { CalendarRange } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
-import { DateRangePicker } from '../../../components/ui/date-range/date-range-picker.tsx';
+import { LazyDateRangePicker } from '../../../components/ui/date-range/lazy-date-range-picker.tsx';
 import { presetRange, type DayRange } from '../../../components/ui/date-range/date-range.ts';
-import { DrillDownMenu } from '../../../components/ui/drill-down-menu.tsx';
+import { LazyDrillDownMenu } from '../../../components/ui/lazy-drill-down-menu.tsx';
 import { DataTable } from '../../../components/ui/list/data-table.tsx';
 import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';
 import { nextSort, type SortState } from '../../../components/ui/list/sort.ts';
@@ -70,7 +70,7 @@ export function DashboardCampaigns({
         align: 'right',
         width: '3.5rem',
         cell: (r) => (
-          <DrillDownMenu
+          <LazyDrillDownMenu
             label={`Drill down on ${r.campaign_name}`}
             options={[{ value: 'daily-summary', label: 'Daily summary' }]}
             onSelect={() => {
@@ -95,7 +95,7 @@ export function DashboardCampaigns({
         onRefresh={list.refresh}
         refreshing={list.refreshing}
         filters={
-          <DateRangePicker
+          <LazyDateRangePicker
             value={range}
             onChange={(r) => r && onRangeChange(r)}
             timeZone={timeZone}

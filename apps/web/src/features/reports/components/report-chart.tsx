@@ -1,5 +1,4 @@
 import type { DailyReportRow, HourlyReportRow } from '@portal/shared/reports/reports.schemas';
-import { AxisBottom, AxisLeft, AxisRight } from '@visx/axis';
 import { Group } from '@visx/group';
 import { useParentSize } from '@visx/responsive';
 import { scaleBand, scaleLinear } from '@visx/scale';
@@ -8,13 +7,13 @@ import { TooltipWithBounds, useTooltip } from '@visx/tooltip';
 import type { MouseEvent, ReactNode } from 'react';
 import { formatInteger, formatMoney } from '../../../lib/format.ts';
 import { formatHour } from '../report-formats.ts';
+import { CategoryAxis, ValueAxis } from './chart-axes.tsx';
 
 /** One day or hour: `tick` under the axis, `label` in the tooltip. */
 type Point = { key: string; tick: string; label: string; clicks: number; conversions: number; earnings: number };
 
 const HEIGHT = 256;
 const MARGIN = { top: 8, right: 40, bottom: 28, left: 56 };
-const TICK = { fontSize: 12, fill: '#475569', fontFamily: 'inherit' } as const;
 const COLORS = { earnings: '#86efac', clicks: '#94a3b8', conversions: 'var(--accent)' };
 
 const short = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -110,7 +109,6 @@ function Plot({ points, width }: { points: Point[]; width: number }) {
   // The axis thins its labels rather than overlap them: room for the longest (~7 px a character).
   const room = Math.max(...points.map((p) => p.tick.length)) * 7 + 16;
   const every = Math.max(1, Math.ceil(points.length / Math.max(1, Math.floor(innerW / room))));
-  const tickLabel = new Map(points.map((p) => [p.key, p.tick]));
 
   const onMove = (e: MouseEvent<SVGRectElement>) => {
     const box = e.currentTarget.getBoundingClientRect();
@@ -165,31 +163,18 @@ function Plot({ points, width }: { points: Point[]; width: number }) {
             points.map((p) => (
               <circle key={p.key} cx={mid(p)} cy={conversions(p.conversions)} r={3} fill={COLORS.conversions} />
             ))}
-          <AxisLeft
-            scale={money}
-            numTicks={4}
-            hideAxisLine
-            hideTicks
-            tickFormat={(v) => wholeMoney(Number(v))}
-            tickLabelProps={TICK}
-          />
-          <AxisRight
+          <ValueAxis scale={money} side="left" count={4} format={wholeMoney} />
+          <ValueAxis
             scale={conversions}
+            side="right"
             left={innerW}
-            numTicks={4}
-            hideAxisLine
-            hideTicks
-            tickFormat={(v) => (Number.isInteger(Number(v)) ? formatInteger(Number(v)) : undefined)}
-            tickLabelProps={TICK}
+            count={4}
+            format={(v) => (Number.isInteger(v) ? formatInteger(v) : undefined)}
           />
-          <AxisBottom
-            scale={x}
+          <CategoryAxis
             top={innerH}
-            stroke="#cbd5e1"
-            hideTicks
-            tickValues={points.filter((_, i) => i % every === 0).map((p) => p.key)}
-            tickFormat={(k) => tickLabel.get(String(k))}
-            tickLabelProps={{ ...TICK, textAnchor: 'middle' }}
+            width={innerW}
+            ticks={points.filter((_, i) => i % every === 0).map((p) => ({ key: p.key, x: mid(p), label: p.tick }))}
           />
           <rect width={innerW} height={innerH} fill="transparent" onMouseMove={onMove} onMouseLeave={hideTooltip} />
         </Group>

@@ -1,7 +1,7 @@
 import { PAGE_SIZE } from '@portal/shared/constants';
 import { useMemo } from 'react';
-import { DateRangePicker } from '../../../components/ui/date-range/date-range-picker.tsx';
-import { Select } from '../../../components/ui/select/select.tsx';
+import { LazyDateRangePicker } from '../../../components/ui/date-range/lazy-date-range-picker.tsx';
+import { LazyMultiSelect } from '../../../components/ui/select/lazy-multi-select.tsx';
 import { getOfferOptions } from '../../../lib/offer-options.ts';
 import { useLandingPagesOf } from '../api/get-landing-pages.ts';
 import type { ReportFilterState } from '../report-filters.ts';
@@ -29,13 +29,13 @@ export function ReportFiltersBar({
 
   return (
     <>
-      <DateRangePicker
+      <LazyDateRangePicker
         value={filters.range}
         onChange={(range) => range && onChange({ ...filters, range })}
         timeZone={timeZone}
         label="Date range"
       />
-      <Select
+      <LazyMultiSelect
         multiple
         label="Offers"
         className="w-full md:w-64"
@@ -51,7 +51,7 @@ export function ReportFiltersBar({
           onChange({ ...filters, offers, landingPages: filters.landingPages.filter((id) => keep.has(id)) });
         }}
       />
-      <Select
+      <LazyMultiSelect
         multiple
         label="Landing pages"
         className="w-full md:w-64"

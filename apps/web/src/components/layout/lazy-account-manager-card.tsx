@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { useCurrentUser } from '../../features/user/api/user.ts';
+import { StandInSlot, deferred, useDeferred } from '../ui/deferred.tsx';
+import { ManagerButtonContent, managerButtonClass } from './manager-button.tsx';
+
+const card = deferred(() => import('./account-manager-card.tsx').then((m) => m.AccountManagerCard));
+
+/**
+ * The account manager's button as the first paint needs it; the card's popover code loads when the
+ * button is first pointed at, focused or clicked (a click opens the card as soon as it is there).
+ */
+export function LazyAccountManagerCard() {
+  const { data: user } = useCurrentUser();
+  const { value: AccountManagerCard, request } = useDeferred(card);
+  const [clicked, setClicked] = useState(false);
+  if (!user?.account_manager_name) return null;
+  return (
+    <StandInSlot swapped={AccountManagerCard !== null}>
+      {AccountManagerCard ? (
+        <AccountManagerCard defaultOpen={clicked} />
+      ) : (
+        <button
+          type="button"
+          className={managerButtonClass}
+          aria-label="Your account manager"
+          aria-haspopup="dialog"
+          aria-expanded={false}
+          onPointerEnter={request}
+          onFocus={request}
+          onPointerDown={() => {
+            setClicked(true);
+            request();
+          }}
+          onClick={() => {
+            setClicked(true);
+            request();
+          }}
+        >
+          <ManagerButtonContent />
+        </button>
+      )}
+    </StandInSlot>
+  );
+}

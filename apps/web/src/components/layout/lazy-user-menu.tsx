@@ -1,0 +1,41 @@
+import { useState } from 'react';
+import { StandInSlot, deferred, useDeferred } from '../ui/deferred.tsx';
+import { UserMenuButtonContent, userMenuButtonClass, userMenuLabel, type MenuUser } from './user-menu-button.tsx';
+
+const menu = deferred(() => import('./user-menu.tsx').then((m) => m.UserMenu));
+
+/**
+ * The account menu as the first paint needs it: its button, the menu code loading when the button
+ * is first pointed at, focused or clicked (a click opens the menu as soon as it is there).
+ */
+export function LazyUserMenu({ user, onLogout }: { user: MenuUser | null; onLogout: () => void }) {
+  const { value: UserMenu, request } = useDeferred(menu);
+  const [clicked, setClicked] = useState(false);
+  return (
+    <StandInSlot swapped={UserMenu !== null}>
+      {UserMenu ? (
+        <UserMenu user={user} onLogout={onLogout} defaultOpen={clicked} />
+      ) : (
+        <button
+          type="button"
+          className={userMenuButtonClass}
+          aria-label={userMenuLabel(user)}
+          aria-haspopup="menu"
+          aria-expanded={false}
+          onPointerEnter={request}
+          onFocus={request}
+          onPointerDown={() => {
+            setClicked(true);
+            request();
+          }}
+          onClick={() => {
+            setClicked(true);
+            request();
+          }}
+        >
+          <UserMenuButtonContent user={user} />
+        </button>
+      )}
+    </StandInSlot>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { StandInSlot, deferred, useDeferred } from '../../../components/ui/deferred.tsx';
+import { useUnreadNotifications } from '../api/get-unread-notifications.ts';
+import { bellState } from '../notification-format.ts';
+import { selectedNotificationStore } from '../notification-panel-store.ts';
+import { BellButtonContent, bellButtonClass } from './bell-button.tsx';
+
+const bell = deferred(() => import('./notification-bell.tsx').then((m) => m.NotificationBell));
+
+/**
+ * The notification bell as the first paint needs it: the button with its badge, the dropdown and
+ * the side panel loading when the button is first pointed at, focused or clicked (a click opens the
+ * dropdown as soon as it is there), or when a notification is opened.
+ */
+export function LazyNotificationBell({ timeZone }: { timeZone: string | null }) {
+  const { value: NotificationBell, request } = useDeferred(bell);
+  const [clicked, setClicked] = useState(false);
+  const { data } = useUnreadNotifications();
+  const opened = selectedNotificationStore.use((n) => n !== null);
+  useEffect(() => {
+    if (opened) request();
+  }, [opened, request]);
+  const state = bellState(data);
+  return (
+    <StandInSlot swapped={NotificationBell !== null}>
+      {NotificationBell ? (
+        <NotificationBell timeZone={timeZone} defaultOpen={clicked} />
+      ) : (
+        <button
+          type="button"
+          className={bellButtonClass}
+          aria-label={state.label}
+          aria-haspopup="dialog"
+          aria-expanded={false}
+          onPointerEnter={request}
+          onFocus={request}
+          onPointerDown={() => {
+            setClicked(true);
+            request();
+          }}
+          onClick={() => {
+            setClicked(true);
+            request();
+          }}
+        >
+          <BellButtonContent state={state} />
+        </button>
+      )}
+    </StandInSlot>
+  );
+}
