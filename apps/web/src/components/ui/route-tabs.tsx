@@ -47,8 +47,9 @@ export function RouteTabs({
     <Tabs.Root value={shown} onValueChange={select} activationMode="manual">
       <Tabs.List
         aria-label={label}
-        // On a phone the tabs are a grid of pills (all visible, none scrolled away); from 640 px a row.
-        className="mb-5 grid grid-cols-2 gap-1 rounded-xl bg-slate-100 p-1 sm:flex sm:gap-1 sm:rounded-none sm:border-b sm:border-slate-200 sm:bg-transparent sm:p-0"
+        // On a phone the tabs are a grid of pills (all visible, none scrolled away; an odd last one
+        // spans the row); from 640 px a row.
+        className="mb-5 grid grid-cols-2 [&>:last-child:nth-child(odd)]:col-span-2 gap-1 rounded-xl bg-slate-100 p-1 sm:flex sm:gap-1 sm:rounded-none sm:border-b sm:border-slate-200 sm:bg-transparent sm:p-0"
       >
         {tabs.map((t) => (
           <Tabs.Trigger
