@@ -1,4 +1,4 @@
-import type { FaultResult } from './fault-scenarios.ts';
+import type { FaultResult } from './fault-scenario.ts';
 
 /**
  * The fault tests' table: one row per test and database. "acknowledged", "stored", "lost" and

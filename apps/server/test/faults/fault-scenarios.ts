@@ -1,212 +1,30 @@
-import fs from 'node:fs';
-import path from 'node:path';
-import { count, invariants, leftover, unsettled, type Check, type Counts } from './fault-checks.ts';
-import { FaultBed, type BedOptions, type DbKind } from './fault-bed.ts';
-import { FaultLoad, p99, tally, type LoadOptions, type Sample } from './fault-load.ts';
+import { leftover, unsettled } from './fault-checks.ts';
+import { type DbKind } from './fault-bed.ts';
+import { tally } from './fault-load.ts';
 import { pgServerUnavailable } from './pg-server.ts';
+import {
+  sleep,
+  BASE_LOAD,
+  warmUp,
+  after,
+  check,
+  fmt,
+  scenario,
+  skipped,
+  type Variant,
+  type FaultResult,
+} from './fault-scenario.ts';
+import { f4 } from './disk-full-fault.ts';
 
 /**
- * The fault tests of RELIABILITY.md (F1, F2, F3, F4, F8), each a function that sets up a bed,
- * drives load, injects its fault, lets the system recover and checks the invariants. `short`
- * (npm test) runs one round of each with short phases; `full` (npm run test:faults) more rounds
- * and longer load.
+ * The fault tests of RELIABILITY.md, each a function that sets up a bed, drives load, injects its
+ * fault, lets the system recover and checks the invariants (fault-scenario.ts runs them; F4 is in
+ * disk-full-fault.ts). `short` (npm test) runs one round of each with short phases; `full`
+ * (npm run test:faults) more rounds and longer load.
  */
 
-export type Variant = 'short' | 'full';
-
-export interface FaultResult {
-  id: string;
-  db: DbKind;
-  injected: string;
-  counts: Counts | null;
-  /** p99 of the clicks sent while the fault lasted (until the first click acknowledged after it). */
-  p99Ms: number | null;
-  /** From the end of the fault (or the kill) to the first click acknowledged after it; the worst round. */
-  recoverMs: number | null;
-  checks: Check[];
-  notes: string[];
-  /** Why the test could not run on this machine (it did not run; it did not pass either). */
-  skipped?: string;
-  pass: boolean;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-const BASE_LOAD: LoadOptions = {
-  clicksPerSecond: 300,
-  connections: 32,
-  convertEvery: 10,
-  maxClicks: 200_000,
-  requestTimeoutMs: 15_000,
-  conversionGiveUpMs: 90_000,
-};
-
-/** Load before the fault, and after it (recovery and the conversion calls that retried). */
-const warmUp = (v: Variant) => (v === 'short' ? 2000 : 8000);
-const after = (v: Variant) => (v === 'short' ? 3000 : 15_000);
-
-/** The end of a fault and how soon a click was acknowledged after it. */
-interface Window {
-  from: number;
-  to: number;
-}
-
-/** The first click sent at or after `to` that got its 302: ms from `to` until its answer. */
-function recovery(load: FaultLoad, to: number): number | null {
-  const first = load.samples
-    .filter((s) => s.op === 'click' && s.at >= to && s.answer.kind === 'status' && s.answer.status === 302)
-    .sort((a, b) => a.at + a.ms - (b.at + b.ms))[0];
-  return first ? first.at + first.ms - to : null;
-}
-
-function faultSamples(load: FaultLoad, windows: Window[]): Sample[] {
-  return windows.flatMap((w) => {
-    const rec = recovery(load, w.to);
-    return load.window('click', w.from, w.to + (rec ?? 0));
-  });
-}
-
-const check = (name: string, ok: boolean, detail: string): Check => ({ name, ok, detail });
-const fmt = (o: Record<string, number>) =>
-  Object.entries(o)
-    .map(([k, v]) => `${k}: ${v}`)
-    .join(', ');
-
-/** Waits until the portal has settled everything and delivered every postback (PostgreSQL: while it runs). */
-async function settled(bed: FaultBed, load: FaultLoad, leasedByKilled: boolean, timeoutMs = 60_000): Promise<void> {
-  const deadline = performance.now() + timeoutMs;
-  const receivedAll = () =>
-    new Set(bed.receiver.requests.map((r) => r.headers['x-postback-event-id'])).size >= load.conversions.size;
-  while (performance.now() < deadline) {
-    if (bed.kind === 'pglite') {
-      if (leasedByKilled || receivedAll()) return;
-    } else {
-      const left = await bed.withDb(leftover).catch(() => null);
-      const pending = await bed
-        .withDb(async (db) => {
-          const { sql } = await import('kysely');
-          const r = await sql<{
-            n: string;
-          }>`SELECT count(*) AS n FROM postback_deliveries WHERE status = 'pending'`.execute(db);
-          return Number(r.rows[0]!.n);
-        })
-        .catch(() => 1);
-      if (left && left.batches === 0 && left.queued === 0 && (leasedByKilled || (pending === 0 && receivedAll())))
-        return;
-    }
-    await sleep(250);
-  }
-}
-
-interface Run {
-  bed: FaultBed;
-  load: FaultLoad;
-  windows: Window[];
-  checks: Check[];
-  notes: string[];
-}
-
-/** Sets up the bed and the load, runs `inject`, then stops the load, waits for the settle and counts. */
-async function scenario(
-  entry: string,
-  id: string,
-  injected: string,
-  bedOptions: BedOptions,
-  loadOptions: Partial<LoadOptions>,
-  inject: (run: Run) => Promise<void>,
-): Promise<FaultResult> {
-  const bed = await FaultBed.create(entry, bedOptions);
-  const load = new FaultLoad(bed.target(), { ...BASE_LOAD, ...loadOptions });
-  const run: Run = { bed, load, windows: [], checks: [], notes: [] };
-  try {
-    await bed.portal.start();
-    load.start();
-    const began = performance.now();
-    await inject(run);
-    const faultDone = performance.now();
-    await load.stop();
-    const stopped = performance.now();
-    await settled(bed, load, id === 'F1');
-    const secs = (a: number, b: number) => `${((b - a) / 1000).toFixed(1)} s`;
-    run.notes.push(
-      `phases: load and fault ${secs(began, faultDone)}, conversion calls finishing ${secs(faultDone, stopped)}, settle and deliveries ${secs(stopped, performance.now())}`,
-    );
-    // The embedded database is read once the portal has stopped (its stop settles what is left).
-    if (bed.kind === 'pglite') {
-      const exit = await bed.portal.terminate();
-      run.checks.push(check('the final stop exits 0', exit.code === 0, `code ${exit.code}, signal ${exit.signal}`));
-    }
-    const counts = await bed.withDb((db) =>
-      count(db, bed.fixture.publisherId, bed.fixture.postbackId, load, bed.receiver),
-    );
-    const checks = [...invariants(counts, { leasedByKilled: id === 'F1' }), ...run.checks];
-    const clickTally = tally(load.samples.filter((s) => s.op === 'click'));
-    run.notes.push(`click answers: ${fmt(clickTally)}`);
-    run.notes.push(
-      `conversion answers: ${fmt(tally(load.samples.filter((s) => s.op === 'conversion')))}; retried ${load.conversionRetries}`,
-    );
-    checks.push(
-      check(
-        'no 500 answered',
-        !clickTally['500'] && !tally(load.samples)['500'],
-        'server faults answer 503, never 500',
-      ),
-    );
-    const recovers = run.windows.map((w) => recovery(load, w.to));
-    const recoverMs = recovers.some((r) => r === null) ? null : Math.max(0, ...(recovers as number[]));
-    checks.push(
-      check(
-        'recovered by itself',
-        recoverMs !== null,
-        recoverMs === null ? 'no click acknowledged after the fault' : `${Math.round(recoverMs)} ms`,
-      ),
-    );
-    return {
-      id,
-      db: bed.kind,
-      injected,
-      counts,
-      p99Ms: p99(faultSamples(load, run.windows)),
-      recoverMs,
-      checks,
-      notes: run.notes,
-      pass: checks.every((c) => c.ok),
-    };
-  } catch (err) {
-    const tail = bed.portal.lines.slice(-15).join('\n');
-    return {
-      id,
-      db: bed.kind,
-      injected,
-      counts: null,
-      p99Ms: null,
-      recoverMs: null,
-      checks: [
-        ...run.checks,
-        check('ran to the end', false, `${err instanceof Error ? err.stack : String(err)}\nportal output:\n${tail}`),
-      ],
-      notes: run.notes,
-      pass: false,
-    };
-  } finally {
-    await load.stop().catch(() => {});
-    await load.close();
-    await bed.close();
-  }
-}
-
-const skipped = (id: string, db: DbKind, injected: string, reason: string): FaultResult => ({
-  id,
-  db,
-  injected,
-  counts: null,
-  p99Ms: null,
-  recoverMs: null,
-  checks: [],
-  notes: [],
-  skipped: reason,
-  pass: true,
-});
+export { f4 };
+export type { FaultResult, Variant };
 
 /** F1: `kill -9` of the portal during click load, started again by the harness at once; several rounds. */
 export function f1(entry: string, db: DbKind, variant: Variant): Promise<FaultResult> {
@@ -353,70 +171,6 @@ export function f3(entry: string, variant: Variant): Promise<FaultResult> {
 }
 
 /** F4: the database's data directory on a small filesystem that the harness fills during load, then frees. */
-export function f4(entry: string, variant: Variant): Promise<FaultResult> {
-  const fullMs = variant === 'short' ? 5000 : 20_000;
-  const injected = `data filesystem (tmpfs, 192 MB) filled for ${fullMs / 1000} s, then freed`;
-  const why = pgServerUnavailable() ?? mountUnavailable();
-  if (why) return Promise.resolve(skipped('F4', 'postgres', injected, why));
-  return scenario(entry, 'F4', injected, { kind: 'postgres', dataFsMb: 192 }, {}, async (run) => {
-    const { bed, load } = run;
-    await sleep(warmUp(variant));
-    const mount = bed.pg!.dataMount!;
-    const ballast = path.join(mount, 'ballast');
-    const from = performance.now();
-    const filled = fill(ballast);
-    await sleep(fullMs);
-    fs.rmSync(ballast, { force: true });
-    const to = performance.now();
-    run.windows.push({ from, to });
-    await sleep(after(variant));
-    const during = load.window('click', from + 500, to);
-    const convDuring = load.window('conversion', from + 500, to);
-    run.notes.push(
-      `ballast ${Math.round(filled / 1048576)} MB; clicks while full: ${fmt(tally(during))}; conversions while full: ${fmt(tally(convDuring))}`,
-    );
-    run.checks.push(
-      check('PostgreSQL stayed up', bed.pg!.isRunning(), bed.pg!.isRunning() ? 'running' : bed.pg!.log().slice(-2000)),
-    );
-    run.checks.push(
-      check(
-        'the full disk was felt (some writes refused with 503)',
-        [...during, ...convDuring].some((s) => s.answer.kind === 'status' && s.answer.status === 503),
-        fmt(tally(during)),
-      ),
-    );
-  });
-}
-
-/** Writes a file until the filesystem is full; answers its size. */
-function fill(file: string): number {
-  const fd = fs.openSync(file, 'w');
-  let size = 0;
-  try {
-    for (const chunk of [1 << 20, 64 << 10, 4 << 10]) {
-      const buf = Buffer.alloc(chunk, 1);
-      for (;;) {
-        try {
-          fs.writeSync(fd, buf);
-          size += chunk;
-        } catch {
-          break;
-        }
-      }
-    }
-  } finally {
-    fs.closeSync(fd);
-  }
-  return size;
-}
-
-/** Why the harness cannot mount a filesystem of its own here, or null. */
-function mountUnavailable(): string | null {
-  if (process.getuid?.() !== 0)
-    return 'F4 needs root to mount a small tmpfs for the database (run the faults as root, or in a container with CAP_SYS_ADMIN)';
-  return null;
-}
-
 /** F8: SIGTERM during load over keep-alive connections; the harness starts the portal again afterwards. */
 export function f8(entry: string, db: DbKind, variant: Variant): Promise<FaultResult> {
   const why = db === 'postgres' ? pgServerUnavailable() : null;

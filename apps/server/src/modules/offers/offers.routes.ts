@@ -61,19 +61,38 @@ export const offersRoutes =
 
     app.post(
       API_PATHS.offer,
-      { onRequest, schema: { ...base, summary: 'One offer', body: offerIdRequestSchema, response: { 200: offerResponseSchema } } },
+      {
+        onRequest,
+        schema: { ...base, summary: 'One offer', body: offerIdRequestSchema, response: { 200: offerResponseSchema } },
+      },
       async (req) => ({ data: await offersService.offer(ctx, publisherOf(req), req.body.offer_id) }),
     );
 
     app.post(
       API_PATHS.offerDetails,
-      { onRequest, schema: { ...base, summary: 'The Details tab of an offer', body: offerIdRequestSchema, response: { 200: offerDetailsResponseSchema } } },
+      {
+        onRequest,
+        schema: {
+          ...base,
+          summary: 'The Details tab of an offer',
+          body: offerIdRequestSchema,
+          response: { 200: offerDetailsResponseSchema },
+        },
+      },
       async (req) => ({ data: await offersService.details(ctx, publisherOf(req), req.body.offer_id) }),
     );
 
     app.post(
       API_PATHS.offerCreatives,
-      { onRequest, schema: { ...base, summary: "An offer's creatives", body: offerIdRequestSchema, response: { 200: offerCreativesResponseSchema } } },
+      {
+        onRequest,
+        schema: {
+          ...base,
+          summary: "An offer's creatives",
+          body: offerIdRequestSchema,
+          response: { 200: offerCreativesResponseSchema },
+        },
+      },
       async (req) => ({ data: await offersService.creatives(ctx, publisherOf(req), req.body.offer_id) }),
     );
 
@@ -93,13 +112,29 @@ export const offersRoutes =
 
     app.post(
       API_PATHS.landingPageList,
-      { onRequest, schema: { ...base, summary: "An offer's landing pages", body: offerIdRequestSchema, response: { 200: landingPageListResponseSchema } } },
+      {
+        onRequest,
+        schema: {
+          ...base,
+          summary: "An offer's landing pages",
+          body: offerIdRequestSchema,
+          response: { 200: landingPageListResponseSchema },
+        },
+      },
       async (req) => ({ data: await offersService.landingPages(ctx, publisherOf(req), req.body.offer_id) }),
     );
 
     app.post(
       API_PATHS.eventList,
-      { onRequest, schema: { ...base, summary: "An offer's events", body: offerIdRequestSchema, response: { 200: eventListResponseSchema } } },
+      {
+        onRequest,
+        schema: {
+          ...base,
+          summary: "An offer's events",
+          body: offerIdRequestSchema,
+          response: { 200: eventListResponseSchema },
+        },
+      },
       async (req) => ({ data: await offersService.events(ctx, publisherOf(req), req.body.offer_id) }),
     );
 

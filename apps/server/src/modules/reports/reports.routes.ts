@@ -25,7 +25,14 @@ export const reportsRoutes =
     for (const type of REPORT_TYPES) {
       app.post(
         API_PATHS.report(type),
-        { preHandler, schema: { ...base, body: reportRequestSchema(type), response: { 200: reportResponseSchema(REPORT_ROW_SCHEMAS[type]) } } },
+        {
+          preHandler,
+          schema: {
+            ...base,
+            body: reportRequestSchema(type),
+            response: { 200: reportResponseSchema(REPORT_ROW_SCHEMAS[type]) },
+          },
+        },
         async (req) => {
           const auth = publisherOf(req);
           const scope = await reportsService.scope(ctx, auth, req.body.filters);
@@ -37,7 +44,10 @@ export const reportsRoutes =
     for (const type of SUMMARY_REPORT_TYPES) {
       app.post(
         API_PATHS.reportTotal(type),
-        { preHandler, schema: { ...base, body: reportTotalRequestSchema(type), response: { 200: reportTotalResponseSchema } } },
+        {
+          preHandler,
+          schema: { ...base, body: reportTotalRequestSchema(type), response: { 200: reportTotalResponseSchema } },
+        },
         async (req) => {
           const scope = await reportsService.scope(ctx, publisherOf(req), req.body.filters);
           return reportsService.total(ctx, scope);

@@ -1,6 +1,5 @@
-import { useState } from 'react';
 import { useCurrentUser } from '../../features/user/api/user.ts';
-import { StandInSlot, deferred, useDeferred } from '../ui/deferred.tsx';
+import { StandInSlot, deferred, useStandInTrigger } from '../ui/deferred.tsx';
 import { ManagerButtonContent, managerButtonClass } from './manager-button.tsx';
 
 const card = deferred(() => import('./account-manager-card.tsx').then((m) => m.AccountManagerCard));
@@ -11,8 +10,7 @@ const card = deferred(() => import('./account-manager-card.tsx').then((m) => m.A
  */
 export function LazyAccountManagerCard() {
   const { data: user } = useCurrentUser();
-  const { value: AccountManagerCard, request } = useDeferred(card);
-  const [clicked, setClicked] = useState(false);
+  const { value: AccountManagerCard, clicked, triggerProps } = useStandInTrigger(card);
   if (!user?.account_manager_name) return null;
   return (
     <StandInSlot swapped={AccountManagerCard !== null}>
@@ -24,17 +22,7 @@ export function LazyAccountManagerCard() {
           className={managerButtonClass}
           aria-label="Your account manager"
           aria-haspopup="dialog"
-          aria-expanded={false}
-          onPointerEnter={request}
-          onFocus={request}
-          onPointerDown={() => {
-            setClicked(true);
-            request();
-          }}
-          onClick={() => {
-            setClicked(true);
-            request();
-          }}
+          {...triggerProps}
         >
           <ManagerButtonContent />
         </button>

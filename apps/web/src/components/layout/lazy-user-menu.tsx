@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { StandInSlot, deferred, useDeferred } from '../ui/deferred.tsx';
+import { StandInSlot, deferred, useStandInTrigger } from '../ui/deferred.tsx';
 import { UserMenuButtonContent, userMenuButtonClass, userMenuLabel, type MenuUser } from './user-menu-button.tsx';
 
 const menu = deferred(() => import('./user-menu.tsx').then((m) => m.UserMenu));
@@ -9,8 +8,7 @@ const menu = deferred(() => import('./user-menu.tsx').then((m) => m.UserMenu));
  * is first pointed at, focused or clicked (a click opens the menu as soon as it is there).
  */
 export function LazyUserMenu({ user, onLogout }: { user: MenuUser | null; onLogout: () => void }) {
-  const { value: UserMenu, request } = useDeferred(menu);
-  const [clicked, setClicked] = useState(false);
+  const { value: UserMenu, clicked, triggerProps } = useStandInTrigger(menu);
   return (
     <StandInSlot swapped={UserMenu !== null}>
       {UserMenu ? (
@@ -21,17 +19,7 @@ export function LazyUserMenu({ user, onLogout }: { user: MenuUser | null; onLogo
           className={userMenuButtonClass}
           aria-label={userMenuLabel(user)}
           aria-haspopup="menu"
-          aria-expanded={false}
-          onPointerEnter={request}
-          onFocus={request}
-          onPointerDown={() => {
-            setClicked(true);
-            request();
-          }}
-          onClick={() => {
-            setClicked(true);
-            request();
-          }}
+          {...triggerProps}
         >
           <UserMenuButtonContent user={user} />
         </button>

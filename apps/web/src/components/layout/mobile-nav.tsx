@@ -7,7 +7,15 @@ import { Logo } from '../ui/logo.tsx';
 import { isActive, MAIN_NAV, USER_NAV, type NavItem } from './nav-items.ts';
 
 /** Side navigation under 1024 px: the header and user menu items in one panel (spec §2). */
-export function MobileNav({ open, onOpenChange, onLogout }: { open: boolean; onOpenChange: (o: boolean) => void; onLogout: () => void }) {
+export function MobileNav({
+  open,
+  onOpenChange,
+  onLogout,
+}: {
+  open: boolean;
+  onOpenChange: (o: boolean) => void;
+  onLogout: () => void;
+}) {
   const { pathname } = useLocation();
   const link = (item: NavItem) => {
     const active = isActive(item, pathname);
@@ -37,7 +45,10 @@ export function MobileNav({ open, onOpenChange, onLogout }: { open: boolean; onO
         >
           <div className="flex h-16 items-center justify-between border-b border-slate-200 px-4">
             <Logo />
-            <Dialog.Close className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100" aria-label="Close navigation">
+            <Dialog.Close
+              className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100"
+              aria-label="Close navigation"
+            >
               <X size={20} aria-hidden="true" />
             </Dialog.Close>
           </div>

@@ -20,7 +20,12 @@ export const MAIN_NAV: NavItem[] = [
 export const USER_NAV: NavItem[] = [
   { label: 'Profile', to: paths.profile('time-zone'), icon: 'Profile', match: '/profile' },
   { label: 'Invoices', to: paths.invoices, icon: 'Invoices', match: '/invoices' },
-  { label: 'Pixels and Postbacks', to: paths.globalPostbacks, icon: 'Pixels and Postbacks', match: '/global-pixel-postback' },
+  {
+    label: 'Pixels and Postbacks',
+    to: paths.globalPostbacks,
+    icon: 'Pixels and Postbacks',
+    match: '/global-pixel-postback',
+  },
 ];
 
 export const isActive = (item: NavItem, pathname: string) =>

@@ -12,10 +12,23 @@ const tones: Record<Tone, { box: string; icon: typeof Info }> = {
 };
 
 /** An inline message box (spec §2 shared pieces "alert box"). */
-export function AlertBox({ tone = 'info', title, children, className }: { tone?: Tone; title?: ReactNode; children: ReactNode; className?: string }) {
+export function AlertBox({
+  tone = 'info',
+  title,
+  children,
+  className,
+}: {
+  tone?: Tone;
+  title?: ReactNode;
+  children: ReactNode;
+  className?: string;
+}) {
   const { box, icon: IconC } = tones[tone];
   return (
-    <div role={tone === 'error' || tone === 'warning' ? 'alert' : 'status'} className={cn('flex gap-3 rounded-lg border px-3.5 py-3 text-sm', box, className)}>
+    <div
+      role={tone === 'error' || tone === 'warning' ? 'alert' : 'status'}
+      className={cn('flex gap-3 rounded-lg border px-3.5 py-3 text-sm', box, className)}
+    >
       <IconC aria-hidden="true" size={18} className="mt-px shrink-0" />
       <div className="flex flex-col gap-0.5">
         {title ? <p className="font-semibold">{title}</p> : null}

@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 
 /**
  * A module the first paint does without (a picker's calendar, a menu's popup): loaded once, when
@@ -51,6 +51,28 @@ export function useDeferred<T>(module: Deferred<T>): { value: T | null; request:
     module.load().catch(() => undefined);
   }, [module]);
   return { value, request };
+}
+
+/**
+ * A button stand-in for a deferred popup (a menu, a picker, a dialog's trigger): the props that
+ * load the component when the button is pointed at, focused or pressed, and `clicked`, which the
+ * real component takes as `defaultOpen` so a press opens it as soon as it is there.
+ */
+export function useStandInTrigger<T>(module: Deferred<T>) {
+  const { value, request } = useDeferred(module);
+  const [clicked, setClicked] = useState(false);
+  const press = () => {
+    setClicked(true);
+    request();
+  };
+  const triggerProps = {
+    'aria-expanded': false,
+    onPointerEnter: request,
+    onFocus: request,
+    onPointerDown: press,
+    onClick: press,
+  } as const;
+  return { value, request, clicked, triggerProps };
 }
 
 const FOCUSABLE = 'button, [href], input, [tabindex]:not([tabindex="-1"])';

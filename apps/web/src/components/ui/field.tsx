@@ -53,7 +53,16 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   containerClassName?: string;
 }
 
-export function TextField({ label, error, hint, required, id, className, containerClassName, ...rest }: TextFieldProps) {
+export function TextField({
+  label,
+  error,
+  hint,
+  required,
+  id,
+  className,
+  containerClassName,
+  ...rest
+}: TextFieldProps) {
   const auto = useId();
   const fieldId = id ?? auto;
   const describedBy = error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined;
@@ -81,7 +90,18 @@ export interface SelectFieldProps extends Omit<SelectHTMLAttributes<HTMLSelectEl
   containerClassName?: string;
 }
 
-export function SelectField({ label, error, hint, required, id, options, placeholder, className, containerClassName, ...rest }: SelectFieldProps) {
+export function SelectField({
+  label,
+  error,
+  hint,
+  required,
+  id,
+  options,
+  placeholder,
+  className,
+  containerClassName,
+  ...rest
+}: SelectFieldProps) {
   const auto = useId();
   const fieldId = id ?? auto;
   return (
@@ -91,7 +111,12 @@ export function SelectField({ label, error, hint, required, id, options, placeho
         required={required}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${fieldId}-error` : hint ? `${fieldId}-hint` : undefined}
-        className={cn(control, 'h-10 appearance-none bg-[length:16px] bg-[right_0.75rem_center] bg-no-repeat pr-9 select-chevron', error ? bad : ok, className)}
+        className={cn(
+          control,
+          'h-10 appearance-none bg-[length:16px] bg-[right_0.75rem_center] bg-no-repeat pr-9 select-chevron',
+          error ? bad : ok,
+          className,
+        )}
         {...rest}
       >
         {placeholder !== undefined ? <option value="">{placeholder}</option> : null}
@@ -105,7 +130,13 @@ export function SelectField({ label, error, hint, required, id, options, placeho
   );
 }
 
-export function Checkbox({ label, description, id, className, ...rest }: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: ReactNode; description?: ReactNode }) {
+export function Checkbox({
+  label,
+  description,
+  id,
+  className,
+  ...rest
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'type'> & { label: ReactNode; description?: ReactNode }) {
   const auto = useId();
   const fieldId = id ?? auto;
   return (

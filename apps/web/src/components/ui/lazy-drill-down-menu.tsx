@@ -1,7 +1,6 @@
 import { ChevronDown } from 'lucide-react';
-import { useState } from 'react';
 import { cn } from './cn.ts';
-import { StandInSlot, deferred, useDeferred } from './deferred.tsx';
+import { StandInSlot, deferred, useStandInTrigger } from './deferred.tsx';
 import type { DrillDownMenuProps, DrillDownOption } from './drill-down-menu.tsx';
 import { drillButtonClass } from './drill-down-button.ts';
 
@@ -13,8 +12,7 @@ const menu = deferred(() => import('./drill-down-menu.tsx').then((m) => m.DrillD
  * as it is there).
  */
 export function LazyDrillDownMenu<O extends DrillDownOption>(props: DrillDownMenuProps<O>) {
-  const { value: Menu, request } = useDeferred(menu);
-  const [clicked, setClicked] = useState(false);
+  const { value: Menu, clicked, triggerProps } = useStandInTrigger(menu);
   return (
     <StandInSlot swapped={Menu !== null}>
       {Menu ? (
@@ -25,18 +23,8 @@ export function LazyDrillDownMenu<O extends DrillDownOption>(props: DrillDownMen
           disabled={props.disabled}
           aria-label={props.label}
           aria-haspopup="menu"
-          aria-expanded={false}
           className={cn(drillButtonClass, props.className)}
-          onPointerEnter={request}
-          onFocus={request}
-          onPointerDown={() => {
-            setClicked(true);
-            request();
-          }}
-          onClick={() => {
-            setClicked(true);
-            request();
-          }}
+          {...triggerProps}
         >
           {props.icon ?? <ChevronDown aria-hidden="true" size={16} />}
         </button>

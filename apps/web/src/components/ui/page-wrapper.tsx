@@ -23,7 +23,10 @@ export function PageWrapper({ title, seoTitle, icon, description, back, wide, ac
   return (
     <div className={cn('mx-auto w-full px-4 py-6 sm:px-6 lg:py-8', wide ? 'max-w-[1440px]' : 'max-w-5xl')}>
       {back ? (
-        <Link to={back.to} className="mb-3 inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900">
+        <Link
+          to={back.to}
+          className="mb-3 inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900"
+        >
           <ArrowLeft size={16} aria-hidden="true" />
           {back.label}
         </Link>

@@ -4,7 +4,11 @@ import { cn } from './cn.ts';
 export function Spinner({ size = 20, className, label }: { size?: number; className?: string; label?: string }) {
   return (
     <>
-      <LoaderCircle aria-hidden="true" size={size} className={cn('animate-spin text-accent motion-reduce:animate-none', className)} />
+      <LoaderCircle
+        aria-hidden="true"
+        size={size}
+        className={cn('animate-spin text-accent motion-reduce:animate-none', className)}
+      />
       {label ? <span className="sr-only">{label}</span> : null}
     </>
   );

@@ -23,7 +23,10 @@ export function Toasts() {
               key={a.id}
               role={a.type === 'error' ? 'alert' : 'status'}
               data-alert-type={a.type}
-              className={cn('pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl px-4 py-3 text-sm shadow-lg animate-toast-in', cls)}
+              className={cn(
+                'pointer-events-auto flex w-full max-w-sm items-start gap-3 rounded-xl px-4 py-3 text-sm shadow-lg animate-toast-in',
+                cls,
+              )}
             >
               <IconC aria-hidden="true" size={18} className="mt-px shrink-0" />
               <p className="flex-1 leading-snug">{a.message}</p>

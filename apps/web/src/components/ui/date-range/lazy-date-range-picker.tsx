@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import { StandInSlot, deferred, useDeferred } from '../deferred.tsx';
+import { StandInSlot, deferred, useStandInTrigger } from '../deferred.tsx';
 import type { DateRangePickerProps } from './date-range-picker.tsx';
 import { RANGE_PLACEHOLDER, formatRangeLabel, normalizeRange } from './date-range.ts';
 import { PickerButton } from './picker-button.tsx';
@@ -12,8 +11,7 @@ const picker = deferred(() => import('./date-range-picker.tsx').then((m) => m.Da
  * opens the picker as soon as it is there).
  */
 export function LazyDateRangePicker(props: DateRangePickerProps) {
-  const { value: Picker, request } = useDeferred(picker);
-  const [clicked, setClicked] = useState(false);
+  const { value: Picker, clicked, triggerProps } = useStandInTrigger(picker);
   return (
     <StandInSlot swapped={Picker !== null}>
       {Picker ? (
@@ -25,17 +23,7 @@ export function LazyDateRangePicker(props: DateRangePickerProps) {
           name={props.label ?? 'Date range'}
           className={props.className}
           aria-haspopup="dialog"
-          aria-expanded={false}
-          onPointerEnter={request}
-          onFocus={request}
-          onPointerDown={() => {
-            setClicked(true);
-            request();
-          }}
-          onClick={() => {
-            setClicked(true);
-            request();
-          }}
+          {...triggerProps}
         />
       )}
     </StandInSlot>

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { StandInSlot, deferred, useDeferred } from '../../../components/ui/deferred.tsx';
+import { useEffect } from 'react';
+import { StandInSlot, deferred, useStandInTrigger } from '../../../components/ui/deferred.tsx';
 import { useUnreadNotifications } from '../api/get-unread-notifications.ts';
 import { bellState } from '../notification-format.ts';
 import { selectedNotificationStore } from '../notification-panel-store.ts';
@@ -13,8 +13,7 @@ const bell = deferred(() => import('./notification-bell.tsx').then((m) => m.Noti
  * dropdown as soon as it is there), or when a notification is opened.
  */
 export function LazyNotificationBell({ timeZone }: { timeZone: string | null }) {
-  const { value: NotificationBell, request } = useDeferred(bell);
-  const [clicked, setClicked] = useState(false);
+  const { value: NotificationBell, request, clicked, triggerProps } = useStandInTrigger(bell);
   const { data } = useUnreadNotifications();
   const opened = selectedNotificationStore.use((n) => n !== null);
   useEffect(() => {
@@ -31,17 +30,7 @@ export function LazyNotificationBell({ timeZone }: { timeZone: string | null }) 
           className={bellButtonClass}
           aria-label={state.label}
           aria-haspopup="dialog"
-          aria-expanded={false}
-          onPointerEnter={request}
-          onFocus={request}
-          onPointerDown={() => {
-            setClicked(true);
-            request();
-          }}
-          onClick={() => {
-            setClicked(true);
-            request();
-          }}
+          {...triggerProps}
         >
           <BellButtonContent state={state} />
         </button>
