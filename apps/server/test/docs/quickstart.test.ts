@@ -1,36 +1,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, eventually, type TestApp } from '../helpers/test-app.ts';
 import { freePort } from '../helpers/free-port.ts';
+import {
+  assignedVariables,
+  README_URL,
+  readmeShellBlocks,
+  readmeTerminal,
+  type ShellRun,
+} from '../helpers/readme-shell.ts';
 import { seedDemoNetwork } from '../../src/seed/demo-seed.ts';
 import { DEMO_ADVERTISERS } from '../../src/seed/demo-advertisers.ts';
 
-const README = path.resolve(import.meta.dirname, '../../../../README.md');
-const HEADING = '## Try the tracker by hand';
-/** What the README's commands name: the portal of `npm start` and the receiver's port. */
-const README_URL = 'http://localhost:8080';
+/** The receiver's port the README's commands name. */
 const README_RECEIVER_PORT = /\b9999\b/g;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
-
-/** The ```sh blocks of the README's quickstart section, in order. */
-function quickstartBlocks(markdown: string): string[] {
-  const start = markdown.indexOf(`\n${HEADING}\n`);
-  if (start < 0) throw new Error(`README has no "${HEADING}" section`);
-  const rest = markdown.slice(start + HEADING.length + 2);
-  const end = rest.search(/\n## /);
-  const section = end < 0 ? rest : rest.slice(0, end);
-  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!.trim());
-}
-
-interface Ran {
-  block: string;
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 /**
  * The README's quickstart, command for command: the section's shell blocks are taken from
@@ -44,42 +28,18 @@ describe('README: Try the tracker by hand', () => {
   let receiver: ChildProcess;
   let received = '';
   let receiverPort: number;
-  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-quickstart-'));
-  const blocks = quickstartBlocks(fs.readFileSync(README, 'utf8'));
+  let terminal: ReturnType<typeof readmeTerminal>;
+  const blocks = readmeShellBlocks('## Try the tracker by hand');
   const serverBlocks = blocks.filter((b) => /\bnpm start\b/.test(b));
   const receiverBlocks = blocks.filter((b) => b.includes('createServer'));
   const commandBlocks = blocks.filter((b) => !serverBlocks.includes(b) && !receiverBlocks.includes(b));
-  const variables = [
-    ...new Set(commandBlocks.flatMap((b) => [...b.matchAll(/^([A-Z_][A-Z0-9_]*)=/gm)].map((m) => m[1]!))),
-  ];
+  const variables = assignedVariables(commandBlocks);
   const localise = (block: string) =>
     block.replaceAll(README_URL, t.url).replace(README_RECEIVER_PORT, String(receiverPort));
+  const run = (block: string) => terminal.run(block, variables);
 
-  const run = (block: string): Promise<Ran> =>
-    new Promise((resolve, reject) => {
-      const state = path.join(work, 'state.sh');
-      const script = [
-        'set -euo pipefail',
-        `[ -f ${state} ] && . ${state}`,
-        localise(block),
-        // Carry the variables to the next block, as one terminal would.
-        `declare -p ${variables.join(' ')} > ${state} 2>/dev/null || true`,
-      ].join('\n');
-      const child = spawn('bash', ['-c', script], { cwd: work, stdio: ['ignore', 'pipe', 'pipe'] });
-      let stdout = '';
-      let stderr = '';
-      child.stdout.on('data', (d: Buffer) => (stdout += d.toString()));
-      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
-      const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-      child.on('error', reject);
-      child.on('close', (code) => {
-        clearTimeout(timer);
-        resolve({ block, code, stdout, stderr });
-      });
-    });
-
-  const ran: Ran[] = [];
-  const outputOf = (marker: string): Ran => {
+  const ran: ShellRun[] = [];
+  const outputOf = (marker: string): ShellRun => {
     const r = ran.find((x) => x.block.includes(marker));
     if (!r) throw new Error(`no README block with ${marker} ran`);
     return r;
@@ -96,6 +56,7 @@ describe('README: Try the tracker by hand', () => {
     await seedDemoNetwork(t.app.ctx);
 
     receiverPort = await freePort();
+    terminal = readmeTerminal(t.url, localise);
     receiver = spawn('bash', ['-c', `exec ${localise(receiverBlocks[0]!)}`], { stdio: ['ignore', 'pipe', 'pipe'] });
     receiver.stdout!.on('data', (d: Buffer) => (received += d.toString()));
     receiver.stderr!.on('data', (d: Buffer) => (received += d.toString()));
@@ -112,7 +73,7 @@ describe('README: Try the tracker by hand', () => {
   afterAll(async () => {
     receiver?.kill('SIGTERM');
     await t?.close();
-    fs.rmSync(work, { recursive: true, force: true });
+    terminal?.close();
   });
 
   it('names the demo publisher and offer its link is made of', async () => {

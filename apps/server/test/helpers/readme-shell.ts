@@ -26,9 +26,10 @@ export interface ShellRun {
 
 /**
  * A terminal for README blocks: each block runs with bash (`set -euo pipefail`), the README's
- * address replaced by the test server's, and the shell variables it sets carried to the next block.
+ * address replaced by the test server's (and whatever else `localise` replaces), and the shell
+ * variables it sets carried to the next block.
  */
-export function readmeTerminal(serverUrl: string) {
+export function readmeTerminal(serverUrl: string, localise: (block: string) => string = (b) => b) {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-readme-'));
   const state = path.join(work, 'state.sh');
   return {
@@ -36,7 +37,7 @@ export function readmeTerminal(serverUrl: string) {
       const script = [
         'set -euo pipefail',
         `[ -f ${state} ] && . ${state}`,
-        block.replaceAll(README_URL, serverUrl),
+        localise(block.replaceAll(README_URL, serverUrl)),
         `declare -p ${variables.join(' ')} > ${state} 2>/dev/null || true`,
       ].join('\n');
       return new Promise((resolve, reject) => {
