@@ -1,15 +1,25 @@
-import { Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler, type CompiledQuery, type DatabaseConnection, type Driver, type QueryResult } from 'kysely';
+import {
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+} from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/types.ts';
-import { ClickWriter } from './click-writer.ts';
+import { ClickTimeoutError, ClickWriter } from './click-writer.ts';
 import type { ClickRow } from './click.service.ts';
 
 /** A database that records every statement and fails the ones `fail` picks. */
-function recordingDb(fail: (sql: string) => boolean) {
+function recordingDb(fail: (sql: string) => boolean, gate: () => Promise<void> = async () => {}) {
   const seen: string[] = [];
   const connection: DatabaseConnection = {
     async executeQuery<R>(q: CompiledQuery): Promise<QueryResult<R>> {
       seen.push(q.sql);
+      await gate();
       if (fail(q.sql)) throw new Error('database unavailable');
       return { rows: [{ any: true, batches: 1, queued: 0 } as R] };
     },
@@ -73,5 +83,71 @@ describe('click writer: writing stored batches out', () => {
     expect(seen.filter((s) => s.includes('DELETE FROM click_batches')).length).toBe(deletesBefore + 1);
     expect(errors).toHaveLength(1);
     await expect(writer.submit({ kind: 'click', row: click })).rejects.toThrow('closing');
+  });
+});
+
+/** A database whose statements wait until `release()` (a stalled server). */
+function stalledDb() {
+  let release!: () => void;
+  const open = new Promise<void>((r) => (release = r));
+  const { db, seen } = recordingDb(
+    () => false,
+    () => open,
+  );
+  const inserts = () => seen.filter((s) => s.includes('INSERT INTO click_batches')).length;
+  return { db, inserts, release };
+}
+
+describe('click writer: deadlines', () => {
+  it('answers a click whose batch has not committed by its deadline as not stored, once', async () => {
+    const { db, inserts, release } = stalledDb();
+    const writer = new ClickWriter(db, { settleAfterMs: 60_000 });
+    const t0 = performance.now();
+    const outcome = writer.submit({ kind: 'click', row: click }, t0 + 150).then(
+      () => 'stored',
+      (err: unknown) => err,
+    );
+    const err = await outcome;
+    const waited = performance.now() - t0;
+    expect(err).toBeInstanceOf(ClickTimeoutError);
+    expect(waited).toBeGreaterThanOrEqual(145);
+    expect(waited).toBeLessThan(150 + 1000);
+    // Its batch was already being written: the late commit is not a second answer.
+    expect(inserts()).toBe(1);
+    release();
+    await writer.flush();
+    await writer.close();
+  });
+
+  it('drops a click still queued at its deadline, so it is never written', async () => {
+    const { db, inserts, release } = stalledDb();
+    const writer = new ClickWriter(db, { settleAfterMs: 60_000 });
+    const first = writer.submit({ kind: 'click', row: click });
+    await new Promise((r) => setTimeout(r, 20)); // the first batch is in flight, stalled
+    const late = writer.submit(
+      { kind: 'click', row: { ...click, id: '01a20749-9fb1-70fc-b349-ddc17369cc82' } },
+      performance.now() + 100,
+    );
+    await expect(late).rejects.toBeInstanceOf(ClickTimeoutError);
+    expect(writer.pending).toBe(0);
+    release();
+    await first;
+    await writer.flush();
+    expect(inserts()).toBe(1);
+    await writer.close();
+  });
+
+  it('resolves a click committed before its deadline, and its deadline passing later changes nothing', async () => {
+    const { db, seen } = recordingDb(() => false);
+    const writer = new ClickWriter(db, { settleAfterMs: 60_000 });
+    const outcomes: string[] = [];
+    await writer.submit({ kind: 'click', row: click }, performance.now() + 120).then(
+      () => outcomes.push('stored'),
+      (err: unknown) => outcomes.push(String(err)),
+    );
+    await new Promise((r) => setTimeout(r, 300)); // past the deadline, two sweeps later
+    expect(outcomes).toEqual(['stored']);
+    expect(seen.filter((s) => s.includes('INSERT INTO click_batches'))).toHaveLength(1);
+    await writer.close();
   });
 });

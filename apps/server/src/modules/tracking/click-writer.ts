@@ -7,9 +7,19 @@ interface Pending {
   item: ClickWrite;
   resolve: () => void;
   reject: (err: Error) => void;
+  /** performance.now() past which the click is answered as not stored (Infinity: never). */
+  deadline: number;
+  /** Answered already (by its commit, its failure or its deadline): later outcomes are ignored. */
+  done: boolean;
 }
 
 export class ClickQueueFullError extends Error {}
+
+/** A click neither committed nor failed by its deadline (a stalled database). */
+export class ClickTimeoutError extends Error {}
+
+/** How often the waiting clicks' deadlines are checked while any wait. */
+const SWEEP_MS = 100;
 
 export interface ClickWriterOptions {
   /** Most clicks in one stored batch. */
@@ -41,6 +51,9 @@ export interface ClickWriterOptions {
  */
 export class ClickWriter {
   private readonly queue: Pending[] = [];
+  /** The batch being written. */
+  private inFlight: Pending[] = [];
+  private sweepTimer: NodeJS.Timeout | null = null;
   private writing = false;
   private closed = false;
   private scheduled = false;
@@ -63,12 +76,22 @@ export class ClickWriter {
     this.retryMs = this.settleAfterMs;
   }
 
-  /** Resolves once the click is committed; rejects if it was not stored. */
-  submit(item: ClickWrite): Promise<void> {
+  /**
+   * Resolves once the click is committed; rejects if it was not stored, or with ClickTimeoutError
+   * once `deadline` (a performance.now() time) has passed without its commit. One sweep checks
+   * every waiting click's deadline, instead of a timer per click. A click still queued at its
+   * deadline is dropped from the queue; one whose batch is already being written may be stored
+   * though it was answered as not stored (allowed: the reverse is not).
+   */
+  submit(item: ClickWrite, deadline = Infinity): Promise<void> {
     if (this.closed) return Promise.reject(new ClickQueueFullError('closing'));
     if (this.queue.length >= this.maxQueue) return Promise.reject(new ClickQueueFullError('click queue full'));
     return new Promise<void>((resolve, reject) => {
-      this.queue.push({ item, resolve, reject });
+      this.queue.push({ item, resolve, reject, deadline, done: false });
+      if (deadline !== Infinity && !this.sweepTimer) {
+        this.sweepTimer = setInterval(() => this.sweep(), SWEEP_MS);
+        this.sweepTimer.unref();
+      }
       // Start on the next turn of the event loop, so every request read in this I/O phase joins
       // the same batch (costs well under a millisecond; PGlite, which blocks the loop while it
       // runs a statement, otherwise writes one click per transaction).
@@ -96,17 +119,38 @@ export class ClickWriter {
   async close(): Promise<void> {
     await this.flush();
     this.closed = true;
+    if (this.sweepTimer) clearInterval(this.sweepTimer);
+    this.sweepTimer = null;
     if (this.settleTimer) clearTimeout(this.settleTimer);
     this.settleTimer = null;
     await this.settling;
     await this.settle();
   }
 
+  /** Answers the clicks past their deadline; stops once no click waits. */
+  private sweep(): void {
+    const now = performance.now();
+    const expired = (p: Pending) => !p.done && p.deadline <= now;
+    for (const p of this.inFlight) if (expired(p)) answer(p, new ClickTimeoutError('click not stored in time'));
+    let kept = 0;
+    for (const p of this.queue) {
+      if (expired(p)) answer(p, new ClickTimeoutError('click not stored in time'));
+      else this.queue[kept++] = p;
+    }
+    this.queue.length = kept;
+    if (this.queue.length === 0 && this.inFlight.every((p) => p.done) && this.sweepTimer) {
+      clearInterval(this.sweepTimer);
+      this.sweepTimer = null;
+    }
+  }
+
   private pump(): void {
     if (this.writing || this.queue.length === 0) return;
     const batch = this.queue.splice(0, this.maxBatch);
     this.writing = true;
+    this.inFlight = batch;
     void this.write(batch).finally(() => {
+      this.inFlight = [];
       this.writing = false;
       this.pump();
       if (!this.writing && this.queue.length === 0) {
@@ -125,7 +169,7 @@ export class ClickWriter {
           this.db,
         );
       else await this.db.executeQuery(insertBatch(items));
-      for (const p of batch) p.resolve();
+      for (const p of batch) answer(p);
       // A committed batch says the database answers again: a settle backing off after failures
       // (up to a minute) comes at the usual delay instead, so an outage's batches are written out soon.
       if (this.retryMs > this.settleAfterMs && this.settleTimer) {
@@ -136,7 +180,7 @@ export class ClickWriter {
       this.settleSoon();
     } catch (err) {
       const e = err instanceof Error ? err : new Error(String(err));
-      for (const p of batch) p.reject(e);
+      for (const p of batch) answer(p, e);
     }
   }
 
@@ -167,4 +211,12 @@ export class ClickWriter {
     this.settling = run;
     return run;
   }
+}
+
+/** Settles a waiting click once: its commit (no error) or why it was not stored. */
+function answer(p: Pending, err?: Error): void {
+  if (p.done) return;
+  p.done = true;
+  if (err) p.reject(err);
+  else p.resolve();
 }

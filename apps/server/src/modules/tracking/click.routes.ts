@@ -2,18 +2,18 @@ import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply } from 'fastif
 import { ERROR_CODES } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { isDatabaseUnavailable } from '../../lib/database-errors.ts';
+import { ClickTimeoutError } from './click-writer.ts';
 import { decideClick, type ClickParams } from './click.service.ts';
 import { isLoopedCall } from './loop-guard.ts';
 import { trackingEngine } from './tracking-engine.ts';
 
 /**
- * Resolves as `p` does, or rejects once `ms` have passed (a stalled database: the click answers 503
- * at CLICK_TIMEOUT_MS, counted from its arrival, whether it waits for the tracking cache or for its
- * commit, instead of holding its visitor; if its batch commits later, it is stored but
- * was never acknowledged, which is allowed: the reverse is not).
+ * Resolves as `p` does, or rejects once `ms` have passed. A stalled database: the click answers 503
+ * at CLICK_TIMEOUT_MS, counted from its arrival, instead of holding its visitor, whether it waits
+ * for the tracking cache (here, the rare reload) or for its commit (the click writer's deadline
+ * sweep, no timer per click). If its batch commits later, it is stored but was never acknowledged,
+ * which is allowed: the reverse is not.
  */
-class ClickTimeoutError extends Error {}
-
 function withinMs<T>(p: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new ClickTimeoutError(`click not stored within ${ms} ms`)), ms);
@@ -89,7 +89,7 @@ export const clickRoutes =
           return clickNotStored(reply, req.log, err);
         }
         try {
-          await withinMs(engine.clickWriter.submit(decision), deadline - performance.now());
+          await engine.clickWriter.submit(decision, deadline);
         } catch (err) {
           return clickNotStored(reply, req.log, err);
         }

@@ -57,8 +57,13 @@ function dayString(date: Date): string {
   return format(date, 'yyyy-MM-dd', { in: DAY_MATH });
 }
 
+let browserZone: string | undefined;
+/** Zone names checked so far: whether this browser knows them. */
+const knownZones = new Map<string, boolean>();
+
 function browserTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return browserZone;
 }
 
 /**
@@ -67,15 +72,19 @@ function browserTimeZone(): string {
  * 'Invalid time value' on render.
  */
 export function resolveTimeZone(timeZone: string | null | undefined): string {
-  if (timeZone) {
+  if (!timeZone) return browserTimeZone();
+  let known = knownZones.get(timeZone);
+  if (known === undefined) {
+    // Creating a formatter is what tells (and it costs): once per zone.
     try {
       new Intl.DateTimeFormat('en-US', { timeZone });
-      return timeZone;
+      known = true;
     } catch {
-      // fall through to the browser's zone
+      known = false;
     }
+    knownZones.set(timeZone, known);
   }
-  return browserTimeZone();
+  return known ? timeZone : browserTimeZone();
 }
 
 /** The calendar day (`YYYY-MM-DD`) that a clock in `timeZone` shows at `now`. */
