@@ -1,7 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import { paths } from '../config/paths.ts';
 import { openLoginLink } from '../features/auth/login-link/open-login-link.ts';
-import { meQuery } from '../features/user/api/user.ts';
 import { takeLoginLink } from '../lib/login-link.ts';
 import { getSession } from '../lib/session.ts';
 import { queryClient } from './providers.tsx';
@@ -43,8 +42,5 @@ export async function authenticatedOnly(args: LoaderFunctionArgs) {
   const s = getSession();
   if (!s.token) return redirect(paths.login);
   if (s.multiLoginPending) return redirect(paths.selectAccount);
-  // The profile (whose time zone dates every page's data) is asked for now, beside the page's code,
-  // not once the page has drawn.
-  void queryClient.prefetchQuery(meQuery(s.token));
   return null;
 }
