@@ -138,6 +138,7 @@ export class ClickWriter {
       else this.queue[kept++] = p;
     }
     this.queue.length = kept;
+    if (this.queue.length === 0 && !this.writing) this.wakeIdle();
     if (this.queue.length === 0 && this.inFlight.every((p) => p.done) && this.sweepTimer) {
       clearInterval(this.sweepTimer);
       this.sweepTimer = null;
@@ -145,7 +146,8 @@ export class ClickWriter {
   }
 
   private pump(): void {
-    if (this.writing || this.queue.length === 0) return;
+    if (this.writing) return;
+    if (this.queue.length === 0) return this.wakeIdle();
     const batch = this.queue.splice(0, this.maxBatch);
     this.writing = true;
     this.inFlight = batch;
@@ -153,12 +155,14 @@ export class ClickWriter {
       this.inFlight = [];
       this.writing = false;
       this.pump();
-      if (!this.writing && this.queue.length === 0) {
-        const waiting = this.idle;
-        this.idle = [];
-        for (const w of waiting) w();
-      }
     });
+  }
+
+  /** Everything queued is written (or was answered and dropped): flush() returns. */
+  private wakeIdle(): void {
+    const waiting = this.idle;
+    this.idle = [];
+    for (const w of waiting) w();
   }
 
   private async write(batch: Pending[]): Promise<void> {
