@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,10 +7,10 @@ import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { migrateToLatest, openDatabase } from '../../src/db/database.ts';
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts';
+import { runAdmin } from '../helpers/admin-cli.ts';
 import { createCliDatabase } from '../helpers/cli-db.ts';
 import { testDbKind } from '../helpers/test-db.ts';
 
-const root = path.resolve(import.meta.dirname, '../../../..');
 const PUBLIC_URL = 'https://portal.example.test';
 
 /** The operator's impersonate and audit:list commands, against a real database, as an operator runs them. */
@@ -23,12 +22,7 @@ describe('admin CLI: impersonate prints a one-time login link; audit:list shows 
     DEMO_SEED: 'false',
     LOG_LEVEL: 'silent',
   };
-  const admin = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, ...env },
-    });
+  const admin = (...args: string[]) => runAdmin(args, env);
   let drop = async () => {};
   let ids: { userId: number; publisherId: number };
 

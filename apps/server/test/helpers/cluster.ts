@@ -41,10 +41,11 @@ export async function createEmptyDatabase(): Promise<{ url: string; drop: () => 
 }
 
 /**
- * Bundles the server's entry point from the current sources into a folder of its own (inside the
- * repository, so the bundle finds node_modules): no build of someone else is overwritten mid-run.
+ * Bundles the server's and the operator CLI's entry points from the current sources into a folder
+ * of its own (inside the repository, so the bundle finds node_modules): no build of someone else is
+ * overwritten mid-run.
  */
-export async function bundleServer(): Promise<{ entry: string; remove: () => void }> {
+export async function bundleServer(): Promise<{ entry: string; admin: string; remove: () => void }> {
   const pkg = JSON.parse(fs.readFileSync(path.join(serverDir, 'package.json'), 'utf8')) as {
     dependencies: Record<string, string>;
   };
@@ -54,7 +55,7 @@ export async function bundleServer(): Promise<{ entry: string; remove: () => voi
     `portal-cluster-${process.pid}-${crypto.randomBytes(3).toString('hex')}`,
   );
   await build({
-    entryPoints: { server: path.join(serverDir, 'src/server.ts') },
+    entryPoints: { server: path.join(serverDir, 'src/server.ts'), admin: path.join(serverDir, 'src/cli/admin.ts') },
     outdir,
     bundle: true,
     platform: 'node',
@@ -65,7 +66,11 @@ export async function bundleServer(): Promise<{ entry: string; remove: () => voi
     supported: { 'import-attributes': true },
     logLevel: 'error',
   });
-  return { entry: path.join(outdir, 'server.js'), remove: () => fs.rmSync(outdir, { recursive: true, force: true }) };
+  return {
+    entry: path.join(outdir, 'server.js'),
+    admin: path.join(outdir, 'admin.js'),
+    remove: () => fs.rmSync(outdir, { recursive: true, force: true }),
+  };
 }
 
 /** One server process of the cluster: its current child (a restart replaces it) and every log line it wrote. */

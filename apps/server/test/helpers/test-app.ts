@@ -14,6 +14,9 @@ declare module 'vitest' {
   export interface ProvidedContext {
     snapshotFile: string;
     templateDb: string;
+    /** The server and the operator CLI bundled from the current sources (global setup). */
+    serverBundle: string;
+    adminBundle: string;
   }
 }
 

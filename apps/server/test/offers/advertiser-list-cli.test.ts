@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,10 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../src/db/database.ts';
 import { networkService } from '../../src/modules/network/network.service.ts';
 import { DEMO_ADVERTISERS } from '../../src/seed/demo-advertisers.ts';
+import { runAdmin } from '../helpers/admin-cli.ts';
 import { createCliDatabase } from '../helpers/cli-db.ts';
 import { testDbKind } from '../helpers/test-db.ts';
-
-const root = path.resolve(import.meta.dirname, '../../../..');
 
 /**
  * `advertiser:list` against a real database, as an operator runs it: one advertiser holding a
@@ -22,12 +20,7 @@ describe('admin CLI: advertiser:list', () => {
     DEMO_SEED: 'false',
     LOG_LEVEL: 'silent',
   };
-  const admin = (...args: string[]) =>
-    spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
-      cwd: root,
-      encoding: 'utf8',
-      env: { ...process.env, ...env },
-    });
+  const admin = (...args: string[]) => runAdmin(args, env);
   const demo = DEMO_ADVERTISERS[0];
   let drop = async () => {};
   let ids: { demo: number; own: number; empty: number; ownToken: string; offers: number[] };

@@ -52,7 +52,7 @@ describe('a production start on an empty database', () => {
     delete env['DEMO_SEED'];
     delete env['DATABASE_URL'];
     if (databaseUrl) env['DATABASE_URL'] = databaseUrl;
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
+    child = spawn(process.execPath, [inject('serverBundle')], {
       cwd: serverDir,
       env,
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,19 +1,13 @@
-import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdmin } from '../helpers/admin-cli.ts';
 import { createCliDatabase } from '../helpers/cli-db.ts';
 import { testDbKind } from '../helpers/test-db.ts';
 
-const root = path.resolve(import.meta.dirname, '../../../..');
 const admin = (...args: string[]) => adminWith({}, ...args);
-const adminWith = (env: Record<string, string>, ...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'apps/server/src/cli/admin.ts', ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, LOG_LEVEL: 'silent', ...env },
-  });
+const adminWith = (env: Record<string, string>, ...args: string[]) => runAdmin(args, { LOG_LEVEL: 'silent', ...env });
 
 /** The operator CLI's network commands: present, documented, and strict about their arguments. */
 describe('admin CLI: network commands', () => {

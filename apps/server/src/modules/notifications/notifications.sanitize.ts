@@ -1,9 +1,25 @@
-import DOMPurify from 'isomorphic-dompurify';
+import { createRequire } from 'node:module';
+import type * as Purify from 'isomorphic-dompurify';
 
 /** Longest description kept (characters of HTML). */
 export const MAX_DESCRIPTION_LENGTH = 20_000;
 
-let hooked = false;
+// Loaded on first use: the library brings a whole DOM (jsdom), a second of loading that every start
+// of the server and of the operator CLI would otherwise pay, most of them never sanitising anything.
+let purify: typeof Purify | undefined;
+
+function dompurify(): typeof Purify {
+  if (!purify) {
+    purify = createRequire(import.meta.url)('isomorphic-dompurify') as typeof Purify;
+    purify.addHook('afterSanitizeAttributes', (node) => {
+      if (node.tagName === 'A') {
+        node.setAttribute('target', '_blank');
+        node.setAttribute('rel', 'noopener noreferrer nofollow');
+      }
+    });
+  }
+  return purify;
+}
 
 /**
  * Notification HTML as it may be stored and shown (DESIGN.md §8, RELIABILITY B6): formatting and
@@ -24,17 +40,37 @@ export function sanitizeNotificationHtml(html: string): string {
 const cache = new Map<string, string>();
 
 function sanitize(html: string): string {
-  if (!hooked) {
-    DOMPurify.addHook('afterSanitizeAttributes', (node) => {
-      if (node.tagName === 'A') {
-        node.setAttribute('target', '_blank');
-        node.setAttribute('rel', 'noopener noreferrer nofollow');
-      }
-    });
-    hooked = true;
-  }
-  return DOMPurify.sanitize(html.slice(0, MAX_DESCRIPTION_LENGTH), {
-    ALLOWED_TAGS: ['a', 'b', 'strong', 'i', 'em', 'u', 'p', 'br', 'ul', 'ol', 'li', 'span', 'div', 'h1', 'h2', 'h3', 'h4', 'blockquote', 'code', 'pre', 'hr', 'small', 'table', 'thead', 'tbody', 'tr', 'th', 'td'],
+  return dompurify().sanitize(html.slice(0, MAX_DESCRIPTION_LENGTH), {
+    ALLOWED_TAGS: [
+      'a',
+      'b',
+      'strong',
+      'i',
+      'em',
+      'u',
+      'p',
+      'br',
+      'ul',
+      'ol',
+      'li',
+      'span',
+      'div',
+      'h1',
+      'h2',
+      'h3',
+      'h4',
+      'blockquote',
+      'code',
+      'pre',
+      'hr',
+      'small',
+      'table',
+      'thead',
+      'tbody',
+      'tr',
+      'th',
+      'td',
+    ],
     ALLOWED_ATTR: ['href', 'title', 'target', 'rel'],
     ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i,
     ALLOW_DATA_ATTR: false,
