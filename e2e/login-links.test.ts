@@ -1,6 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -8,7 +7,16 @@ import { decodeJwt } from 'jose';
 import pg from 'pg';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { checkScreen, DEMO, expectNoProblems, expectToast, launch, open, type Session } from './helpers/browser.ts';
+import {
+  checkScreen,
+  DEMO,
+  expectNoProblems,
+  expectToast,
+  launch,
+  open,
+  screenshot,
+  type Session,
+} from './helpers/browser.ts';
 import { freePort } from '../apps/server/test/helpers/free-port.ts';
 
 /**
@@ -210,7 +218,7 @@ describe('links that log in', () => {
       expect((await stored(page)).jwt).toBe(demoJwt);
       await checkScreen(page, 'login-link-switch');
       // What the person sees (the full-page shot dims only the first screenful, as a fixed overlay does).
-      await page.screenshot({ path: path.join(os.tmpdir(), `login-link-switch-${width}-viewport.png`) });
+      await screenshot(page, 'login-link-switch-viewport', { fullPage: false });
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'hidden' });
       expect(page.url()).toBe(`${base}/my-offers`);

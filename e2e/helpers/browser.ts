@@ -88,10 +88,17 @@ export async function expectAccessible(page: Page, label: string) {
   expect(bad, `axe on ${label}`).toEqual([]);
 }
 
-export async function screenshot(page: Page, name: string) {
+/**
+ * Screenshots are for people to look at. E2E_SCREENSHOTS=0 skips them where nobody does (CI sets
+ * it): the browser encodes each full page as a PNG, a good part of a loaded machine's time.
+ */
+const takeScreenshots = process.env['E2E_SCREENSHOTS'] !== '0';
+
+export async function screenshot(page: Page, name: string, opts: { fullPage?: boolean } = {}) {
+  if (!takeScreenshots) return;
   fs.mkdirSync(screenshotDir, { recursive: true });
   const width = page.viewportSize()?.width ?? 0;
-  await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}-${width}.png`), fullPage: opts.fullPage ?? true });
 }
 
 /** Axe scan plus screenshot: every screen gets both. */
