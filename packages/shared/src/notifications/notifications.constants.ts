@@ -9,5 +9,44 @@ export const NOTIFICATION_MODAL_LIMIT = 20;
 /** Placeholder rows the bell's dropdown shows while it loads (spec §9). */
 export const NOTIFICATION_MODAL_PLACEHOLDER_ROWS = 5;
 
-/** Longest description shown (characters of HTML): what the server keeps (notifications.sanitize.ts). */
+/** Longest description kept and shown (characters of HTML). */
 export const NOTIFICATION_DESCRIPTION_MAX_LENGTH = 20_000;
+
+/**
+ * What notification HTML may hold, on the server when it stores and answers and in the browser when
+ * it renders (DESIGN.md §8, RELIABILITY B6): formatting and links only; no script, event handler,
+ * SVG/MathML, form, frame or style.
+ */
+export const NOTIFICATION_HTML_TAGS = [
+  'a',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  'p',
+  'br',
+  'ul',
+  'ol',
+  'li',
+  'span',
+  'div',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'blockquote',
+  'code',
+  'pre',
+  'hr',
+  'small',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+];
+
+/** Links only to http(s) and mailto. */
+export const NOTIFICATION_LINK_SCHEMES = /^(?:https?:|mailto:)/i;

@@ -1,8 +1,10 @@
 import { createRequire } from 'node:module';
+import {
+  NOTIFICATION_DESCRIPTION_MAX_LENGTH,
+  NOTIFICATION_HTML_TAGS,
+  NOTIFICATION_LINK_SCHEMES,
+} from '@portal/shared/notifications/notifications.constants';
 import type * as Purify from 'isomorphic-dompurify';
-
-/** Longest description kept (characters of HTML). */
-export const MAX_DESCRIPTION_LENGTH = 20_000;
 
 // Loaded on first use: the library brings a whole DOM (jsdom), a second of loading that every start
 // of the server and of the operator CLI would otherwise pay, most of them never sanitising anything.
@@ -40,39 +42,10 @@ export function sanitizeNotificationHtml(html: string): string {
 const cache = new Map<string, string>();
 
 function sanitize(html: string): string {
-  return dompurify().sanitize(html.slice(0, MAX_DESCRIPTION_LENGTH), {
-    ALLOWED_TAGS: [
-      'a',
-      'b',
-      'strong',
-      'i',
-      'em',
-      'u',
-      'p',
-      'br',
-      'ul',
-      'ol',
-      'li',
-      'span',
-      'div',
-      'h1',
-      'h2',
-      'h3',
-      'h4',
-      'blockquote',
-      'code',
-      'pre',
-      'hr',
-      'small',
-      'table',
-      'thead',
-      'tbody',
-      'tr',
-      'th',
-      'td',
-    ],
+  return dompurify().sanitize(html.slice(0, NOTIFICATION_DESCRIPTION_MAX_LENGTH), {
+    ALLOWED_TAGS: NOTIFICATION_HTML_TAGS,
     ALLOWED_ATTR: ['href', 'title', 'target', 'rel'],
-    ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i,
+    ALLOWED_URI_REGEXP: NOTIFICATION_LINK_SCHEMES,
     ALLOW_DATA_ATTR: false,
   });
 }

@@ -1,4 +1,8 @@
-import { NOTIFICATION_DESCRIPTION_MAX_LENGTH } from '@portal/shared/notifications/notifications.constants';
+import {
+  NOTIFICATION_DESCRIPTION_MAX_LENGTH,
+  NOTIFICATION_HTML_TAGS,
+  NOTIFICATION_LINK_SCHEMES,
+} from '@portal/shared/notifications/notifications.constants';
 import createPurifier, { type Config, type DOMPurify } from 'dompurify';
 
 /**
@@ -8,38 +12,9 @@ import createPurifier, { type Config, type DOMPurify } from 'dompurify';
  * or style; links only to http(s) and mailto, opening in a new tab with no opener.
  */
 const CONFIG: Config = {
-  ALLOWED_TAGS: [
-    'a',
-    'b',
-    'strong',
-    'i',
-    'em',
-    'u',
-    'p',
-    'br',
-    'ul',
-    'ol',
-    'li',
-    'span',
-    'div',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'blockquote',
-    'code',
-    'pre',
-    'hr',
-    'small',
-    'table',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-  ],
+  ALLOWED_TAGS: NOTIFICATION_HTML_TAGS,
   ALLOWED_ATTR: ['href', 'title'],
-  ALLOWED_URI_REGEXP: /^(?:https?:|mailto:)/i,
+  ALLOWED_URI_REGEXP: NOTIFICATION_LINK_SCHEMES,
   ALLOW_DATA_ATTR: false,
   ALLOW_ARIA_ATTR: false,
 };
