@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Runs every test: unit, API against PGlite and PostgreSQL, the fault tests (short variant, both
 // databases, once), then the browser suite.
-// Prints one closing line "N passed, N failed" summed over all runs.
+// Prints one closing line "N passed, N failed" summed over all runs, after the name and first message
+// line of every failure (CI shows only the end of the output).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,6 +21,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 let exitCode = 0;
+const failures = [];
 for (const run of runs) {
   console.log(`\n=== ${run.name} ===`);
   const out = path.join(os.tmpdir(), `vitest-${process.pid}-${run.name.replace(/\W+/g, '-')}.json`);
@@ -36,6 +38,16 @@ for (const run of runs) {
     failed += report.testResults.filter(
       (f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'),
     ).length;
+    for (const file of report.testResults) {
+      const where = `${run.name}: ${path.relative(process.cwd(), file.name)}`;
+      const failedTests = file.assertionResults.filter((a) => a.status === 'failed');
+      for (const test of failedTests) {
+        failures.push(`${where} > ${test.fullName}\n    ${firstLine(test.failureMessages?.[0])}`);
+      }
+      if (file.status === 'failed' && failedTests.length === 0) {
+        failures.push(`${where} (the file did not run)\n    ${firstLine(file.message)}`);
+      }
+    }
     skipped += report.numPendingTests + report.numTodoTests;
     if (report.numTotalTests === 0) {
       console.error(`${run.name}: no tests ran`);
@@ -45,5 +57,11 @@ for (const run of runs) {
   }
   if (r.status !== 0) exitCode = r.status ?? 1;
 }
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(exitCode);
+
+function firstLine(text) {
+  const line = (text ?? '').split('\n').find((l) => l.trim() !== '') ?? '';
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
+}

@@ -168,10 +168,13 @@ describe('throttling per account and per address', () => {
 
     it('thirty requests per address an hour, whatever the e-mails', async () => {
       const ip = randomIp();
-      const statuses = await inBatches(31, 31, () =>
-        t.post('/send-reset-password-token', { user_email: ghost() }, from(ip)),
-      );
-      expect(count(statuses, 200)).toBe(30);
+      const odd: unknown[] = [];
+      const statuses = await inBatches(31, 31, async () => {
+        const r = await t.post('/send-reset-password-token', { user_email: ghost() }, from(ip));
+        if (r.status !== 200 && r.status !== 429) odd.push({ status: r.status, body: r.body });
+        return r;
+      });
+      expect(count(statuses, 200), JSON.stringify(odd)).toBe(30);
       expect(count(statuses, 429)).toBe(1);
       // The reset call itself shares that budget.
       const r = await t.post(

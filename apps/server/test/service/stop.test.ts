@@ -96,7 +96,9 @@ async function startPortal(
   const deadline = Date.now() + 30_000;
   for (;;) {
     if (proc.exitCode !== null) throw new Error(`the portal exited: ${out}`);
-    if (/Publisher portal is running/.test(out)) break;
+    // The banner is console.log; the JSON log line with the server's pid may come through its own
+    // buffered stream a moment later.
+    if (/Publisher portal is running/.test(out) && /"pid":\d+/.test(out)) break;
     if (Date.now() > deadline) throw new Error(`the portal did not start: ${out}`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -310,7 +312,7 @@ describe('stopping the portal', () => {
     const first = await startPortal('start.mjs', env);
     const server = first.serverPid();
     expect(server).not.toBe(first.proc.pid);
-    expect(alive(server)).toBe(true);
+    expect(alive(server), first.output()).toBe(true);
     first.proc.kill('SIGTERM');
     expect(await first.exited).toMatchObject({ code: 0, signal: null });
     expect(alive(server)).toBe(false);
