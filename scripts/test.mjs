@@ -34,17 +34,15 @@ for (const run of runs) {
     const report = JSON.parse(fs.readFileSync(out, 'utf8'));
     passed += report.numPassedTests;
     failed += report.numFailedTests;
-    // A file that could not run (its setup threw) fails no test of its own: count it once.
-    failed += report.testResults.filter(
-      (f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'),
-    ).length;
     for (const file of report.testResults) {
       const where = `${run.name}: ${path.relative(process.cwd(), file.name)}`;
       const failedTests = file.assertionResults.filter((a) => a.status === 'failed');
       for (const test of failedTests) {
         failures.push(`${where} > ${test.fullName}\n    ${firstLine(test.failureMessages?.[0])}`);
       }
+      // A file that could not run (its setup threw) fails no test of its own: count it once.
       if (file.status === 'failed' && failedTests.length === 0) {
+        failed += 1;
         failures.push(`${where} (the file did not run)\n    ${firstLine(file.message)}`);
       }
     }

@@ -70,6 +70,8 @@ interface Portal {
 }
 
 const started: ChildProcess[] = [];
+/** The server's JSON log lines carry its pid. */
+const PID_LINE = /"pid":(\d+)/;
 
 /** Runs the documented command (`node apps/server/dist/server.js`) or `node scripts/start.mjs`. */
 async function startPortal(
@@ -98,7 +100,7 @@ async function startPortal(
     if (proc.exitCode !== null) throw new Error(`the portal exited: ${out}`);
     // The banner is console.log; the JSON log line with the server's pid may come through its own
     // buffered stream a moment later.
-    if (/Publisher portal is running/.test(out) && /"pid":\d+/.test(out)) break;
+    if (/Publisher portal is running/.test(out) && PID_LINE.test(out)) break;
     if (Date.now() > deadline) throw new Error(`the portal did not start: ${out}`);
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -108,7 +110,7 @@ async function startPortal(
     port,
     output: () => out,
     exited,
-    serverPid: () => Number(/"pid":(\d+)/.exec(out)?.[1]),
+    serverPid: () => Number(PID_LINE.exec(out)?.[1]),
   };
 }
 
