@@ -37,12 +37,20 @@ async function load(db: Db) {
   await sql`SELECT setseed(0.42)`.execute(db);
   await sql`INSERT INTO advertisers (name, api_token_hash) VALUES ('Bench advertiser', 'bench')`.execute(db);
   await sql`INSERT INTO publishers (name, status, referral_code, referrer_publisher_id)
-    SELECT 'Publisher ' || g, 'active', 'bench' || g, CASE WHEN g % 10 = 0 THEN 1 END FROM generate_series(1, ${PUBLISHERS}) g`.execute(db);
-  await sql`INSERT INTO offers (advertiser_id, name, payout) SELECT 1, 'Offer ' || g, 2 FROM generate_series(1, ${OFFERS}) g`.execute(db);
+    SELECT 'Publisher ' || g, 'active', 'bench' || g, CASE WHEN g % 10 = 0 THEN 1 END FROM generate_series(1, ${PUBLISHERS}) g`.execute(
+    db,
+  );
+  await sql`INSERT INTO offers (advertiser_id, name, payout) SELECT 1, 'Offer ' || g, 2 FROM generate_series(1, ${OFFERS}) g`.execute(
+    db,
+  );
   await sql`INSERT INTO landing_pages (offer_id, name, url, is_default)
-    SELECT o, 'LP ' || o || '-' || k, 'https://lp.test/?tid={tid}', k = 1 FROM generate_series(1, ${OFFERS}) o, generate_series(1, 2) k ORDER BY o, k`.execute(db);
+    SELECT o, 'LP ' || o || '-' || k, 'https://lp.test/?tid={tid}', k = 1 FROM generate_series(1, ${OFFERS}) o, generate_series(1, 2) k ORDER BY o, k`.execute(
+    db,
+  );
   await sql`INSERT INTO offer_events (offer_id, name, event_type, payout, is_base)
-    SELECT o, e, e, 2, e = 'conversion' FROM generate_series(1, ${OFFERS}) o, unnest(ARRAY['conversion', 'partial', 'upsell']) e ORDER BY o`.execute(db);
+    SELECT o, e, e, 2, e = 'conversion' FROM generate_series(1, ${OFFERS}) o, unnest(ARRAY['conversion', 'partial', 'upsell']) e ORDER BY o`.execute(
+    db,
+  );
   // Clicks day by day. Publisher 1 is the busiest (~10 % of all clicks: random()^3 skew); each
   // publisher runs ~20 offers; s1 has ~300 values per publisher.
   const perDay = Math.ceil(CLICKS / DAYS);
@@ -67,7 +75,11 @@ async function load(db: Db) {
          LATERAL (SELECT CASE WHEN random() < 0.8 THEN 1 WHEN random() < 0.5 THEN 2 ELSE 3 END AS k) t`.execute(db);
   console.log(`  raw rows loaded (${secs(t0)})`);
   const t1 = performance.now();
-  await rebuildRollups(db, new Date(Date.parse(`${addDays(today, -DAYS - 1)}T00:00:00Z`)), new Date(Date.parse(`${addDays(today, 2)}T00:00:00Z`)));
+  await rebuildRollups(
+    db,
+    new Date(Date.parse(`${addDays(today, -DAYS - 1)}T00:00:00Z`)),
+    new Date(Date.parse(`${addDays(today, 2)}T00:00:00Z`)),
+  );
   console.log(`  rollups built (${secs(t1)})`);
   await sql`VACUUM ANALYZE`.execute(db);
   console.log(`  loaded in ${secs(t0)}`);
@@ -126,19 +138,46 @@ async function main() {
   const db = handle.db;
   await migrateToLatest(db);
   if (!reuse) {
-    console.log(`Loading ${CLICKS.toLocaleString('en-US')} clicks, ~${(CLICKS * 0.05).toLocaleString('en-US')} conversions, ${DAYS} days, ${PUBLISHERS} publishers, ${OFFERS} offers…`);
+    console.log(
+      `Loading ${CLICKS.toLocaleString('en-US')} clicks, ~${(CLICKS * 0.05).toLocaleString('en-US')} conversions, ${DAYS} days, ${PUBLISHERS} publishers, ${OFFERS} offers…`,
+    );
     await load(db);
   }
-  const size = async (rel: string) => (await sql<{ s: string }>`SELECT pg_size_pretty(pg_total_relation_size(${rel}::regclass)) AS s`.execute(db)).rows[0]!.s;
-  const count = async (rel: string) => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(rel)}`.execute(db)).rows[0]!.n);
+  const size = async (rel: string) =>
+    (await sql<{ s: string }>`SELECT pg_size_pretty(pg_total_relation_size(${rel}::regclass)) AS s`.execute(db))
+      .rows[0]!.s;
+  const count = async (rel: string) =>
+    Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.table(rel)}`.execute(db)).rows[0]!.n);
   const partsSize = async (parent: string) =>
-    (await sql<{ s: string }>`SELECT pg_size_pretty(sum(pg_total_relation_size(inhrelid))) AS s FROM pg_inherits WHERE inhparent = ${parent}::regclass`.execute(db)).rows[0]!.s;
-  console.log(`\nData: clicks ${(await count('clicks')).toLocaleString('en-US')} (${await partsSize('clicks')}), conversions ${(await count('conversions')).toLocaleString('en-US')} (${await partsSize('conversions')})`);
+    (
+      await sql<{
+        s: string;
+      }>`SELECT pg_size_pretty(sum(pg_total_relation_size(inhrelid))) AS s FROM pg_inherits WHERE inhparent = ${parent}::regclass`.execute(
+        db,
+      )
+    ).rows[0]!.s;
+  console.log(
+    `\nData: clicks ${(await count('clicks')).toLocaleString('en-US')} (${await partsSize('clicks')}), conversions ${(await count('conversions')).toLocaleString('en-US')} (${await partsSize('conversions')})`,
+  );
   for (const r of ['report_publisher_rollups', 'report_rollups', 'report_subid_rollups']) {
-    const byGrain = (await sql<{ grain: number; n: string }>`SELECT grain, count(*) AS n FROM ${sql.table(r)} GROUP BY 1 ORDER BY 1`.execute(db)).rows;
-    console.log(`  ${r}: ${byGrain.map((g) => `grain ${g.grain}: ${Number(g.n).toLocaleString('en-US')} rows`).join(', ')} (${await size(r)})`);
+    const byGrain = (
+      await sql<{
+        grain: number;
+        n: string;
+      }>`SELECT grain, count(*) AS n FROM ${sql.table(r)} GROUP BY 1 ORDER BY 1`.execute(db)
+    ).rows;
+    console.log(
+      `  ${r}: ${byGrain.map((g) => `grain ${g.grain}: ${Number(g.n).toLocaleString('en-US')} rows`).join(', ')} (${await size(r)})`,
+    );
   }
-  const busiest = (await sql<{ publisher_id: number; n: string }>`SELECT publisher_id, sum(clicks) AS n FROM report_publisher_rollups WHERE grain = 3 GROUP BY 1 ORDER BY 2 DESC LIMIT 1`.execute(db)).rows[0]!;
+  const busiest = (
+    await sql<{
+      publisher_id: number;
+      n: string;
+    }>`SELECT publisher_id, sum(clicks) AS n FROM report_publisher_rollups WHERE grain = 3 GROUP BY 1 ORDER BY 2 DESC LIMIT 1`.execute(
+      db,
+    )
+  ).rows[0]!;
   console.log(`  busiest publisher: #${busiest.publisher_id} with ${Number(busiest.n).toLocaleString('en-US')} clicks`);
 
   const config = loadConfig({ DATABASE_URL: urlFor(DB_NAME), LOG_LEVEL: 'silent' });
@@ -159,12 +198,29 @@ async function main() {
     const end = localDate(zone, Date.now());
     const start = addDays(end, -(days - 1));
     const { from, to } = localRange(zone, start, end);
-    const scope: ReportScope = { publisherId: busiest.publisher_id, timezone: zone, start, end, from, to, offerIds: null, landingPageIds: null };
+    const scope: ReportScope = {
+      publisherId: busiest.publisher_id,
+      timezone: zone,
+      start,
+      end,
+      from,
+      to,
+      offerIds: null,
+      landingPageIds: null,
+    };
     for (const type of ['campaign', 'daily', 'hourly', 'landing-page', 'sub-id'] as const) {
       for (const total of [false, true]) {
-        const sort = { campaign: 'campaign_id', daily: 'day', hourly: 'hour', 'landing-page': 'landing_page_id', 'sub-id': 'pub_sub_1' }[type];
+        const sort = {
+          campaign: 'campaign_id',
+          daily: 'day',
+          hourly: 'hour',
+          'landing-page': 'landing_page_id',
+          'sub-id': 'pub_sub_1',
+        }[type];
         const r = await time(iterations, () =>
-          total ? reportsService.total(ctx, scope) : reportsService.page(ctx, type, scope, { sort, order: 1, limit: 20, cursor: null }),
+          total
+            ? reportsService.total(ctx, scope)
+            : reportsService.page(ctx, type, scope, { sort, order: 1, limit: 20, cursor: null }),
         );
         const raw = await time(rawIterations, () => rawQuery(db, type, total, scope));
         const line = `| ${zone} | ${days} | ${total ? `report-total/${type}` : `report/${type}`} | ${r.p50.toFixed(1)} ms | ${r.p95.toFixed(1)} ms | ${raw.p50.toFixed(0)} ms | ${raw.p95.toFixed(0)} ms | ${(raw.p50 / r.p50).toFixed(0)}× |`;

@@ -16,7 +16,10 @@ const files = fs
 let failed = 0;
 for (const f of files) {
   console.log(`\n=== ${f} ===`);
-  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, f)], { stdio: 'inherit', env: { ...process.env, TZ: 'UTC' } });
+  const r = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, f)], {
+    stdio: 'inherit',
+    env: { ...process.env, TZ: 'UTC' },
+  });
   if (r.status !== 0) failed += 1;
 }
 process.exit(failed ? 1 : 0);

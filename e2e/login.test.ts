@@ -142,33 +142,36 @@ describe('two-factor login', () => {
 });
 
 describe.concurrent('select account', () => {
-  test.concurrent.each(Object.keys(WIDTHS) as Width[])('a multi-account user chooses an account (%s)', async (width) => {
-    const s = await open(browser, width);
-    const { page } = s;
-    await loginViaUi(page, MULTI);
-    await page.waitForURL(/\/select-account$/);
-    await page.getByRole('heading', { name: 'Welcome, Morgan Multi' }).waitFor();
-    await page.getByText('Please choose an account to log in.').waitFor();
-    const accounts = page.getByRole('list', { name: 'Accounts' }).getByRole('button');
-    await accounts.first().waitFor();
-    expect(await accounts.count()).toBeGreaterThanOrEqual(2);
-    expect(await page.evaluate(() => localStorage.getItem('multi_account'))).toBe('true');
-    // The authenticated area sends a pending choice back here.
-    await goto(page, '/my-offers');
-    await page.waitForURL(/\/select-account$/);
-    await checkScreen(page, 'select-account');
-    const second = accounts.nth(1);
-    const id = (await second.textContent())?.match(/Account ID (\d+)/)?.[1];
-    await second.click();
-    await page.waitForURL(/\/$/);
-    await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
-    expect(
-      await page.evaluate(() => [localStorage.getItem('multi_account'), localStorage.getItem('publisher_id')]),
-    ).toEqual([null, id]);
-    // Select-account is only for a pending choice.
-    await goto(page, '/select-account');
-    await page.waitForURL(/\/$/);
-    expectNoProblems(s);
-    await s.close();
-  });
+  test.concurrent.each(Object.keys(WIDTHS) as Width[])(
+    'a multi-account user chooses an account (%s)',
+    async (width) => {
+      const s = await open(browser, width);
+      const { page } = s;
+      await loginViaUi(page, MULTI);
+      await page.waitForURL(/\/select-account$/);
+      await page.getByRole('heading', { name: 'Welcome, Morgan Multi' }).waitFor();
+      await page.getByText('Please choose an account to log in.').waitFor();
+      const accounts = page.getByRole('list', { name: 'Accounts' }).getByRole('button');
+      await accounts.first().waitFor();
+      expect(await accounts.count()).toBeGreaterThanOrEqual(2);
+      expect(await page.evaluate(() => localStorage.getItem('multi_account'))).toBe('true');
+      // The authenticated area sends a pending choice back here.
+      await goto(page, '/my-offers');
+      await page.waitForURL(/\/select-account$/);
+      await checkScreen(page, 'select-account');
+      const second = accounts.nth(1);
+      const id = (await second.textContent())?.match(/Account ID (\d+)/)?.[1];
+      await second.click();
+      await page.waitForURL(/\/$/);
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      expect(
+        await page.evaluate(() => [localStorage.getItem('multi_account'), localStorage.getItem('publisher_id')]),
+      ).toEqual([null, id]);
+      // Select-account is only for a pending choice.
+      await goto(page, '/select-account');
+      await page.waitForURL(/\/$/);
+      expectNoProblems(s);
+      await s.close();
+    },
+  );
 });

@@ -4,7 +4,12 @@ import fs from 'node:fs';
 
 const pkg = JSON.parse(fs.readFileSync(new URL('./package.json', import.meta.url), 'utf8'));
 await build({
-  entryPoints: { server: 'src/server.ts', admin: 'src/cli/admin.ts', migrate: 'src/cli/migrate.ts', seed: 'src/cli/seed.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    admin: 'src/cli/admin.ts',
+    migrate: 'src/cli/migrate.ts',
+    seed: 'src/cli/seed.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

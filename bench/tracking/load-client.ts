@@ -37,7 +37,11 @@ export async function runLoad(opts: {
         const t0 = performance.now();
         try {
           const n = i++;
-          const r = await pool.request({ method: 'GET', path: opts.path(n), ...(opts.headers ? { headers: opts.headers(n) } : {}) });
+          const r = await pool.request({
+            method: 'GET',
+            path: opts.path(n),
+            ...(opts.headers ? { headers: opts.headers(n) } : {}),
+          });
           await r.body.dump();
           if (r.statusCode < 300 || r.statusCode >= 400) non3xx++;
         } catch {
@@ -51,7 +55,15 @@ export async function runLoad(opts: {
     const elapsed = (performance.now() - started) / 1000;
     latencies.sort((a, b) => a - b);
     const q = (p: number) => latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
-    return { requests: latencies.length, errors, non3xx, seconds: elapsed, rps: latencies.length / elapsed, p50: q(0.5), p99: q(0.99) };
+    return {
+      requests: latencies.length,
+      errors,
+      non3xx,
+      seconds: elapsed,
+      rps: latencies.length / elapsed,
+      p50: q(0.5),
+      p99: q(0.99),
+    };
   };
   if (opts.warmupSeconds) await run(opts.warmupSeconds, false);
   opts.onMeasure?.('start');

@@ -27,6 +27,7 @@ function expandIpv6(ip: string): string[] {
   const [head, tail] = text.split('::') as [string, string | undefined];
   const left = head ? head.split(':') : [];
   const right = tail ? tail.split(':') : [];
-  const groups = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
+  const groups =
+    tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right];
   return groups.map((g) => parseInt(g || '0', 16).toString(16));
 }

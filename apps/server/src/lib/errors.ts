@@ -26,5 +26,4 @@ export const tooManyRequests = (retryAfterSeconds: number, message = 'Too many a
 export const fieldErrors = (fields: Record<string, FieldError>, message = 'Please correct the highlighted fields.') =>
   new AppError(422, ERROR_CODES.VALIDATION, message, fields);
 
-export const fieldError = (field: string, code: string, message: string) =>
-  fieldErrors({ [field]: { code, message } });
+export const fieldError = (field: string, code: string, message: string) => fieldErrors({ [field]: { code, message } });

@@ -1,5 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
-import { ERROR_CODES, decodeCursor, encodeCursor, type CursorValue, type ListResponse, type SortOrder } from '@portal/shared';
+import {
+  ERROR_CODES,
+  decodeCursor,
+  encodeCursor,
+  type CursorValue,
+  type ListResponse,
+  type SortOrder,
+} from '@portal/shared';
 import { fieldError } from './errors.ts';
 
 /**
@@ -34,14 +41,22 @@ const cast = (v: CursorValue, type: SortKey['type']): RawBuilder<unknown> => {
 };
 
 /** Reads the request's cursor for this sort; a malformed or foreign cursor is a 422 on `cursor`. */
-export function keyset(opts: { sort: string; order: SortOrder; key: SortKey; id: RawBuilder<unknown>; cursor: string | null | undefined }): Keyset {
+export function keyset(opts: {
+  sort: string;
+  order: SortOrder;
+  key: SortKey;
+  id: RawBuilder<unknown>;
+  cursor: string | null | undefined;
+}): Keyset {
   let after: Keyset['after'] = null;
   if (opts.cursor != null && opts.cursor !== '') {
     const values = decodeCursor(opts.cursor, { sort: opts.sort, order: opts.order, arity: 2 });
     const [value, id] = values ?? [];
     const valueOk =
       value != null &&
-      (opts.key.type === 'text' ? typeof value === 'string' : /^-?\d+(\.\d+)?$/.test(String(value)) && String(value).length <= 40);
+      (opts.key.type === 'text'
+        ? typeof value === 'string'
+        : /^-?\d+(\.\d+)?$/.test(String(value)) && String(value).length <= 40);
     if (!values || !valueOk || typeof id !== 'number' || !Number.isSafeInteger(id)) {
       throw fieldError('cursor', ERROR_CODES.BAD_FORMAT, 'Invalid cursor.');
     }

@@ -37,7 +37,12 @@ export class Semaphore {
 
   /** How busy it is now, and the most it has been since the last call with `resetPeaks` (for health checks and tests). */
   stats(resetPeaks = false): { active: number; queued: number; peakActive: number; peakQueued: number } {
-    const s = { active: this.active, queued: this.queue.length, peakActive: this.peakActive, peakQueued: this.peakQueued };
+    const s = {
+      active: this.active,
+      queued: this.queue.length,
+      peakActive: this.peakActive,
+      peakQueued: this.peakQueued,
+    };
     if (resetPeaks) {
       this.peakActive = this.active;
       this.peakQueued = this.queue.length;

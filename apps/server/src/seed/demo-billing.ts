@@ -25,14 +25,23 @@ export async function seedDemoBilling(ctx: AppContext): Promise<void> {
     .where('users.email', '=', 'demo@portal.test')
     .executeTakeFirst();
   if (!demo) return;
-  const already = await ctx.db.selectFrom('invoices').select('id').where('publisher_id', '=', demo.id).executeTakeFirst();
+  const already = await ctx.db
+    .selectFrom('invoices')
+    .select('id')
+    .where('publisher_id', '=', demo.id)
+    .executeTakeFirst();
   if (already) return;
 
   // Invoice every closed month of the last six for every publisher (the demo's referred ones too).
   const newest = lastClosedMonth();
   for (let i = 5; i >= 0; i--) await invoicesService.generateMonth(ctx, monthsBack(newest, i));
 
-  const invoices = await ctx.db.selectFrom('invoices').select(['id']).where('publisher_id', '=', demo.id).orderBy('period_start', 'desc').execute();
+  const invoices = await ctx.db
+    .selectFrom('invoices')
+    .select(['id'])
+    .where('publisher_id', '=', demo.id)
+    .orderBy('period_start', 'desc')
+    .execute();
   const order = [...INVOICE_STATUSES]; // generated, request_payment, processing, paid
   for (const [i, inv] of invoices.entries()) {
     const target = i === invoices.length - 1 && i > 0 ? 'paid' : (order[Math.min(i, order.length - 1)] ?? 'paid');
@@ -44,18 +53,71 @@ export async function seedDemoBilling(ctx: AppContext): Promise<void> {
     SELECT r.offer_id, o.name FROM report_rollups r JOIN offers o ON o.id = r.offer_id
     WHERE r.publisher_id = ${demo.id} AND r.grain = 3
     GROUP BY r.offer_id, o.name ORDER BY sum(r.conversions) DESC, r.offer_id LIMIT 1`.execute(ctx.db);
-  const fallback = await ctx.db.selectFrom('offers').select(['id as offer_id', 'name']).where('status', '=', 'active').orderBy('id').executeTakeFirst();
+  const fallback = await ctx.db
+    .selectFrom('offers')
+    .select(['id as offer_id', 'name'])
+    .where('status', '=', 'active')
+    .orderBy('id')
+    .executeTakeFirst();
   const offer = top.rows[0] ?? fallback;
 
   const now = Date.now();
-  const items: { daysAgo: number; summary: string; description: string; urgent?: boolean; read?: boolean; offer?: boolean; kind?: string }[] = [
-    { daysAgo: 20, summary: 'Welcome to the publisher portal', description: '<p>Your account is approved. Your account manager <b>Alex Morgan</b> is here to help.</p>', read: true },
-    { daysAgo: 14, summary: 'Payment schedule', description: '<p>Invoices are generated on the 1st of each month for the previous month. The minimum payout is <b>50 USD</b>.</p>', read: true },
-    { daysAgo: 9, summary: 'New creatives available', description: '<p>Fresh banners are in the offer&#39;s <i>Creatives</i> tab.</p>', offer: true, read: true },
-    { daysAgo: 5, summary: 'Offer 90 percent cap reached', description: '<p>The offer has used 90% of its daily cap. Traffic above the cap goes to the fallback page.</p>', offer: true, urgent: true, kind: 'campaign_90_cap' },
-    { daysAgo: 3, summary: 'Scheduled maintenance', description: '<p>Reports may be delayed for a few minutes on Sunday at 02:00 UTC. Tracking is not affected.</p>' },
-    { daysAgo: 1, summary: 'Offer cap has been reached', description: '<p>Today&#39;s cap is reached; clicks are redirected until midnight UTC. <a href="https://portal.test/help/caps">How caps work</a></p>', offer: true, urgent: true, kind: 'campaign_reach_cap' },
-    { daysAgo: 0, summary: 'Your invoice is ready', description: '<p>Last month&#39;s invoice is ready on the <b>Invoices</b> page.</p>' },
+  const items: {
+    daysAgo: number;
+    summary: string;
+    description: string;
+    urgent?: boolean;
+    read?: boolean;
+    offer?: boolean;
+    kind?: string;
+  }[] = [
+    {
+      daysAgo: 20,
+      summary: 'Welcome to the publisher portal',
+      description: '<p>Your account is approved. Your account manager <b>Alex Morgan</b> is here to help.</p>',
+      read: true,
+    },
+    {
+      daysAgo: 14,
+      summary: 'Payment schedule',
+      description:
+        '<p>Invoices are generated on the 1st of each month for the previous month. The minimum payout is <b>50 USD</b>.</p>',
+      read: true,
+    },
+    {
+      daysAgo: 9,
+      summary: 'New creatives available',
+      description: '<p>Fresh banners are in the offer&#39;s <i>Creatives</i> tab.</p>',
+      offer: true,
+      read: true,
+    },
+    {
+      daysAgo: 5,
+      summary: 'Offer 90 percent cap reached',
+      description: '<p>The offer has used 90% of its daily cap. Traffic above the cap goes to the fallback page.</p>',
+      offer: true,
+      urgent: true,
+      kind: 'campaign_90_cap',
+    },
+    {
+      daysAgo: 3,
+      summary: 'Scheduled maintenance',
+      description: '<p>Reports may be delayed for a few minutes on Sunday at 02:00 UTC. Tracking is not affected.</p>',
+    },
+    {
+      daysAgo: 1,
+      summary: 'Offer cap has been reached',
+      description:
+        '<p>Today&#39;s cap is reached; clicks are redirected until midnight UTC. <a href="https://portal.test/help/caps">How caps work</a></p>',
+      offer: true,
+      urgent: true,
+      kind: 'campaign_reach_cap',
+    },
+    {
+      daysAgo: 0,
+      summary: 'Your invoice is ready',
+      description: '<p>Last month&#39;s invoice is ready on the <b>Invoices</b> page.</p>',
+    },
   ];
   for (const [i, n] of items.entries()) {
     await notificationsService.create(ctx, {
@@ -69,7 +131,10 @@ export async function seedDemoBilling(ctx: AppContext): Promise<void> {
     });
     await ctx.db
       .updateTable('notifications')
-      .set({ is_read: n.read ?? false, sent_at: sql`${new Date(now - n.daysAgo * DAY_MS - i * 60_000).toISOString()}::timestamptz` })
+      .set({
+        is_read: n.read ?? false,
+        sent_at: sql`${new Date(now - n.daysAgo * DAY_MS - i * 60_000).toISOString()}::timestamptz`,
+      })
       .where('publisher_id', '=', demo.id)
       .where('dedup_key', '=', `demo-${i}`)
       .execute();

@@ -98,9 +98,16 @@ describe('large export (L7)', () => {
     const growthMb = (peak - baseline) / 1024 / 1024;
     const mb = (x: number) => ((x - baseline) / 1024 / 1024).toFixed(0);
     const step = Math.max(1, Math.floor(samples.length / 10));
-    console.log(`L7 RSS growth over time (MB): ${samples.filter((_, i) => i % step === 0).map(mb).join(' ')}`);
+    console.log(
+      `L7 RSS growth over time (MB): ${samples
+        .filter((_, i) => i % step === 0)
+        .map(mb)
+        .join(' ')}`,
+    );
     const heapGrowthMb = (heapPeak - heapBase) / 1024 / 1024;
-    console.log(`L7: ${N} rows exported, peak RSS growth ${growthMb.toFixed(1)} MB, live heap growth ${heapGrowthMb.toFixed(1)} MB`);
+    console.log(
+      `L7: ${N} rows exported, peak RSS growth ${growthMb.toFixed(1)} MB, live heap growth ${heapGrowthMb.toFixed(1)} MB`,
+    );
     // The file is ~130 MB for a million rows: holding it (or its rows) would show here many times over.
     expect(heapGrowthMb).toBeLessThan(64);
     expect(growthMb).toBeLessThan(150);

@@ -51,7 +51,11 @@ export async function addAccount(
   const name = opts.name ?? `Linked Account ${counter}`;
   const row = await t.app.ctx.db
     .insertInto('publishers')
-    .values({ name, status: opts.status ?? 'active', referral_code: `lnk${counter}${crypto.randomBytes(3).toString('hex')}` })
+    .values({
+      name,
+      status: opts.status ?? 'active',
+      referral_code: `lnk${counter}${crypto.randomBytes(3).toString('hex')}`,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   await accountsService.link(t.app.ctx.db, userId, row.id);
@@ -60,7 +64,11 @@ export async function addAccount(
 
 /** Turns two-factor authentication on for a user with the given base32 secret. */
 export async function enableTwoFactor(t: TestApp, userId: number, secret: string): Promise<void> {
-  await t.app.ctx.db.updateTable('users').set({ totp_secret: secret, totp_enabled: true, totp_last_step: null }).where('id', '=', userId).execute();
+  await t.app.ctx.db
+    .updateTable('users')
+    .set({ totp_secret: secret, totp_enabled: true, totp_last_step: null })
+    .where('id', '=', userId)
+    .execute();
 }
 
 /**
@@ -83,7 +91,14 @@ export async function createPublishersInBulk(
     .execute();
   const users = await db
     .insertInto('users')
-    .values(idx.map((i) => ({ email: `${tag}-${i}@example.test`, password_hash: opts.passwordHash, firstname: 'Bulk', lastname: String(i) })))
+    .values(
+      idx.map((i) => ({
+        email: `${tag}-${i}@example.test`,
+        password_hash: opts.passwordHash,
+        firstname: 'Bulk',
+        lastname: String(i),
+      })),
+    )
     .returning(['id', 'email'])
     .execute();
   const pubBy = new Map(pubs.map((p) => [p.referral_code, p.id]));
@@ -130,4 +145,3 @@ export function signupPayload(overrides: Record<string, unknown> = {}): Record<s
     ...overrides,
   };
 }
-

@@ -21,19 +21,32 @@ export interface OfferFixture {
 /** An offer (public unless said otherwise) with its base event; an advertiser is made when none is given. */
 export async function createOffer(t: TestApp, opts: Partial<NewOffer> = {}): Promise<OfferFixture> {
   const advertiserId = opts.advertiser_id ?? (await createAdvertiser(t)).id;
-  const offerId = await networkService.createOffer(t.app.ctx.db, { name: `Offer ${uniq()}`, payout: 10, ...opts, advertiser_id: advertiserId });
+  const offerId = await networkService.createOffer(t.app.ctx.db, {
+    name: `Offer ${uniq()}`,
+    payout: 10,
+    ...opts,
+    advertiser_id: advertiserId,
+  });
   const { events } = await networkService.describeOffer(t.app.ctx.db, offerId);
   return { offerId, advertiserId, baseEventId: events.find((e) => e.is_base)!.id };
 }
 
 /** A private offer granted to the given publishers only. */
-export async function createPrivateOffer(t: TestApp, publisherIds: number[], opts: Partial<NewOffer> = {}): Promise<OfferFixture> {
+export async function createPrivateOffer(
+  t: TestApp,
+  publisherIds: number[],
+  opts: Partial<NewOffer> = {},
+): Promise<OfferFixture> {
   const o = await createOffer(t, { ...opts, is_public: false });
   for (const p of publisherIds) await networkService.grant(t.app.ctx.db, p, o.offerId);
   return o;
 }
 
-export const addLandingPage = (t: TestApp, offerId: number, opts: { name?: string; url?: string; is_default?: boolean } = {}) =>
+export const addLandingPage = (
+  t: TestApp,
+  offerId: number,
+  opts: { name?: string; url?: string; is_default?: boolean } = {},
+) =>
   networkService.addLandingPage(t.app.ctx.db, {
     offer_id: offerId,
     name: opts.name ?? `Landing ${uniq()}`,
@@ -44,7 +57,12 @@ export const addLandingPage = (t: TestApp, offerId: number, opts: { name?: strin
 export const addEvent = (
   t: TestApp,
   offerId: number,
-  opts: { name?: string; event_type?: 'conversion' | 'partial' | 'upsell'; payout?: number; payout_type?: 'cpa' | 'revshare' } = {},
+  opts: {
+    name?: string;
+    event_type?: 'conversion' | 'partial' | 'upsell';
+    payout?: number;
+    payout_type?: 'cpa' | 'revshare';
+  } = {},
 ) => networkService.addEvent(t.app.ctx.db, { offer_id: offerId, name: opts.name ?? `Event ${uniq()}`, ...opts });
 
 export const addCreative = (
@@ -63,7 +81,14 @@ export const addCreative = (
 export async function insertPostback(
   t: TestApp,
   publisherId: number,
-  v: Partial<{ name: string; status: 'active' | 'inactive'; type: 'postback' | 'pixel'; value: string; offer_id: number | null; event_id: number | null }> = {},
+  v: Partial<{
+    name: string;
+    status: 'active' | 'inactive';
+    type: 'postback' | 'pixel';
+    value: string;
+    offer_id: number | null;
+    event_id: number | null;
+  }> = {},
 ): Promise<number> {
   const row = await t.app.ctx.db
     .insertInto('postbacks')
@@ -81,9 +106,14 @@ export async function insertPostback(
   return row.id;
 }
 
-
 /** Follows `cursor.next` to the end of a list call; checks each page's size and that it ends. */
-export async function allPages<T = any>(t: TestApp, path: string, body: Record<string, unknown>, token: string, maxPages = 100): Promise<{ rows: T[]; pages: number }> {
+export async function allPages<T = any>(
+  t: TestApp,
+  path: string,
+  body: Record<string, unknown>,
+  token: string,
+  maxPages = 100,
+): Promise<{ rows: T[]; pages: number }> {
   const rows: T[] = [];
   let cursor: string | null = null;
   for (let pages = 1; pages <= maxPages; pages++) {
@@ -114,7 +144,10 @@ export function keysetSorted<T>(rows: T[], key: (r: T) => string | number, id: (
  * hooks as the tracking engine does. (The demo data and the round-trip tests go through the
  * tracking engine; these only need rows with known times and payouts.)
  */
-export async function insertClicks(t: TestApp, rows: { publisherId: number; offerId: number; at: Date; unique?: boolean }[]): Promise<string[]> {
+export async function insertClicks(
+  t: TestApp,
+  rows: { publisherId: number; offerId: number; at: Date; unique?: boolean }[],
+): Promise<string[]> {
   if (rows.length === 0) return [];
   const values = rows.map((r) => ({
     id: crypto.randomUUID(),
@@ -125,13 +158,24 @@ export async function insertClicks(t: TestApp, rows: { publisherId: number; offe
     is_unique: r.unique ?? true,
   }));
   await t.app.ctx.db.insertInto('clicks').values(values).execute();
-  await reportsIngest.onClicks(t.app.ctx.db, values.map((v) => ({ ...v, s1: null })));
+  await reportsIngest.onClicks(
+    t.app.ctx.db,
+    values.map((v) => ({ ...v, s1: null })),
+  );
   return values.map((v) => v.id);
 }
 
 export async function insertConversion(
   t: TestApp,
-  r: { publisherId: number; offerId: number; advertiserId: number; eventId: number; at: Date; payout: number; status?: 'approved' | 'pending' | 'rejected' },
+  r: {
+    publisherId: number;
+    offerId: number;
+    advertiserId: number;
+    eventId: number;
+    at: Date;
+    payout: number;
+    status?: 'approved' | 'pending' | 'rejected';
+  },
 ): Promise<void> {
   const id = crypto.randomUUID();
   await t.app.ctx.db

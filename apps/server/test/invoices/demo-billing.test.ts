@@ -16,8 +16,16 @@ beforeAll(async () => {
   const now = new Date();
   for (let m = 1; m <= 4; m++) {
     const at = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - m, 10, 12));
-    const [ck] = await insertClicks(t, [{ at, publisherId: demo.publisherId, offerId: offer.offerId, landingPageId: offer.landingPageIds[0] }]);
-    await insertConversion(t, { at: new Date(at.getTime() + 60_000), click: ck!, eventId: offer.events.conversion, eventType: 'conversion', payout: 10 * m });
+    const [ck] = await insertClicks(t, [
+      { at, publisherId: demo.publisherId, offerId: offer.offerId, landingPageId: offer.landingPageIds[0] },
+    ]);
+    await insertConversion(t, {
+      at: new Date(at.getTime() + 60_000),
+      click: ck!,
+      eventId: offer.events.conversion,
+      eventType: 'conversion',
+      payout: 10 * m,
+    });
   }
 }, 60_000);
 
@@ -30,7 +38,12 @@ describe('demo billing seed', () => {
     await seedDemoBilling(t.app.ctx);
     await seedDemoBilling(t.app.ctx);
     const list = await t.post('/invoice-list', {}, { token });
-    expect(list.body.data.map((i: { status: string }) => i.status)).toEqual(['generated', 'request_payment', 'processing', 'paid']);
+    expect(list.body.data.map((i: { status: string }) => i.status)).toEqual([
+      'generated',
+      'request_payment',
+      'processing',
+      'paid',
+    ]);
     expect(list.body.data.map((i: { payout_total: number }) => i.payout_total)).toEqual([10, 20, 30, 40]);
     const n = await t.post('/notifications/get-notification-table-data', { limit: 100 }, { token });
     const rows = n.body.data as { is_read: boolean; urgent: boolean; context_domain: string | null }[];

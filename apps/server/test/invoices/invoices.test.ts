@@ -11,8 +11,21 @@ let ref: { publisherId: number };
 let o1: OfferFixture;
 let o2: OfferFixture;
 
-async function convert(publisherId: number, offer: OfferFixture, at: string, payout: number, kind: 'conversion' | 'upsell' = 'conversion') {
-  const [ck] = await insertClicks(t, [{ at: new Date(Date.parse(at) - 60_000), publisherId, offerId: offer.offerId, landingPageId: offer.landingPageIds[0] }]);
+async function convert(
+  publisherId: number,
+  offer: OfferFixture,
+  at: string,
+  payout: number,
+  kind: 'conversion' | 'upsell' = 'conversion',
+) {
+  const [ck] = await insertClicks(t, [
+    {
+      at: new Date(Date.parse(at) - 60_000),
+      publisherId,
+      offerId: offer.offerId,
+      landingPageId: offer.landingPageIds[0],
+    },
+  ]);
   await insertConversion(t, { at: new Date(at), click: ck!, eventId: offer.events[kind], eventType: kind, payout });
 }
 
@@ -24,7 +37,11 @@ beforeAll(async () => {
   a = { publisherId: pa.publisherId, token: await login(t, pa) };
   b = { publisherId: pb.publisherId, token: await login(t, pb) };
   ref = { publisherId: pr.publisherId };
-  await t.app.ctx.db.updateTable('publishers').set({ referrer_publisher_id: a.publisherId }).where('id', '=', ref.publisherId).execute();
+  await t.app.ctx.db
+    .updateTable('publishers')
+    .set({ referrer_publisher_id: a.publisherId })
+    .where('id', '=', ref.publisherId)
+    .execute();
   o1 = await createOffer(t, 'Invoice Offer One');
   o2 = await createOffer(t, 'Invoice Offer Two');
   // September 2026 (UTC): A earns on two offers; edges of the month included / excluded.
@@ -48,7 +65,10 @@ describe('invoices', () => {
     const r = await invoicesService.generateMonth(t.app.ctx, '2026-09', { now });
     expect(r.created).toHaveLength(3); // A, B and the referred publisher
     // Generating again (another process, the scheduled job) creates nothing.
-    const again = await Promise.all([invoicesService.generateMonth(t.app.ctx, '2026-09', { now }), invoicesService.generateMonth(t.app.ctx, '2026-09', { now })]);
+    const again = await Promise.all([
+      invoicesService.generateMonth(t.app.ctx, '2026-09', { now }),
+      invoicesService.generateMonth(t.app.ctx, '2026-09', { now }),
+    ]);
     expect(again.flatMap((x) => x.created)).toEqual([]);
     await expect(invoicesService.generateMonth(t.app.ctx, '2026-11', { now })).rejects.toThrow(/not closed/);
 
@@ -67,7 +87,13 @@ describe('invoices', () => {
     expect(one.body.items).toEqual([
       { kind: 'offer', name: 'Invoice Offer One', price_per_action: 2, payed_actions: 3, total: 6 },
       { kind: 'offer', name: 'Invoice Offer Two', price_per_action: 3.5, payed_actions: 1, total: 3.5 },
-      { kind: 'referral', name: 'Referral commission: Referred One', price_per_action: commission, payed_actions: 1, total: commission },
+      {
+        kind: 'referral',
+        name: 'Referral commission: Referred One',
+        price_per_action: commission,
+        payed_actions: 1,
+        total: commission,
+      },
     ]);
     const sum = one.body.items.reduce((s: number, i: { total: number }) => s + i.total, 0);
     expect(sum).toBeCloseTo(one.body.invoice.payout_total, 4);
@@ -86,18 +112,43 @@ describe('invoices', () => {
       await convert(b.publisherId, o1, `${m}-15T12:00:00Z`, 1);
     }
     for (const m of ['2026-01', '2026-02', '2026-03', '2026-04', '2026-05', '2026-06', '2026-07', '2026-08']) {
-      await invoicesService.generateMonth(t.app.ctx, m, { publisherId: b.publisherId, now: new Date('2026-11-22T00:00:00Z') });
+      await invoicesService.generateMonth(t.app.ctx, m, {
+        publisherId: b.publisherId,
+        now: new Date('2026-11-22T00:00:00Z'),
+      });
     }
     const months: string[] = [];
     let cursor: string | null = null;
     do {
-      const r: ApiAnswer = await t.post('/invoice-list', { limit: 3, ...(cursor ? { cursor } : {}) }, { token: b.token });
+      const r: ApiAnswer = await t.post(
+        '/invoice-list',
+        { limit: 3, ...(cursor ? { cursor } : {}) },
+        { token: b.token },
+      );
       months.push(...r.body.data.map((i: { date_range_start: string }) => i.date_range_start.slice(0, 7)));
       cursor = r.body.cursor.next;
     } while (cursor);
-    expect(months).toEqual(['2026-09', '2026-08', '2026-07', '2026-06', '2026-05', '2026-04', '2026-03', '2026-02', '2026-01']);
-    const ranged = await t.post('/invoice-list', { filters: { date_range: { start: '2026-03-10', end: '2026-05-01' } } }, { token: b.token });
-    expect(ranged.body.data.map((i: { date_range_start: string }) => i.date_range_start)).toEqual(['2026-05-01', '2026-04-01', '2026-03-01']);
+    expect(months).toEqual([
+      '2026-09',
+      '2026-08',
+      '2026-07',
+      '2026-06',
+      '2026-05',
+      '2026-04',
+      '2026-03',
+      '2026-02',
+      '2026-01',
+    ]);
+    const ranged = await t.post(
+      '/invoice-list',
+      { filters: { date_range: { start: '2026-03-10', end: '2026-05-01' } } },
+      { token: b.token },
+    );
+    expect(ranged.body.data.map((i: { date_range_start: string }) => i.date_range_start)).toEqual([
+      '2026-05-01',
+      '2026-04-01',
+      '2026-03-01',
+    ]);
     expect((await t.post('/invoice-list', { cursor: 'bad!' }, { token: b.token })).status).toBe(422);
     expect((await t.post('/invoice-list', { sort: 'payout_total' }, { token: b.token })).status).toBe(422);
   });

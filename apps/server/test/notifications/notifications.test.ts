@@ -53,8 +53,18 @@ afterAll(async () => {
 
 describe('notifications', () => {
   it('sanitize HTML before it is stored (B6, server side)', async () => {
-    await notificationsService.create(t.app.ctx, { publishers: a.publisherId, summary: 'Evil', description: EVIL, urgent: true, offerId: null });
-    const row = await t.app.ctx.db.selectFrom('notifications').select(['id', 'description']).where('summary', '=', 'Evil').executeTakeFirstOrThrow();
+    await notificationsService.create(t.app.ctx, {
+      publishers: a.publisherId,
+      summary: 'Evil',
+      description: EVIL,
+      urgent: true,
+      offerId: null,
+    });
+    const row = await t.app.ctx.db
+      .selectFrom('notifications')
+      .select(['id', 'description'])
+      .where('summary', '=', 'Evil')
+      .executeTakeFirstOrThrow();
     assertSafe(row.description);
     expect(row.description).toContain('href="https://ok.test/x"');
     expect(row.description).toContain('rel="noopener noreferrer nofollow"');
@@ -66,7 +76,14 @@ describe('notifications', () => {
   it('sanitize rows written by other code when they are read', async () => {
     const raw = await t.app.ctx.db
       .insertInto('notifications')
-      .values({ publisher_id: a.publisherId, summary: 'Raw', description: EVIL, kind: 'campaign_90_cap', context_domain: 'offer', context_id: 7 })
+      .values({
+        publisher_id: a.publisherId,
+        summary: 'Raw',
+        description: EVIL,
+        kind: 'campaign_90_cap',
+        context_domain: 'offer',
+        context_id: 7,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     const r = await t.post('/notifications/get-notification-by-id', { notification_id: raw.id }, { token: a.token });
@@ -79,19 +96,37 @@ describe('notifications', () => {
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
-      const r: ApiAnswer = await t.post('/notifications/get-notification-table-data', { filter_is_read: null, filter_is_urgent: null, search: '', limit: 7, ...(cursor ? { cursor } : {}) }, { token: a.token });
+      const r: ApiAnswer = await t.post(
+        '/notifications/get-notification-table-data',
+        { filter_is_read: null, filter_is_urgent: null, search: '', limit: 7, ...(cursor ? { cursor } : {}) },
+        { token: a.token },
+      );
       expect(r.status).toBe(200);
       seen.push(...r.body.data.map((n: { notification_id: number }) => n.notification_id));
       cursor = r.body.cursor.next;
     } while (cursor);
     expect(seen.length).toBe(27);
     expect(new Set(seen).size).toBe(27);
-    const unreadUrgent = await t.post('/notifications/get-notification-table-data', { filter_is_read: false, filter_is_urgent: true, limit: 100 }, { token: a.token });
+    const unreadUrgent = await t.post(
+      '/notifications/get-notification-table-data',
+      { filter_is_read: false, filter_is_urgent: true, limit: 100 },
+      { token: a.token },
+    );
     for (const n of unreadUrgent.body.data) expect(n.is_read === false && n.urgent === true).toBe(true);
-    expect(unreadUrgent.body.data.length).toBe(Array.from({ length: 25 }, (_, i) => i).filter((i) => i % 4 === 0 && i % 3 !== 0).length + 1);
-    const search = await t.post('/notifications/get-notification-table-data', { search: 'payout', limit: 100 }, { token: a.token });
+    expect(unreadUrgent.body.data.length).toBe(
+      Array.from({ length: 25 }, (_, i) => i).filter((i) => i % 4 === 0 && i % 3 !== 0).length + 1,
+    );
+    const search = await t.post(
+      '/notifications/get-notification-table-data',
+      { search: 'payout', limit: 100 },
+      { token: a.token },
+    );
     expect(search.body.data).toHaveLength(5);
-    const pct = await t.post('/notifications/get-notification-table-data', { search: '%', limit: 100 }, { token: a.token });
+    const pct = await t.post(
+      '/notifications/get-notification-table-data',
+      { search: '%', limit: 100 },
+      { token: a.token },
+    );
     expect(pct.body.data).toHaveLength(0);
   });
 
@@ -100,7 +135,11 @@ describe('notifications', () => {
     expect(before.status).toBe(200);
     for (const n of before.body.data) expect(n.is_read).toBe(false);
     const id = before.body.data[0].notification_id;
-    const read = await t.post('/notifications/set-notification-as-read-by-id', { notification_id: id }, { token: a.token });
+    const read = await t.post(
+      '/notifications/set-notification-as-read-by-id',
+      { notification_id: id },
+      { token: a.token },
+    );
     expect(read.body.data.is_read).toBe(true);
     const after = await t.post('/notifications/get-notification-modal-data', undefined, { token: a.token });
     expect(after.body.data.map((n: { notification_id: number }) => n.notification_id)).not.toContain(id);
@@ -109,23 +148,45 @@ describe('notifications', () => {
   it('answer 404 for another publisher’s notification and never list it (A1)', async () => {
     const mine = await t.post('/notifications/get-notification-table-data', { limit: 1 }, { token: a.token });
     const id = mine.body.data[0].notification_id;
-    expect((await t.post('/notifications/get-notification-by-id', { notification_id: id }, { token: b.token })).status).toBe(404);
-    expect((await t.post('/notifications/set-notification-as-read-by-id', { notification_id: id }, { token: b.token })).status).toBe(404);
-    expect((await t.post('/notifications/get-notification-by-id', { notification_id: 999999 }, { token: a.token })).status).toBe(404);
+    expect(
+      (await t.post('/notifications/get-notification-by-id', { notification_id: id }, { token: b.token })).status,
+    ).toBe(404);
+    expect(
+      (await t.post('/notifications/set-notification-as-read-by-id', { notification_id: id }, { token: b.token }))
+        .status,
+    ).toBe(404);
+    expect(
+      (await t.post('/notifications/get-notification-by-id', { notification_id: 999999 }, { token: a.token })).status,
+    ).toBe(404);
     const list = await t.post('/notifications/get-notification-table-data', { limit: 100 }, { token: b.token });
     expect(list.body.data).toEqual([]);
     expect((await t.post('/notifications/get-notification-modal-data', {}, { token: b.token })).body.data).toEqual([]);
   });
 
   it('answer 422 for a malformed cursor or unknown fields', async () => {
-    expect((await t.post('/notifications/get-notification-table-data', { cursor: 'x!' }, { token: a.token })).status).toBe(422);
-    expect((await t.post('/notifications/get-notification-table-data', { filter_x: 1 }, { token: a.token })).status).toBe(422);
+    expect(
+      (await t.post('/notifications/get-notification-table-data', { cursor: 'x!' }, { token: a.token })).status,
+    ).toBe(422);
+    expect(
+      (await t.post('/notifications/get-notification-table-data', { filter_x: 1 }, { token: a.token })).status,
+    ).toBe(422);
   });
 
   it('broadcast to every active publisher, once per dedup key', async () => {
-    const n = await notificationsService.create(t.app.ctx, { publishers: 'all', summary: 'Maintenance tonight', description: '<b>22:00 UTC</b>', dedupKey: 'maint-1' });
+    const n = await notificationsService.create(t.app.ctx, {
+      publishers: 'all',
+      summary: 'Maintenance tonight',
+      description: '<b>22:00 UTC</b>',
+      dedupKey: 'maint-1',
+    });
     expect(n).toBeGreaterThanOrEqual(2);
-    expect(await notificationsService.create(t.app.ctx, { publishers: 'all', summary: 'Maintenance tonight', dedupKey: 'maint-1' })).toBe(0);
+    expect(
+      await notificationsService.create(t.app.ctx, {
+        publishers: 'all',
+        summary: 'Maintenance tonight',
+        dedupKey: 'maint-1',
+      }),
+    ).toBe(0);
     const r = await t.post('/notifications/get-notification-modal-data', {}, { token: b.token });
     expect(r.body.data.map((x: { summary: string }) => x.summary)).toContain('Maintenance tonight');
   });

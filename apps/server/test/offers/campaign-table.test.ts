@@ -17,14 +17,18 @@ const ZONE = 'America/Toronto';
 /** The calendar day `daysAgo` before today in ZONE, and the UTC instant of a local wall time on it. */
 function localDay(daysAgo: number): string {
   const d = new Date(Date.now() - daysAgo * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    d,
+  );
 }
 function at(day: string, time: string): Date {
   // Find the UTC instant whose wall time in ZONE is `day time` (offsets are whole hours here).
   for (const offset of [4, 5]) {
     const guess = new Date(`${day}T${time}Z`);
     const instant = new Date(guess.getTime() + offset * 3_600_000);
-    const wall = new Intl.DateTimeFormat('sv-SE', { timeZone: ZONE, dateStyle: 'short', timeStyle: 'medium' }).format(instant);
+    const wall = new Intl.DateTimeFormat('sv-SE', { timeZone: ZONE, dateStyle: 'short', timeStyle: 'medium' }).format(
+      instant,
+    );
     if (wall === `${day} ${time}`) return instant;
   }
   throw new Error('no such wall time');
@@ -73,7 +77,11 @@ describe('POST /campaign-table (My Offers)', () => {
     await insertConversion(t, { ...conv, at: at(before, '23:00:00'), payout: 1000 });
     await insertConversion(t, { ...conv, publisherId: otherPublisherId, at: at(day, '13:00:00'), payout: 50 });
 
-    const r = await t.post('/campaign-table', { filters: { date_range: { start: day, end: day } }, search: tag, sort: 'name', order: 1, limit: 20 }, { token });
+    const r = await t.post(
+      '/campaign-table',
+      { filters: { date_range: { start: day, end: day } }, search: tag, sort: 'name', order: 1, limit: 20 },
+      { token },
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(200);
     expect(r.body).toEqual({
       data: [
@@ -105,7 +113,11 @@ describe('POST /campaign-table (My Offers)', () => {
       cursor: { next: null },
     });
 
-    const wide = await t.post('/campaign-table', { filters: { date_range: { start: before, end: after } }, search: tag }, { token });
+    const wide = await t.post(
+      '/campaign-table',
+      { filters: { date_range: { start: before, end: after } }, search: tag },
+      { token },
+    );
     expect(wide.body.data[0]).toMatchObject({ clicks_unique: 5, earnings: 1015.5 });
 
     // Today by default: nothing today yet, then a click now.
@@ -116,7 +128,11 @@ describe('POST /campaign-table (My Offers)', () => {
     expect(now.body.data[0].clicks_unique).toBe(1);
 
     // The other publisher sees its own figures for the same public offer.
-    const theirs = await t.post('/campaign-table', { filters: { date_range: { start: day, end: day } }, search: `${tag} one` }, { token: otherToken });
+    const theirs = await t.post(
+      '/campaign-table',
+      { filters: { date_range: { start: day, end: day } }, search: `${tag} one` },
+      { token: otherToken },
+    );
     expect(theirs.body.data[0]).toMatchObject({ clicks_unique: 1, earnings: 50, epc: 50 });
   });
 
@@ -136,7 +152,8 @@ describe('POST /campaign-table (My Offers)', () => {
 
   describe('sorting and cursors', () => {
     const tag = `srt${crypto.randomBytes(3).toString('hex')}`;
-    const offers: { id: number; name: string; payout: number; clicks_unique: number; earnings: number; epc: number }[] = [];
+    const offers: { id: number; name: string; payout: number; clicks_unique: number; earnings: number; epc: number }[] =
+      [];
     const day = localDay(1);
 
     beforeAll(async () => {
@@ -149,14 +166,33 @@ describe('POST /campaign-table (My Offers)', () => {
         const clicks = unique + (i % 2);
         await insertClicks(
           t,
-          Array.from({ length: clicks }, (_, k) => ({ publisherId, offerId: o.offerId, at: at(day, `10:00:0${k}`), unique: k < unique })),
+          Array.from({ length: clicks }, (_, k) => ({
+            publisherId,
+            offerId: o.offerId,
+            at: at(day, `10:00:0${k}`),
+            unique: k < unique,
+          })),
         );
         const earnings = (i % 4) * 2.5;
         if (earnings > 0 && clicks > 0) {
-          await insertConversion(t, { publisherId, offerId: o.offerId, advertiserId: adv.id, eventId: o.baseEventId, at: at(day, '11:00:00'), payout: earnings });
+          await insertConversion(t, {
+            publisherId,
+            offerId: o.offerId,
+            advertiserId: adv.id,
+            eventId: o.baseEventId,
+            at: at(day, '11:00:00'),
+            payout: earnings,
+          });
         }
         const earned = clicks > 0 ? earnings : 0;
-        offers.push({ id: o.offerId, name, payout, clicks_unique: unique, earnings: earned, epc: clicks > 0 ? Math.round((earned / clicks) * 10_000) / 10_000 : 0 });
+        offers.push({
+          id: o.offerId,
+          name,
+          payout,
+          clicks_unique: unique,
+          earnings: earned,
+          epc: clicks > 0 ? Math.round((earned / clicks) * 10_000) / 10_000 : 0,
+        });
       }
     });
 
@@ -188,9 +224,22 @@ describe('POST /campaign-table (My Offers)', () => {
     }
 
     it('uses page size 20 and name ascending by default', async () => {
-      const r = await t.post('/campaign-table', { filters: { date_range: { start: day, end: day } }, search: tag }, { token });
+      const r = await t.post(
+        '/campaign-table',
+        { filters: { date_range: { start: day, end: day } }, search: tag },
+        { token },
+      );
       expect(r.body.data).toHaveLength(20);
-      expect(r.body.data.map((x: any) => x.id)).toEqual(keysetSorted(offers, (o) => o.name.toLowerCase(), (o) => o.id, 1).slice(0, 20).map((o) => o.id));
+      expect(r.body.data.map((x: any) => x.id)).toEqual(
+        keysetSorted(
+          offers,
+          (o) => o.name.toLowerCase(),
+          (o) => o.id,
+          1,
+        )
+          .slice(0, 20)
+          .map((o) => o.id),
+      );
       expect(r.body.cursor.next).toEqual(expect.any(String));
     });
 
@@ -211,7 +260,11 @@ describe('POST /campaign-table (My Offers)', () => {
         expect(r.status, JSON.stringify(body)).toBe(422);
       }
       const page = await t.post('/campaign-table', { ...base, sort: 'earnings', limit: 4 }, { token });
-      const foreign = await t.post('/campaign-table', { ...base, sort: 'payout', limit: 4, cursor: page.body.cursor.next }, { token });
+      const foreign = await t.post(
+        '/campaign-table',
+        { ...base, sort: 'payout', limit: 4, cursor: page.body.cursor.next },
+        { token },
+      );
       expect(foreign.status).toBe(422);
       expect(foreign.body.errors.cursor.code).toBe('0x4010');
     });

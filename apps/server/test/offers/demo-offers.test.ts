@@ -17,7 +17,11 @@ describe('demo network: offers and postbacks', () => {
     const accounts = [];
     for (const code of ['demo2026', 'multieu1', 'multius1']) {
       const p = await createPublisher(t);
-      await t.app.ctx.db.updateTable('publishers').set({ referral_code: code }).where('id', '=', p.publisherId).execute();
+      await t.app.ctx.db
+        .updateTable('publishers')
+        .set({ referral_code: code })
+        .where('id', '=', p.publisherId)
+        .execute();
       accounts.push(p);
     }
     await seedDemoOffers(t.app.ctx);
@@ -47,7 +51,9 @@ describe('demo network: offers and postbacks', () => {
     const pages = await t.app.ctx.db.selectFrom('landing_pages').select('url').execute();
     expect(pages.every((p) => new URL(p.url).search.includes('{tid}'))).toBe(true);
     const events = await t.post('/event-list', { offer_id: offerId }, { token: demoToken });
-    expect(new Set(events.body.data.map((e: any) => e.event_type))).toEqual(new Set(['conversion', 'partial', 'upsell']));
+    expect(new Set(events.body.data.map((e: any) => e.event_type))).toEqual(
+      new Set(['conversion', 'partial', 'upsell']),
+    );
     const creatives = await t.post('/offer-creatives', { offer_id: offerId }, { token: demoToken });
     expect(new Set(creatives.body.data.map((c: any) => c.creative_type)).size).toBeGreaterThanOrEqual(3);
     const types = await t.app.ctx.db.selectFrom('creatives').select('type').distinct().execute();
@@ -56,19 +62,39 @@ describe('demo network: offers and postbacks', () => {
 
   it('gives the demo publisher global and per-offer postbacks and pixels, active and inactive', async () => {
     const { rows } = await allPages(t, '/postback-table', { filters: { status: 'all' } }, demoToken);
-    const kinds = new Set(rows.map((r: any) => `${r.postback_type}/${r.postback_status}/${r.postback_offer_id === null ? 'global' : 'offer'}`));
-    for (const k of ['postback/active/global', 'postback/inactive/global', 'pixel/active/global', 'postback/active/offer', 'pixel/inactive/offer']) {
+    const kinds = new Set(
+      rows.map(
+        (r: any) => `${r.postback_type}/${r.postback_status}/${r.postback_offer_id === null ? 'global' : 'offer'}`,
+      ),
+    );
+    for (const k of [
+      'postback/active/global',
+      'postback/inactive/global',
+      'pixel/active/global',
+      'postback/active/offer',
+      'pixel/inactive/offer',
+    ]) {
       expect(kinds, k).toContain(k);
     }
-    expect(rows.filter((r: any) => r.postback_type === 'postback').every((r: any) => r.postback_value.startsWith('https://'))).toBe(true);
+    expect(
+      rows
+        .filter((r: any) => r.postback_type === 'postback')
+        .every((r: any) => r.postback_value.startsWith('https://')),
+    ).toBe(true);
   });
 
   it('keeps private offers private: the multi-account publisher sees its own, strangers do not', async () => {
     const eu = await allPages(t, '/offer-list', { filters: {}, search: 'EU', limit: 50 }, euToken);
-    expect(eu.rows.map((r: any) => r.name)).toEqual(expect.arrayContaining(['Harbor EU City Breaks', 'Bluepeak EU Neobank']));
+    expect(eu.rows.map((r: any) => r.name)).toEqual(
+      expect.arrayContaining(['Harbor EU City Breaks', 'Bluepeak EU Neobank']),
+    );
     const demoEu = await allPages(t, '/offer-list', { filters: {}, search: 'EU', limit: 50 }, demoToken);
     expect(demoEu.rows.map((r: any) => r.name)).not.toContain('Harbor EU City Breaks');
-    const invite = await t.app.ctx.db.selectFrom('offers').select('id').where('name', 'like', '%invite only%').executeTakeFirstOrThrow();
+    const invite = await t.app.ctx.db
+      .selectFrom('offers')
+      .select('id')
+      .where('name', 'like', '%invite only%')
+      .executeTakeFirstOrThrow();
     for (const token of [demoToken, euToken, stranger]) {
       expect((await t.post('/offer', { offer_id: invite.id }, { token })).status).toBe(404);
     }

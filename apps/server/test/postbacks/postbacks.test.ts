@@ -3,7 +3,14 @@ import { encodePostbackValue, POSTBACK_MACROS } from '@portal/shared';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createPublisher, login } from '../helpers/factories.ts';
 import { networkService } from '../../src/modules/network/network.service.ts';
-import { addEvent, allPages, createOffer, createPrivateOffer, insertPostback, keysetSorted } from '../helpers/network-factories.ts';
+import {
+  addEvent,
+  allPages,
+  createOffer,
+  createPrivateOffer,
+  insertPostback,
+  keysetSorted,
+} from '../helpers/network-factories.ts';
 
 const URL_OK = 'https://tracker.demo-media.test/postback?cid={pub_click_id}&payout={conversion_earnings}';
 
@@ -60,14 +67,22 @@ describe('postbacks API', () => {
 
     it('accepts the value base64-encoded as the form holds it, and plain text', async () => {
       const html = '<iframe src="https://px.example/p?t={tid}&o={offer_id}" width="1" height="1"></iframe>';
-      const r = await t.post('/postback/create', form({ postback_type: 'pixel', postback_value: encodePostbackValue(html) }), { token: a.token });
+      const r = await t.post(
+        '/postback/create',
+        form({ postback_type: 'pixel', postback_value: encodePostbackValue(html) }),
+        { token: a.token },
+      );
       expect(r.status).toBe(200);
       expect(r.body.data.postback_value).toBe(html);
       expect(r.body.data.pixel_content).toBe(html);
       expect(r.body.data.postback_url).toBeNull();
-      const plain = await t.post('/postback/create', form({ postback_type: 'pixel', postback_value: html }), { token: a.token });
+      const plain = await t.post('/postback/create', form({ postback_type: 'pixel', postback_value: html }), {
+        token: a.token,
+      });
       expect(plain.body.data.postback_value).toBe(html);
-      const b64url = await t.post('/postback/create', form({ postback_value: encodePostbackValue(URL_OK) }), { token: a.token });
+      const b64url = await t.post('/postback/create', form({ postback_value: encodePostbackValue(URL_OK) }), {
+        token: a.token,
+      });
       expect(b64url.body.data.postback_value).toBe(URL_OK);
     });
 
@@ -94,11 +109,23 @@ describe('postbacks API', () => {
       const id = r.body.data.postback_id;
       const u = await t.post(
         '/postback/update',
-        form({ postback_id: id, postback_name: 'Renamed', postback_status: 'inactive', postback_event_id: null, postback_offer_id: null }),
+        form({
+          postback_id: id,
+          postback_name: 'Renamed',
+          postback_status: 'inactive',
+          postback_event_id: null,
+          postback_offer_id: null,
+        }),
         { token: a.token },
       );
       expect(u.status, JSON.stringify(u.body)).toBe(200);
-      expect(u.body.data).toMatchObject({ postback_id: id, postback_name: 'Renamed', postback_status: 'inactive', postback_offer_id: null, postback_event_id: null });
+      expect(u.body.data).toMatchObject({
+        postback_id: id,
+        postback_name: 'Renamed',
+        postback_status: 'inactive',
+        postback_offer_id: null,
+        postback_event_id: null,
+      });
       expect((await t.post('/postback', { id }, { token: a.token })).body.data.postback_name).toBe('Renamed');
     });
 
@@ -111,18 +138,30 @@ describe('postbacks API', () => {
 
   describe('field errors (spec §8)', () => {
     it('answers 0x4013 for a missing status or type', async () => {
-      const r = await t.post('/postback/create', form({ postback_status: null, postback_type: 'sms' }), { token: a.token });
+      const r = await t.post('/postback/create', form({ postback_status: null, postback_type: 'sms' }), {
+        token: a.token,
+      });
       expect(r.status).toBe(422);
       expect(r.body.errors).toEqual({
         postback_status: { code: '0x4013', message: 'Select a postback status' },
         postback_type: { code: '0x4013', message: 'Select a postback type' },
       });
-      const missing = await t.post('/postback/create', { postback_name: 'x', postback_value: URL_OK }, { token: a.token });
+      const missing = await t.post(
+        '/postback/create',
+        { postback_name: 'x', postback_value: URL_OK },
+        { token: a.token },
+      );
       expect(Object.keys(missing.body.errors).sort()).toEqual(['postback_status', 'postback_type']);
     });
 
     it('answers 0x4010 for a postback URL that is not http(s) and 0x4011 for unknown variables', async () => {
-      for (const value of ['tracker.example/pb', 'ftp://tracker.example/pb', 'javascript:alert(1)', 'https://{pub_id}.evil.test/', 'not a url']) {
+      for (const value of [
+        'tracker.example/pb',
+        'ftp://tracker.example/pb',
+        'javascript:alert(1)',
+        'https://{pub_id}.evil.test/',
+        'not a url',
+      ]) {
         const r = await t.post('/postback/create', form({ postback_value: value }), { token: a.token });
         expect(r.status, value).toBe(422);
         expect(r.body.errors.postback_value, value).toEqual({ code: '0x4010', message: 'Incorrect url format' });
@@ -131,7 +170,11 @@ describe('postbacks API', () => {
         const r = await t.post('/postback/create', form({ postback_value: value }), { token: a.token });
         expect(r.body.errors.postback_value, value).toEqual({ code: '0x4011', message: 'Invalid URL variables' });
       }
-      const pixel = await t.post('/postback/create', form({ postback_type: 'pixel', postback_value: '<img src="x?{cookie}">' }), { token: a.token });
+      const pixel = await t.post(
+        '/postback/create',
+        form({ postback_type: 'pixel', postback_value: '<img src="x?{cookie}">' }),
+        { token: a.token },
+      );
       expect(pixel.body.errors.postback_value.code).toBe('0x4011');
       const empty = await t.post('/postback/create', form({ postback_value: '' }), { token: a.token });
       expect(empty.body.errors.postback_value.code).toBe('0x4001');
@@ -142,10 +185,18 @@ describe('postbacks API', () => {
     it('answers 0x4010 on the event when it is not an event of the chosen offer', async () => {
       const o1 = await createOffer(t);
       const o2 = await createOffer(t);
-      const r = await t.post('/postback/create', form({ postback_offer_id: o1.offerId, postback_event_id: o2.baseEventId }), { token: a.token });
+      const r = await t.post(
+        '/postback/create',
+        form({ postback_offer_id: o1.offerId, postback_event_id: o2.baseEventId }),
+        { token: a.token },
+      );
       expect(r.status).toBe(422);
       expect(r.body.errors.postback_event_id.code).toBe('0x4010');
-      const allOffers = await t.post('/postback/create', form({ postback_offer_id: null, postback_event_id: o1.baseEventId }), { token: a.token });
+      const allOffers = await t.post(
+        '/postback/create',
+        form({ postback_offer_id: null, postback_event_id: o1.baseEventId }),
+        { token: a.token },
+      );
       expect(allOffers.body.errors.postback_event_id.code).toBe('0x4010');
       const badType = await t.post('/postback/create', form({ postback_event_type: 'sale' }), { token: a.token });
       expect(badType.body.errors.postback_event_type.code).toBe('0x4010');
@@ -153,7 +204,9 @@ describe('postbacks API', () => {
 
     it('refuses unknown fields and malformed ids with 422', async () => {
       expect((await t.post('/postback/create', form({ postback_owner: 1 }), { token: a.token })).status).toBe(422);
-      expect((await t.post('/postback/create', form({ postback_offer_id: 'abc' }), { token: a.token })).status).toBe(422);
+      expect((await t.post('/postback/create', form({ postback_offer_id: 'abc' }), { token: a.token })).status).toBe(
+        422,
+      );
       expect((await t.post('/postback', { id: 'x' }, { token: a.token })).status).toBe(422);
       expect((await t.post('/postback/update', form(), { token: a.token })).status).toBe(422); // no postback_id
     });
@@ -173,7 +226,9 @@ describe('postbacks API', () => {
       const absent = await t.post('/postback', { id: 2_000_000_000 }, { token: b.token });
       expect(read.status).toBe(404);
       expect(read.body).toEqual(absent.body);
-      const upd = await t.post('/postback/update', form({ postback_id: id, postback_name: 'pwned' }), { token: b.token });
+      const upd = await t.post('/postback/update', form({ postback_id: id, postback_name: 'pwned' }), {
+        token: b.token,
+      });
       expect(upd.status).toBe(404);
       // Even an invalid form answers 404 first: nothing about the row leaks through field errors.
       const updBad = await t.post('/postback/update', { postback_id: id }, { token: b.token });
@@ -195,10 +250,16 @@ describe('postbacks API', () => {
         expect(tab.status).toBe(404);
       }
       const own = await t.post('/postback/create', form(), { token: a.token });
-      const u = await t.post('/postback/update', form({ postback_id: own.body.data.postback_id, postback_offer_id: theirs.offerId }), { token: a.token });
+      const u = await t.post(
+        '/postback/update',
+        form({ postback_id: own.body.data.postback_id, postback_offer_id: theirs.offerId }),
+        { token: a.token },
+      );
       expect(u.status).toBe(404);
       // B may use it.
-      expect((await t.post('/postback/create', form({ postback_offer_id: theirs.offerId }), { token: b.token })).status).toBe(200);
+      expect(
+        (await t.post('/postback/create', form({ postback_offer_id: theirs.offerId }), { token: b.token })).status,
+      ).toBe(200);
       // After a grant is revoked the publisher can still edit (e.g. pause) the postbacks it made for that offer.
       const granted = await createPrivateOffer(t, [a.publisherId]);
       const made = await t.post('/postback/create', form({ postback_offer_id: granted.offerId }), { token: a.token });
@@ -206,13 +267,21 @@ describe('postbacks API', () => {
       await networkService.revoke(t.app.ctx.db, a.publisherId, granted.offerId);
       const paused = await t.post(
         '/postback/update',
-        form({ postback_id: made.body.data.postback_id, postback_offer_id: granted.offerId, postback_status: 'inactive' }),
+        form({
+          postback_id: made.body.data.postback_id,
+          postback_offer_id: granted.offerId,
+          postback_status: 'inactive',
+        }),
         { token: a.token },
       );
       expect(paused.status).toBe(200);
       expect((await t.post('/postback-table', { offer_id: granted.offerId }, { token: a.token })).status).toBe(404);
       // A filtering its global list by B's offer sees nothing of B's.
-      const filtered = await t.post('/postback-table', { filters: { status: 'all', offer_id: [theirs.offerId] } }, { token: a.token });
+      const filtered = await t.post(
+        '/postback-table',
+        { filters: { status: 'all', offer_id: [theirs.offerId] } },
+        { token: a.token },
+      );
       expect(filtered.body).toEqual({ data: [], cursor: { next: null } });
     });
   });
@@ -221,7 +290,15 @@ describe('postbacks API', () => {
     let p: { token: string; publisherId: number };
     let offer1: number;
     let offer2: number;
-    const rows: { id: number; name: string; status: string; type: string; offer_id: number | null; event_id: number | null; value: string }[] = [];
+    const rows: {
+      id: number;
+      name: string;
+      status: string;
+      type: string;
+      offer_id: number | null;
+      event_id: number | null;
+      value: string;
+    }[] = [];
 
     beforeAll(async () => {
       p = await fresh();
@@ -237,7 +314,10 @@ describe('postbacks API', () => {
           type: (i % 5 === 0 ? 'pixel' : 'postback') as 'pixel' | 'postback',
           offer_id: i % 3 === 0 ? null : i % 3 === 1 ? offer1 : offer2,
           event_id: i % 6 === 1 ? o1.baseEventId : null,
-          value: i % 5 === 0 ? `<img src="https://px.example/${i}?t={tid}">` : `https://tracker.example/pb/${i}?cid={pub_click_id}`,
+          value:
+            i % 5 === 0
+              ? `<img src="https://px.example/${i}?t={tid}">`
+              : `https://tracker.example/pb/${i}?cid={pub_click_id}`,
         };
         rows.push({ id: await insertPostback(t, p.publisherId, v), ...v });
       }
@@ -253,27 +333,64 @@ describe('postbacks API', () => {
 
     it('filters by status and offer', async () => {
       const inactive = await allPages(t, '/postback-table', { filters: { status: 'inactive' }, limit: 7 }, p.token);
-      expect(inactive.rows.map((r: any) => r.postback_id)).toEqual(rows.filter((r) => r.status === 'inactive').map((r) => r.id));
+      expect(inactive.rows.map((r: any) => r.postback_id)).toEqual(
+        rows.filter((r) => r.status === 'inactive').map((r) => r.id),
+      );
       const every = await allPages(t, '/postback-table', { filters: { status: null }, limit: 50 }, p.token);
       expect(every.rows).toHaveLength(45);
-      const one = await allPages(t, '/postback-table', { filters: { status: 'all', offer_id: offer1 }, limit: 50 }, p.token);
-      expect(one.rows.map((r: any) => r.postback_id)).toEqual(rows.filter((r) => r.offer_id === offer1).map((r) => r.id));
-      const two = await allPages(t, '/postback-table', { filters: { status: 'active', offer_id: [offer1, offer2] }, limit: 50 }, p.token);
-      expect(two.rows.map((r: any) => r.postback_id)).toEqual(rows.filter((r) => r.offer_id !== null && r.status === 'active').map((r) => r.id));
+      const one = await allPages(
+        t,
+        '/postback-table',
+        { filters: { status: 'all', offer_id: offer1 }, limit: 50 },
+        p.token,
+      );
+      expect(one.rows.map((r: any) => r.postback_id)).toEqual(
+        rows.filter((r) => r.offer_id === offer1).map((r) => r.id),
+      );
+      const two = await allPages(
+        t,
+        '/postback-table',
+        { filters: { status: 'active', offer_id: [offer1, offer2] }, limit: 50 },
+        p.token,
+      );
+      expect(two.rows.map((r: any) => r.postback_id)).toEqual(
+        rows.filter((r) => r.offer_id !== null && r.status === 'active').map((r) => r.id),
+      );
     });
 
     it('lists an offer’s postbacks in every status for the offer tab', async () => {
       const tab = await allPages(t, '/postback-table', { offer_id: offer2 }, p.token);
-      expect(tab.rows.map((r: any) => r.postback_id)).toEqual(rows.filter((r) => r.offer_id === offer2).map((r) => r.id));
-      const activeOnly = await allPages(t, '/postback-table', { offer_id: offer2, filters: { status: 'active' } }, p.token);
+      expect(tab.rows.map((r: any) => r.postback_id)).toEqual(
+        rows.filter((r) => r.offer_id === offer2).map((r) => r.id),
+      );
+      const activeOnly = await allPages(
+        t,
+        '/postback-table',
+        { offer_id: offer2, filters: { status: 'active' } },
+        p.token,
+      );
       expect(activeOnly.rows.every((r: any) => r.postback_status === 'active')).toBe(true);
     });
 
     it('searches names and values', async () => {
-      const byName = await allPages(t, '/postback-table', { filters: { status: 'all' }, search: 'gAmMa', limit: 50 }, p.token);
-      expect(byName.rows.map((r: any) => r.postback_id)).toEqual(rows.filter((r) => r.name === 'Gamma').map((r) => r.id));
-      const byValue = await allPages(t, '/postback-table', { filters: { status: 'all' }, search: 'px.example', limit: 50 }, p.token);
-      expect(byValue.rows.map((r: any) => r.postback_id)).toEqual(rows.filter((r) => r.type === 'pixel').map((r) => r.id));
+      const byName = await allPages(
+        t,
+        '/postback-table',
+        { filters: { status: 'all' }, search: 'gAmMa', limit: 50 },
+        p.token,
+      );
+      expect(byName.rows.map((r: any) => r.postback_id)).toEqual(
+        rows.filter((r) => r.name === 'Gamma').map((r) => r.id),
+      );
+      const byValue = await allPages(
+        t,
+        '/postback-table',
+        { filters: { status: 'all' }, search: 'px.example', limit: 50 },
+        p.token,
+      );
+      expect(byValue.rows.map((r: any) => r.postback_id)).toEqual(
+        rows.filter((r) => r.type === 'pixel').map((r) => r.id),
+      );
       // LIKE wildcards are literal.
       const wild = await t.post('/postback-table', { filters: { status: 'all' }, search: '%' }, { token: p.token });
       expect(wild.body.data).toEqual([]);
@@ -290,7 +407,12 @@ describe('postbacks API', () => {
     for (const [sort, key] of sorts) {
       for (const order of [1, -1] as const) {
         it(`sorts by ${sort} ${order === 1 ? 'ascending' : 'descending'} across pages with ties`, async () => {
-          const got = await allPages(t, '/postback-table', { filters: { status: 'all' }, sort, order, limit: 7 }, p.token);
+          const got = await allPages(
+            t,
+            '/postback-table',
+            { filters: { status: 'all' }, sort, order, limit: 7 },
+            p.token,
+          );
           expect(got.pages).toBe(7);
           const expected = keysetSorted(rows, key, (r) => r.id, order).map((r) => r.id);
           expect(got.rows.map((r: any) => r.postback_id)).toEqual(expected);
@@ -310,9 +432,17 @@ describe('postbacks API', () => {
         expect(r.body.errors.cursor.code).toBe('0x4010');
       }
       const page = await t.post('/postback-table', { sort: 'postback_name', limit: 5 }, { token: p.token });
-      const foreign = await t.post('/postback-table', { sort: 'postback_type', limit: 5, cursor: page.body.cursor.next }, { token: p.token });
+      const foreign = await t.post(
+        '/postback-table',
+        { sort: 'postback_type', limit: 5, cursor: page.body.cursor.next },
+        { token: p.token },
+      );
       expect(foreign.status).toBe(422);
-      const flipped = await t.post('/postback-table', { sort: 'postback_name', order: -1, limit: 5, cursor: page.body.cursor.next }, { token: p.token });
+      const flipped = await t.post(
+        '/postback-table',
+        { sort: 'postback_name', order: -1, limit: 5, cursor: page.body.cursor.next },
+        { token: p.token },
+      );
       expect(flipped.status).toBe(422);
     });
 

@@ -34,7 +34,10 @@ beforeAll(async () => {
   publisherId = pub.publisherId;
   token = await login(t, pub);
   offers = [
-    await createTrackedOffer(t, { payout: 2.5, landingUrls: ['https://a.example/?clickid={tid}', 'https://a.example/two?clickid={tid}'] }),
+    await createTrackedOffer(t, {
+      payout: 2.5,
+      landingUrls: ['https://a.example/?clickid={tid}', 'https://a.example/two?clickid={tid}'],
+    }),
     await createTrackedOffer(t, { payout: 4 }),
   ];
   // 150 clicks, 25 at a time so batches hold several; repeat visitors and a few placements.
@@ -46,7 +49,10 @@ beforeAll(async () => {
         const offer = offers[n % 2]!;
         const query: Record<string, string> = n % 7 === 0 ? {} : { s1: `placement-${n % 5}` };
         if (n % 2 === 0 && n % 3 === 0) query['cr'] = String(offer.landingPageIds[1]);
-        return click(t, offer.offerId, publisherId, query, { 'user-agent': `visitor ${n % 40}` }).then((a) => ({ a, offer }));
+        return click(t, offer.offerId, publisherId, query, { 'user-agent': `visitor ${n % 40}` }).then((a) => ({
+          a,
+          offer,
+        }));
       }),
     );
     for (const { a, offer } of answers) {
@@ -61,14 +67,40 @@ beforeAll(async () => {
   }
   await settle(t);
   const clicks = await sql<{ created_at: Date; offer_id: number; landing_page_id: number | null; s1: string | null }>`
-    SELECT created_at, offer_id, landing_page_id, s1 FROM clicks WHERE publisher_id = ${publisherId}`.execute(t.app.ctx.db);
-  const conversions = await sql<{ created_at: Date; offer_id: number; landing_page_id: number | null; s1: string | null; payout: number }>`
-    SELECT created_at, offer_id, landing_page_id, s1, payout FROM conversions WHERE publisher_id = ${publisherId} AND status = 'approved'`.execute(t.app.ctx.db);
+    SELECT created_at, offer_id, landing_page_id, s1 FROM clicks WHERE publisher_id = ${publisherId}`.execute(
+    t.app.ctx.db,
+  );
+  const conversions = await sql<{
+    created_at: Date;
+    offer_id: number;
+    landing_page_id: number | null;
+    s1: string | null;
+    payout: number;
+  }>`
+    SELECT created_at, offer_id, landing_page_id, s1, payout FROM conversions WHERE publisher_id = ${publisherId} AND status = 'approved'`.execute(
+    t.app.ctx.db,
+  );
   expect(clicks.rows).toHaveLength(150);
   expect(conversions.rows).toHaveLength(25);
   raw = [
-    ...clicks.rows.map((c) => ({ at: c.created_at.getTime(), offerId: c.offer_id, lp: c.landing_page_id, s1: c.s1, clicks: 1, conversions: 0, earnings: 0 })),
-    ...conversions.rows.map((c) => ({ at: c.created_at.getTime(), offerId: c.offer_id, lp: c.landing_page_id, s1: c.s1, clicks: 0, conversions: 1, earnings: Number(c.payout) })),
+    ...clicks.rows.map((c) => ({
+      at: c.created_at.getTime(),
+      offerId: c.offer_id,
+      lp: c.landing_page_id,
+      s1: c.s1,
+      clicks: 1,
+      conversions: 0,
+      earnings: 0,
+    })),
+    ...conversions.rows.map((c) => ({
+      at: c.created_at.getTime(),
+      offerId: c.offer_id,
+      lp: c.landing_page_id,
+      s1: c.s1,
+      clicks: 0,
+      conversions: 1,
+      earnings: Number(c.payout),
+    })),
   ];
 }, 120_000);
 
@@ -106,12 +138,18 @@ describe('reports over traffic through the tracking engine', () => {
       expect(new Set(rows.map(rowKey)), type).toEqual(new Set(exp.keys()));
       for (const row of rows) {
         const e = exp.get(rowKey(row))!;
-        expect({ clicks: row['clicks'], conversions: row['conversions'], earnings: row['earnings'] }, `${type} ${rowKey(row)}`).toEqual(e);
+        expect(
+          { clicks: row['clicks'], conversions: row['conversions'], earnings: row['earnings'] },
+          `${type} ${rowKey(row)}`,
+        ).toEqual(e);
       }
       const total = await t.post(`/report-total/${type}`, { filters }, { token });
       expect(total.body.data.clicks).toBe(150);
       expect(total.body.data.conversions).toBe(25);
-      expect(total.body.data.earnings).toBeCloseTo(raw.reduce((s, r) => s + r.earnings, 0), 4);
+      expect(total.body.data.earnings).toBeCloseTo(
+        raw.reduce((s, r) => s + r.earnings, 0),
+        4,
+      );
     }
     const hourly = await allPages(t, '/report/hourly', { filters, limit: 100 }, token);
     expect(hourly.rows.reduce((s, r) => s + Number(r['clicks']), 0)).toBe(150);
@@ -119,10 +157,16 @@ describe('reports over traffic through the tracking engine', () => {
 
   it('show the same unique clicks in My Offers as the engine decided', async () => {
     const unique = await sql<{ offer_id: number; n: number }>`
-      SELECT offer_id, count(*)::int AS n FROM clicks WHERE publisher_id = ${publisherId} AND is_unique GROUP BY 1`.execute(t.app.ctx.db);
+      SELECT offer_id, count(*)::int AS n FROM clicks WHERE publisher_id = ${publisherId} AND is_unique GROUP BY 1`.execute(
+      t.app.ctx.db,
+    );
     const today = localDate(zone, Date.now());
     const yesterday = localDate(zone, Date.now() - 86_400_000);
-    const r = await t.post('/campaign-table', { filters: { date_range: { start: yesterday, end: today } }, limit: 20 }, { token });
+    const r = await t.post(
+      '/campaign-table',
+      { filters: { date_range: { start: yesterday, end: today } }, limit: 20 },
+      { token },
+    );
     expect(r.status).toBe(200);
     for (const u of unique.rows) {
       const row = (r.body.data as Record<string, unknown>[]).find((x) => x['offer_id'] === u.offer_id)!;

@@ -27,16 +27,38 @@ export async function createOffer(t: TestApp, name?: string): Promise<OfferFixtu
     .returning('id')
     .executeTakeFirstOrThrow();
   const offerName = name ?? `Offer ${n}`;
-  const offer = await db.insertInto('offers').values({ advertiser_id: adv.id, name: offerName, payout: 2 }).returning('id').executeTakeFirstOrThrow();
-  const lp1 = await db.insertInto('landing_pages').values({ offer_id: offer.id, name: `${offerName} main`, url: 'https://lp.test/a?tid={tid}', is_default: true }).returning('id').executeTakeFirstOrThrow();
-  const lp2 = await db.insertInto('landing_pages').values({ offer_id: offer.id, name: `${offerName} alt`, url: 'https://lp.test/b?tid={tid}' }).returning('id').executeTakeFirstOrThrow();
+  const offer = await db
+    .insertInto('offers')
+    .values({ advertiser_id: adv.id, name: offerName, payout: 2 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const lp1 = await db
+    .insertInto('landing_pages')
+    .values({ offer_id: offer.id, name: `${offerName} main`, url: 'https://lp.test/a?tid={tid}', is_default: true })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  const lp2 = await db
+    .insertInto('landing_pages')
+    .values({ offer_id: offer.id, name: `${offerName} alt`, url: 'https://lp.test/b?tid={tid}' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const ev = async (event_type: 'conversion' | 'partial' | 'upsell', payout: number, is_base: boolean) =>
-    (await db.insertInto('offer_events').values({ offer_id: offer.id, name: event_type, event_type, payout, is_base }).returning('id').executeTakeFirstOrThrow()).id;
+    (
+      await db
+        .insertInto('offer_events')
+        .values({ offer_id: offer.id, name: event_type, event_type, payout, is_base })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
   return {
     offerId: offer.id,
     name: offerName,
     landingPageIds: [lp1.id, lp2.id],
-    events: { conversion: await ev('conversion', 2, true), partial: await ev('partial', 0.5, false), upsell: await ev('upsell', 1.25, false) },
+    events: {
+      conversion: await ev('conversion', 2, true),
+      partial: await ev('partial', 0.5, false),
+      upsell: await ev('upsell', 1.25, false),
+    },
   };
 }
 
@@ -66,7 +88,9 @@ export async function insertClicks(t: TestApp, inputs: ClickInput[]): Promise<St
         SELECT * FROM unnest(${chunk.map((c) => c.id)}::uuid[], ${chunk.map((c) => c.at.toISOString())}::timestamptz[],
           ${chunk.map((c) => c.publisherId)}::int[], ${chunk.map((c) => c.offerId)}::int[], ${chunk.map((c) => c.landingPageId)}::int[],
           ${chunk.map((c) => c.isUnique ?? true)}::bool[], ${chunk.map((c) => c.s1 ?? null)}::text[], ${chunk.map((c) => c.s2 ?? null)}::text[],
-          ${chunk.map((c) => c.pubSource ?? null)}::text[], ${chunk.map((c) => c.pubClickId ?? null)}::text[], ${chunk.map((c) => c.ip ?? null)}::text[])`.execute(trx);
+          ${chunk.map((c) => c.pubSource ?? null)}::text[], ${chunk.map((c) => c.pubClickId ?? null)}::text[], ${chunk.map((c) => c.ip ?? null)}::text[])`.execute(
+        trx,
+      );
       await reportsIngest.onClicks(
         trx,
         chunk.map((c) => ({
@@ -100,7 +124,9 @@ export async function insertConversion(t: TestApp, c: ConversionInput): Promise<
         ${c.click.landingPageId}, ${c.click.id}::uuid, ${c.click.at.toISOString()}::timestamptz, 'approved', ${c.payout}, 'cpa',
         ${c.click.s1 ?? null}, ${c.click.s2 ?? null}, ${c.click.pubSource ?? null}
       FROM offers o WHERE o.id = ${c.click.offerId}`.execute(trx);
-    await sql`UPDATE clicks SET has_conversion = true WHERE id = ${c.click.id}::uuid AND created_at = ${c.click.at.toISOString()}::timestamptz`.execute(trx);
+    await sql`UPDATE clicks SET has_conversion = true WHERE id = ${c.click.id}::uuid AND created_at = ${c.click.at.toISOString()}::timestamptz`.execute(
+      trx,
+    );
     await reportsIngest.onConversion(trx, {
       created_at: c.at,
       publisher_id: c.click.publisherId,
@@ -116,7 +142,12 @@ export async function insertConversion(t: TestApp, c: ConversionInput): Promise<
 }
 
 /** Every page of a list call, following cursors (fails on a repeated cursor). */
-export async function allPages<T = Record<string, unknown>>(t: TestApp, path: string, body: Record<string, unknown>, token: string): Promise<{ rows: T[]; pages: number }> {
+export async function allPages<T = Record<string, unknown>>(
+  t: TestApp,
+  path: string,
+  body: Record<string, unknown>,
+  token: string,
+): Promise<{ rows: T[]; pages: number }> {
   const rows: T[] = [];
   let cursor: string | null = null;
   let pages = 0;

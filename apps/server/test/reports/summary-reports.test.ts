@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createPublisher, login } from '../helpers/factories.ts';
-import { allPages, createOffer, insertClicks, insertConversion, type OfferFixture, type StoredClick } from './report-fixtures.ts';
+import {
+  allPages,
+  createOffer,
+  insertClicks,
+  insertConversion,
+  type OfferFixture,
+  type StoredClick,
+} from './report-fixtures.ts';
 
 /**
  * Summary reports and totals checked against an independent computation from the raw events
@@ -24,11 +31,23 @@ const fmt = new Map<string, Intl.DateTimeFormat>();
 function local(zone: string, ms: number): { day: string; hourStart: number } {
   let f = fmt.get(zone);
   if (!f) {
-    f = new Intl.DateTimeFormat('sv-SE', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    f = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    });
     fmt.set(zone, f);
   }
   const s = f.format(new Date(ms)); // 2026-10-10 05:30:00
-  return { day: s.slice(0, 10), hourStart: ms - Number(s.slice(14, 16)) * 60_000 - Number(s.slice(17, 19)) * 1000 - (ms % 1000) };
+  return {
+    day: s.slice(0, 10),
+    hourStart: ms - Number(s.slice(14, 16)) * 60_000 - Number(s.slice(17, 19)) * 1000 - (ms % 1000),
+  };
 }
 
 type M = { clicks: number; conversions: number; partials: number; upsells: number; earnings: number };
@@ -43,7 +62,15 @@ function add(m: M, e: Ev) {
 const cvr = (m: M) => (m.clicks ? Math.round((m.conversions * 100 * 100) / m.clicks) / 100 : 0);
 const epc = (m: M) => (m.clicks ? m.earnings / m.clicks : 0);
 
-function expected(events: Ev[], publisherId: number, zone: string, start: string, end: string, key: (e: Ev) => string, offerIds?: number[]) {
+function expected(
+  events: Ev[],
+  publisherId: number,
+  zone: string,
+  start: string,
+  end: string,
+  key: (e: Ev) => string,
+  offerIds?: number[],
+) {
   const out = new Map<string, M>();
   for (const e of events) {
     if (e.publisherId !== publisherId) continue;
@@ -98,7 +125,14 @@ let o2: OfferFixture;
 
 const PAYOUTS = { conversion: [2, 3.3333], partial: [0.5], upsell: [1.25] } as const;
 
-async function traffic(publisherId: number, from: number, to: number, stepMin: number, offers: OfferFixture[], salt: number) {
+async function traffic(
+  publisherId: number,
+  from: number,
+  to: number,
+  stepMin: number,
+  offers: OfferFixture[],
+  salt: number,
+) {
   const inputs = [];
   let i = 0;
   for (let at = from; at < to; at += stepMin * 60_000 + ((i * 37 + salt) % 3) * 60_000, i++) {
@@ -113,7 +147,16 @@ async function traffic(publisherId: number, from: number, to: number, stepMin: n
     });
   }
   const clicks = await insertClicks(t, inputs);
-  for (const ck of clicks) events.push({ at: ck.at.getTime(), publisherId, offerId: ck.offerId, lp: ck.landingPageId, s1: ck.s1 ?? null, kind: 'click', payout: 0 });
+  for (const ck of clicks)
+    events.push({
+      at: ck.at.getTime(),
+      publisherId,
+      offerId: ck.offerId,
+      lp: ck.landingPageId,
+      s1: ck.s1 ?? null,
+      kind: 'click',
+      payout: 0,
+    });
   const kinds = ['conversion', 'partial', 'upsell', 'conversion'] as const;
   for (const [j, ck] of clicks.entries()) {
     if (j % 4 !== 1) continue;
@@ -123,7 +166,15 @@ async function traffic(publisherId: number, from: number, to: number, stepMin: n
     const payout = list[j % list.length]!;
     const at = new Date(ck.at.getTime() + 10 * 60_000);
     await insertConversion(t, { at, click: ck as StoredClick, eventId: offer.events[kind], eventType: kind, payout });
-    events.push({ at: at.getTime(), publisherId, offerId: ck.offerId, lp: ck.landingPageId, s1: ck.s1 ?? null, kind, payout });
+    events.push({
+      at: at.getTime(),
+      publisherId,
+      offerId: ck.offerId,
+      lp: ck.landingPageId,
+      s1: ck.s1 ?? null,
+      kind,
+      payout,
+    });
   }
 }
 
@@ -143,7 +194,14 @@ beforeAll(async () => {
   await traffic(b.publisherId, Date.parse('2026-10-31T22:00:00Z'), Date.parse('2026-11-02T08:00:00Z'), 20, [o1], 2);
   await traffic(b.publisherId, Date.parse('2026-03-07T23:00:00Z'), Date.parse('2026-03-09T08:00:00Z'), 20, [o2], 3);
   // C: same offers, same days, must never show up for A or B.
-  await traffic(c.publisherId, Date.parse('2026-10-09T17:00:00Z'), Date.parse('2026-11-02T08:00:00Z'), 240, [o1, o2], 4);
+  await traffic(
+    c.publisherId,
+    Date.parse('2026-10-09T17:00:00Z'),
+    Date.parse('2026-11-02T08:00:00Z'),
+    240,
+    [o1, o2],
+    4,
+  );
 }, 120_000);
 
 afterAll(async () => {
@@ -159,9 +217,15 @@ function keyOf(type: (typeof SUMMARY)[number], zone: string) {
     case 'daily':
       return { ev: (e: Ev) => local(zone, e.at).day, row: (r: Record<string, unknown>) => String(r['day']) };
     case 'hourly':
-      return { ev: (e: Ev) => String(local(zone, e.at).hourStart), row: (r: Record<string, unknown>) => String(Date.parse(String(r['hour']))) };
+      return {
+        ev: (e: Ev) => String(local(zone, e.at).hourStart),
+        row: (r: Record<string, unknown>) => String(Date.parse(String(r['hour']))),
+      };
     case 'landing-page':
-      return { ev: (e: Ev) => `${e.lp}|${e.offerId}`, row: (r: Record<string, unknown>) => `${r['landing_page_id']}|${r['offer_id']}` };
+      return {
+        ev: (e: Ev) => `${e.lp}|${e.offerId}`,
+        row: (r: Record<string, unknown>) => `${r['landing_page_id']}|${r['offer_id']}`,
+      };
     case 'sub-id':
       return { ev: (e: Ev) => String(e.s1 ?? ''), row: (r: Record<string, unknown>) => String(r['sub_id'] ?? '') };
   }
@@ -207,12 +271,26 @@ describe('summary reports', () => {
   it('show 25 hours on the day DST ends and 23 on the day it starts', async () => {
     await checkAll(b, 'America/Toronto', '2026-11-01', '2026-11-01');
     await checkAll(b, 'America/Toronto', '2026-03-08', '2026-03-08');
-    const fall = await allPages(t, '/report/hourly', { filters: { date_range: { start: '2026-11-01', end: '2026-11-01' } } }, b.token);
+    const fall = await allPages(
+      t,
+      '/report/hourly',
+      { filters: { date_range: { start: '2026-11-01', end: '2026-11-01' } } },
+      b.token,
+    );
     expect(fall.rows).toHaveLength(25);
     expect(fall.rows.filter((r) => String(r['hour']).startsWith('2026-11-01T01:00:00'))).toHaveLength(2);
-    const spring = await allPages(t, '/report/hourly', { filters: { date_range: { start: '2026-03-08', end: '2026-03-08' } } }, b.token);
+    const spring = await allPages(
+      t,
+      '/report/hourly',
+      { filters: { date_range: { start: '2026-03-08', end: '2026-03-08' } } },
+      b.token,
+    );
     expect(spring.rows).toHaveLength(23);
-    const daily = await t.post('/report/daily', { filters: { date_range: { start: '2026-10-31', end: '2026-11-02' } } }, { token: b.token });
+    const daily = await t.post(
+      '/report/daily',
+      { filters: { date_range: { start: '2026-10-31', end: '2026-11-02' } } },
+      { token: b.token },
+    );
     expect(daily.body.data.map((r: { day: string }) => r.day)).toEqual(['2026-10-31', '2026-11-01', '2026-11-02']);
   });
 
@@ -221,7 +299,9 @@ describe('summary reports', () => {
     const daily = await t.post('/report/daily', { filters: range }, { token: a.token });
     expect(daily.body.data.map((r: { day: string }) => r.day)).toEqual(['2026-10-10', '2026-10-11']);
     const camp = await t.post('/report/campaign', { filters: { ...range, offer_id: null } }, { token: a.token });
-    expect(camp.body.data.map((r: { offer_id: number }) => r.offer_id)).toEqual([o1.offerId, o2.offerId].sort((x, y) => x - y));
+    expect(camp.body.data.map((r: { offer_id: number }) => r.offer_id)).toEqual(
+      [o1.offerId, o2.offerId].sort((x, y) => x - y),
+    );
     for (const [type, sort] of [
       ['hourly', 'clicks'],
       ['hourly', 'partials'],
@@ -272,8 +352,20 @@ describe('summary reports', () => {
   it('never show another publisher’s events, even with their offer ids (A1)', async () => {
     const range = { date_range: { start: '2026-10-01', end: '2026-11-05' } };
     for (const type of SUMMARY) {
-      const { rows } = await allPages(t, `/report/${type}`, { filters: { ...range, offer_id: [o1.offerId, o2.offerId] }, limit: 100 }, c.token);
-      const exp = expected(events, c.publisherId, 'Europe/London', '2026-10-01', '2026-11-05', keyOf(type, 'Europe/London').ev);
+      const { rows } = await allPages(
+        t,
+        `/report/${type}`,
+        { filters: { ...range, offer_id: [o1.offerId, o2.offerId] }, limit: 100 },
+        c.token,
+      );
+      const exp = expected(
+        events,
+        c.publisherId,
+        'Europe/London',
+        '2026-10-01',
+        '2026-11-05',
+        keyOf(type, 'Europe/London').ev,
+      );
       checkRows(rows, exp, keyOf(type, 'Europe/London').row);
     }
     const other = await createPublisher(t);
@@ -290,7 +382,9 @@ describe('summary reports', () => {
   it('counts a click in the reports as soon as it is stored', async () => {
     const now = Date.now();
     const before = await t.post('/report-total/campaign', {}, { token: c.token });
-    await insertClicks(t, [{ at: new Date(now), publisherId: c.publisherId, offerId: o1.offerId, landingPageId: o1.landingPageIds[0] }]);
+    await insertClicks(t, [
+      { at: new Date(now), publisherId: c.publisherId, offerId: o1.offerId, landingPageId: o1.landingPageIds[0] },
+    ]);
     const after = await t.post('/report-total/campaign', {}, { token: c.token });
     expect(after.body.data.clicks).toBe(before.body.data.clicks + 1);
   });
@@ -299,7 +393,11 @@ describe('summary reports', () => {
     const db = t.app.ctx.db;
     const snapshot = async () =>
       (
-        await sql<{ k: string }>`SELECT string_agg(concat_ws('|', publisher_id, grain, bucket, offer_id, landing_page_id, clicks, clicks_unique, conversions, partials, upsells, earnings), ',' ORDER BY publisher_id, grain, bucket, offer_id, landing_page_id) AS k FROM report_rollups WHERE bucket < '2026-11-03'`.execute(db)
+        await sql<{
+          k: string;
+        }>`SELECT string_agg(concat_ws('|', publisher_id, grain, bucket, offer_id, landing_page_id, clicks, clicks_unique, conversions, partials, upsells, earnings), ',' ORDER BY publisher_id, grain, bucket, offer_id, landing_page_id) AS k FROM report_rollups WHERE bucket < '2026-11-03'`.execute(
+          db,
+        )
       ).rows[0]!.k;
     const before = await snapshot();
     const { rebuildRollups } = await import('../../src/modules/reports/reports.ingest.ts');

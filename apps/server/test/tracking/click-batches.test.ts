@@ -22,13 +22,19 @@ const today = () => localDate('UTC', Date.now());
 
 async function clicks(n: number, from: number): Promise<void> {
   const answers = await Promise.all(
-    Array.from({ length: n }, (_, k) => click(t, offer.offerId, publisherId, { s1: `p${(from + k) % 7}` }, { 'user-agent': `visitor ${from + k}` })),
+    Array.from({ length: n }, (_, k) =>
+      click(t, offer.offerId, publisherId, { s1: `p${(from + k) % 7}` }, { 'user-agent': `visitor ${from + k}` }),
+    ),
   );
   for (const a of answers) expect(a.status).toBe(302);
 }
 
 const waiting = async (db = t.app.ctx.db) =>
-  (await sql<{ n: number }>`SELECT ((SELECT count(*) FROM click_batches) + (SELECT count(*) FROM report_rollup_queue))::int AS n`.execute(db)).rows[0]!.n;
+  (
+    await sql<{
+      n: number;
+    }>`SELECT ((SELECT count(*) FROM click_batches) + (SELECT count(*) FROM report_rollup_queue))::int AS n`.execute(db)
+  ).rows[0]!.n;
 const rolledUp = async () =>
   (
     await sql<{ clicks: number; uniques: number }>`
@@ -56,15 +62,31 @@ describe('stored click batches', () => {
     const at = Date.now();
     for (let b = 0; b < 1000; b++) {
       const created = new Date(at + b);
-      const row = { id: uuidv7(created), created_at: created, publisher_id: own, offer_id: offer.offerId, landing_page_id: offer.landingPageIds[0]!,
-        s1: 'backlog', s2: null, s3: null, s4: null, s5: null, pub_click_id: null, pub_source: null, ip: '192.0.2.1', user_agent: `backlog ${b}` };
+      const row = {
+        id: uuidv7(created),
+        created_at: created,
+        publisher_id: own,
+        offer_id: offer.offerId,
+        landing_page_id: offer.landingPageIds[0]!,
+        s1: 'backlog',
+        s2: null,
+        s3: null,
+        s4: null,
+        s5: null,
+        pub_click_id: null,
+        pub_source: null,
+        ip: '192.0.2.1',
+        user_agent: `backlog ${b}`,
+      };
       await t.app.ctx.db.executeQuery(insertBatch([{ kind: 'click', row }]));
     }
     expect(await waiting()).toBeGreaterThanOrEqual(1000);
     expect(await settleEvents(t.app.ctx.db)).toBeGreaterThanOrEqual(1000);
     expect(await waiting()).toBe(0);
     const raw = await sql<{ n: number; u: number }>`
-      SELECT count(*)::int AS n, count(*) FILTER (WHERE is_unique)::int AS u FROM clicks WHERE publisher_id = ${own} AND s1 = 'backlog'`.execute(t.app.ctx.db);
+      SELECT count(*)::int AS n, count(*) FILTER (WHERE is_unique)::int AS u FROM clicks WHERE publisher_id = ${own} AND s1 = 'backlog'`.execute(
+      t.app.ctx.db,
+    );
     expect(raw.rows[0]).toEqual({ n: 1000, u: 1000 });
   });
 
@@ -73,8 +95,27 @@ describe('stored click batches', () => {
     const own = (await createPublisher(t)).publisherId;
     const neighbour = (n: number) => {
       const created = new Date(Date.now() + n);
-      return insertBatch([{ kind: 'click', row: { id: uuidv7(created), created_at: created, publisher_id: own, offer_id: offer.offerId, landing_page_id: null,
-        s1: 'neighbour', s2: null, s3: null, s4: null, s5: null, pub_click_id: null, pub_source: null, ip: '192.0.2.2', user_agent: `neighbour ${n}` } }]);
+      return insertBatch([
+        {
+          kind: 'click',
+          row: {
+            id: uuidv7(created),
+            created_at: created,
+            publisher_id: own,
+            offer_id: offer.offerId,
+            landing_page_id: null,
+            s1: 'neighbour',
+            s2: null,
+            s3: null,
+            s4: null,
+            s5: null,
+            pub_click_id: null,
+            pub_source: null,
+            ip: '192.0.2.2',
+            user_agent: `neighbour ${n}`,
+          },
+        },
+      ]);
     };
     await t.app.ctx.db.executeQuery(neighbour(0));
     // A fallback reason the table's check refuses: no click the writer stores can carry one.
@@ -84,27 +125,61 @@ describe('stored click batches', () => {
     const logged: { obj: object; msg: string }[] = [];
     expect(await settleEvents(t.app.ctx.db, { error: (obj, msg) => logged.push({ obj, msg }) })).toBe(2);
     expect(await waiting()).toBe(0);
-    const written = await t.app.ctx.db.selectFrom('clicks').select('id').where('publisher_id', '=', own).where('s1', '=', 'neighbour').execute();
+    const written = await t.app.ctx.db
+      .selectFrom('clicks')
+      .select('id')
+      .where('publisher_id', '=', own)
+      .where('s1', '=', 'neighbour')
+      .execute();
     expect(written).toHaveLength(2);
     const aside = await t.app.ctx.db.selectFrom('click_batches_rejected').selectAll().execute();
     expect(aside).toHaveLength(1);
     expect(aside[0]).toMatchObject({ clicks: null, fallbacks: refused });
     expect(aside[0]!.error).toMatch(/check constraint/);
-    expect(logged).toEqual([{ obj: { batch: aside[0]!.id, reason: aside[0]!.error }, msg: expect.stringContaining('set aside') }]);
+    expect(logged).toEqual([
+      { obj: { batch: aside[0]!.id, reason: aside[0]!.error }, msg: expect.stringContaining('set aside') },
+    ]);
   });
 
   it('a refusal no batch causes sets nothing aside: the batches are written out and the error is raised', async () => {
     const own = (await createPublisher(t)).publisherId;
     const created = new Date();
     await t.app.ctx.db.executeQuery(
-      insertBatch([{ kind: 'click', row: { id: uuidv7(created), created_at: created, publisher_id: own, offer_id: offer.offerId, landing_page_id: null,
-        s1: 'innocent', s2: null, s3: null, s4: null, s5: null, pub_click_id: null, pub_source: null, ip: '192.0.2.3', user_agent: 'innocent' } }]),
+      insertBatch([
+        {
+          kind: 'click',
+          row: {
+            id: uuidv7(created),
+            created_at: created,
+            publisher_id: own,
+            offer_id: offer.offerId,
+            landing_page_id: null,
+            s1: 'innocent',
+            s2: null,
+            s3: null,
+            s4: null,
+            s5: null,
+            pub_click_id: null,
+            pub_source: null,
+            ip: '192.0.2.3',
+            user_agent: 'innocent',
+          },
+        },
+      ]),
     );
     // Earnings past what the rollups' numeric(18, 4) holds: the queue row, not the batch, is refused.
     await t.app.ctx.db
       .insertInto('report_rollup_queue')
-      .values({ publisher_ids: [own], offer_ids: [offer.offerId], landing_page_ids: [null], sub_ids: [null], created_at: [created], uniques: [false],
-        event_types: ['conversion'], earnings: [1e15] })
+      .values({
+        publisher_ids: [own],
+        offer_ids: [offer.offerId],
+        landing_page_ids: [null],
+        sub_ids: [null],
+        created_at: [created],
+        uniques: [false],
+        event_types: ['conversion'],
+        earnings: [1e15],
+      })
       .execute();
     try {
       await expect(settleEvents(t.app.ctx.db, { error: () => {} })).rejects.toMatchObject({ code: '22003' });
@@ -123,7 +198,9 @@ describe('stored click batches', () => {
     const deadline = Date.now() + 10_000;
     while ((await waiting()) > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     expect(await waiting()).toBe(0);
-    const raw = await sql<{ n: number }>`SELECT count(*)::int AS n FROM clicks WHERE publisher_id = ${publisherId}`.execute(t.app.ctx.db);
+    const raw = await sql<{
+      n: number;
+    }>`SELECT count(*)::int AS n FROM clicks WHERE publisher_id = ${publisherId}`.execute(t.app.ctx.db);
     expect(raw.rows[0]!.n).toBe(40);
     expect(await rolledUp()).toEqual({ clicks: 40, uniques: 40 });
   });
@@ -131,13 +208,21 @@ describe('stored click batches', () => {
   it('are written out before a report is read, so the report counts every click committed before it', async () => {
     await clicks(30, 40);
     expect(await waiting()).toBeGreaterThan(0);
-    const r = await t.post('/report-total/daily', { filters: { date_range: { start: today(), end: today() } } }, { token });
+    const r = await t.post(
+      '/report-total/daily',
+      { filters: { date_range: { start: today(), end: today() } } },
+      { token },
+    );
     expect(r.status).toBe(200);
     expect(r.body.data.clicks).toBe(70);
     // My Offers reads the per-offer rollup, unique clicks included.
     await clicks(10, 70);
     expect(await waiting()).toBeGreaterThan(0);
-    const offers = await t.post('/campaign-table', { filters: { date_range: { start: today(), end: today() } }, limit: 20 }, { token });
+    const offers = await t.post(
+      '/campaign-table',
+      { filters: { date_range: { start: today(), end: today() } }, limit: 20 },
+      { token },
+    );
     expect(offers.status).toBe(200);
     expect(offers.body.data).toEqual([expect.objectContaining({ offer_id: offer.offerId, clicks_unique: 80 })]);
   });
@@ -147,18 +232,24 @@ describe('stored click batches', () => {
     const settling: Promise<unknown>[] = [];
     for (let i = 0; i < 12; i++) {
       settling.push(settleEvents(t.app.ctx.db));
-      settling.push(t.post('/report/sub-id', { filters: { date_range: { start: today(), end: today() } }, limit: 20 }, { token }));
+      settling.push(
+        t.post('/report/sub-id', { filters: { date_range: { start: today(), end: today() } }, limit: 20 }, { token }),
+      );
       await new Promise((r) => setTimeout(r, 5));
     }
     await writing;
     await Promise.all(settling);
     await settleEvents(t.app.ctx.db);
     const raw = await sql<{ n: number; u: number }>`
-      SELECT count(*)::int AS n, count(*) FILTER (WHERE is_unique)::int AS u FROM clicks WHERE publisher_id = ${publisherId}`.execute(t.app.ctx.db);
+      SELECT count(*)::int AS n, count(*) FILTER (WHERE is_unique)::int AS u FROM clicks WHERE publisher_id = ${publisherId}`.execute(
+      t.app.ctx.db,
+    );
     expect(raw.rows[0]).toEqual({ n: 230, u: 230 });
     expect(await rolledUp()).toEqual({ clicks: 230, uniques: 230 });
     const subs = await sql<{ n: number }>`
-      SELECT coalesce(sum(clicks), 0)::int AS n FROM report_subid_rollups WHERE publisher_id = ${publisherId} AND grain = 2`.execute(t.app.ctx.db);
+      SELECT coalesce(sum(clicks), 0)::int AS n FROM report_subid_rollups WHERE publisher_id = ${publisherId} AND grain = 2`.execute(
+      t.app.ctx.db,
+    );
     expect(subs.rows[0]!.n).toBe(230);
   });
 
@@ -167,16 +258,22 @@ describe('stored click batches', () => {
     try {
       const pub = await createPublisher(second, { timezone: 'UTC' });
       const o = await createTrackedOffer(second, { payout: 1 });
-      const answers = await Promise.all(Array.from({ length: 20 }, (_, k) => click(second, o.offerId, pub.publisherId, {}, { 'user-agent': `v${k}` })));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, (_, k) => click(second, o.offerId, pub.publisherId, {}, { 'user-agent': `v${k}` })),
+      );
       expect(answers.every((a) => a.status === 302)).toBe(true);
       const db = second.app.ctx.db;
       // Closing the app leaves the database to the test (the test owns it): nothing may wait.
       await second.app.close();
       expect(await waiting(db)).toBe(0);
-      const raw = await sql<{ n: number }>`SELECT count(*)::int AS n FROM clicks WHERE publisher_id = ${pub.publisherId}`.execute(db);
+      const raw = await sql<{
+        n: number;
+      }>`SELECT count(*)::int AS n FROM clicks WHERE publisher_id = ${pub.publisherId}`.execute(db);
       expect(raw.rows[0]!.n).toBe(20);
       const rolled = await sql<{ n: number }>`
-        SELECT coalesce(sum(clicks), 0)::int AS n FROM report_publisher_rollups WHERE publisher_id = ${pub.publisherId} AND grain = 1`.execute(db);
+        SELECT coalesce(sum(clicks), 0)::int AS n FROM report_publisher_rollups WHERE publisher_id = ${pub.publisherId} AND grain = 1`.execute(
+        db,
+      );
       expect(rolled.rows[0]!.n).toBe(20);
     } finally {
       await second.close();

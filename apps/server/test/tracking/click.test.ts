@@ -18,15 +18,31 @@ describe('click redirect', () => {
   };
   const fallbacks = async (offerId: number) => {
     await settle(t);
-    return t.app.ctx.db.selectFrom('click_fallbacks').selectAll().where('offer_id', '=', offerId).orderBy('id').execute();
+    return t.app.ctx.db
+      .selectFrom('click_fallbacks')
+      .selectAll()
+      .where('offer_id', '=', offerId)
+      .orderBy('id')
+      .execute();
   };
 
   it('stores the click before redirecting to the default landing page with every macro filled and encoded', async () => {
     const pub = await createPublisher(t);
     const offer = await createTrackedOffer(t, {
-      landingUrls: ['https://shop.example/l?clickid={tid}&o={offer_id}&p={pub_id}&a={s1}&b={s2}&c={s3}&d={s4}&e={s5}&src={pub_source}&pc={pub_click_id}&x={unknown}'],
+      landingUrls: [
+        'https://shop.example/l?clickid={tid}&o={offer_id}&p={pub_id}&a={s1}&b={s2}&c={s3}&d={s4}&e={s5}&src={pub_source}&pc={pub_click_id}&x={unknown}',
+      ],
     });
-    const r = await click(t, offer.offerId, pub.publisherId, { s1: 'a b&c', s2: '{tid}', s3: '3', s4: '4', s5: '5', pub_source: 'news', pub_click_id: 'PC#1', extra: 'ignored' });
+    const r = await click(t, offer.offerId, pub.publisherId, {
+      s1: 'a b&c',
+      s2: '{tid}',
+      s3: '3',
+      s4: '4',
+      s5: '5',
+      pub_source: 'news',
+      pub_click_id: 'PC#1',
+      extra: 'ignored',
+    });
     expect(r.status).toBe(302);
     expect(r.tid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7/);
     const u = new URL(r.location!);
@@ -45,7 +61,18 @@ describe('click redirect', () => {
       x: '{unknown}',
     });
     const row = await clickRow(r.tid!);
-    expect(row).toMatchObject({ publisher_id: pub.publisherId, offer_id: offer.offerId, landing_page_id: offer.landingPageIds[0], s1: 'a b&c', s2: '{tid}', pub_source: 'news', pub_click_id: 'PC#1', is_unique: true, has_conversion: false, ip: '127.0.0.1' });
+    expect(row).toMatchObject({
+      publisher_id: pub.publisherId,
+      offer_id: offer.offerId,
+      landing_page_id: offer.landingPageIds[0],
+      s1: 'a b&c',
+      s2: '{tid}',
+      pub_source: 'news',
+      pub_click_id: 'PC#1',
+      is_unique: true,
+      has_conversion: false,
+      ip: '127.0.0.1',
+    });
   });
 
   it('stores a click whose sub IDs carry NUL characters, without them (a NUL would fail the whole batch)', async () => {
@@ -64,11 +91,19 @@ describe('click redirect', () => {
 
   it('chooses the landing page by cr, else the default', async () => {
     const pub = await createPublisher(t);
-    const offer = await createTrackedOffer(t, { landingUrls: ['https://a.example/?t={tid}', 'https://b.example/?t={tid}'] });
-    expect(new URL((await click(t, offer.offerId, pub.publisherId, { cr: String(offer.landingPageIds[1]) })).location!).host).toBe('b.example');
-    expect(new URL((await click(t, offer.offerId, pub.publisherId, { cr: '999999' })).location!).host).toBe('a.example');
+    const offer = await createTrackedOffer(t, {
+      landingUrls: ['https://a.example/?t={tid}', 'https://b.example/?t={tid}'],
+    });
+    expect(
+      new URL((await click(t, offer.offerId, pub.publisherId, { cr: String(offer.landingPageIds[1]) })).location!).host,
+    ).toBe('b.example');
+    expect(new URL((await click(t, offer.offerId, pub.publisherId, { cr: '999999' })).location!).host).toBe(
+      'a.example',
+    );
     const other = await createTrackedOffer(t);
-    expect(new URL((await click(t, offer.offerId, pub.publisherId, { cr: String(other.landingPageIds[0]) })).location!).host).toBe('a.example');
+    expect(
+      new URL((await click(t, offer.offerId, pub.publisherId, { cr: String(other.landingPageIds[0]) })).location!).host,
+    ).toBe('a.example');
   });
 
   it('sets the click cookie for the pixel, and security headers still apply', async () => {
@@ -108,17 +143,100 @@ describe('click redirect', () => {
   it('falls back with the reason recorded', async () => {
     const pub = await createPublisher(t);
     const pending = await createPublisher(t, { status: 'pending' });
-    const cases: [string, () => Promise<{ offerId: number; publisherId: number | string; expected: string; location: string }>][] = [
-      ['unknown offer', async () => ({ offerId: 987654, publisherId: pub.publisherId, expected: 'unknown_offer', location: 'https://network.example/no-offer' })],
-      ['unknown publisher', async () => ({ offerId: (await createTrackedOffer(t)).offerId, publisherId: 987654, expected: 'unknown_publisher', location: 'https://fallback.example/offer' })],
-      ['non-numeric publisher', async () => ({ offerId: (await createTrackedOffer(t)).offerId, publisherId: 'abc', expected: 'unknown_publisher', location: 'https://fallback.example/offer' })],
-      ['inactive publisher', async () => ({ offerId: (await createTrackedOffer(t)).offerId, publisherId: pending.publisherId, expected: 'inactive_publisher', location: 'https://fallback.example/offer' })],
-      ['paused offer', async () => ({ offerId: (await createTrackedOffer(t, { status: 'paused' })).offerId, publisherId: pub.publisherId, expected: 'offer_paused', location: 'https://fallback.example/offer' })],
-      ['expired offer', async () => ({ offerId: (await createTrackedOffer(t, { status: 'expired' })).offerId, publisherId: pub.publisherId, expected: 'offer_expired', location: 'https://fallback.example/offer' })],
-      ['offer past its expiry date', async () => ({ offerId: (await createTrackedOffer(t, { expire_date: '2020-01-01' })).offerId, publisherId: pub.publisherId, expected: 'offer_expired', location: 'https://fallback.example/offer' })],
-      ['pending offer', async () => ({ offerId: (await createTrackedOffer(t, { status: 'pending' })).offerId, publisherId: pub.publisherId, expected: 'offer_pending', location: 'https://fallback.example/offer' })],
-      ['private offer not granted', async () => ({ offerId: (await createTrackedOffer(t, { is_public: false })).offerId, publisherId: pub.publisherId, expected: 'offer_not_allowed', location: 'https://fallback.example/offer' })],
-      ['no offer fallback URL', async () => ({ offerId: (await createTrackedOffer(t, { status: 'paused', fallback_url: null })).offerId, publisherId: pub.publisherId, expected: 'offer_paused', location: 'https://network.example/no-offer' })],
+    const cases: [
+      string,
+      () => Promise<{ offerId: number; publisherId: number | string; expected: string; location: string }>,
+    ][] = [
+      [
+        'unknown offer',
+        async () => ({
+          offerId: 987654,
+          publisherId: pub.publisherId,
+          expected: 'unknown_offer',
+          location: 'https://network.example/no-offer',
+        }),
+      ],
+      [
+        'unknown publisher',
+        async () => ({
+          offerId: (await createTrackedOffer(t)).offerId,
+          publisherId: 987654,
+          expected: 'unknown_publisher',
+          location: 'https://fallback.example/offer',
+        }),
+      ],
+      [
+        'non-numeric publisher',
+        async () => ({
+          offerId: (await createTrackedOffer(t)).offerId,
+          publisherId: 'abc',
+          expected: 'unknown_publisher',
+          location: 'https://fallback.example/offer',
+        }),
+      ],
+      [
+        'inactive publisher',
+        async () => ({
+          offerId: (await createTrackedOffer(t)).offerId,
+          publisherId: pending.publisherId,
+          expected: 'inactive_publisher',
+          location: 'https://fallback.example/offer',
+        }),
+      ],
+      [
+        'paused offer',
+        async () => ({
+          offerId: (await createTrackedOffer(t, { status: 'paused' })).offerId,
+          publisherId: pub.publisherId,
+          expected: 'offer_paused',
+          location: 'https://fallback.example/offer',
+        }),
+      ],
+      [
+        'expired offer',
+        async () => ({
+          offerId: (await createTrackedOffer(t, { status: 'expired' })).offerId,
+          publisherId: pub.publisherId,
+          expected: 'offer_expired',
+          location: 'https://fallback.example/offer',
+        }),
+      ],
+      [
+        'offer past its expiry date',
+        async () => ({
+          offerId: (await createTrackedOffer(t, { expire_date: '2020-01-01' })).offerId,
+          publisherId: pub.publisherId,
+          expected: 'offer_expired',
+          location: 'https://fallback.example/offer',
+        }),
+      ],
+      [
+        'pending offer',
+        async () => ({
+          offerId: (await createTrackedOffer(t, { status: 'pending' })).offerId,
+          publisherId: pub.publisherId,
+          expected: 'offer_pending',
+          location: 'https://fallback.example/offer',
+        }),
+      ],
+      [
+        'private offer not granted',
+        async () => ({
+          offerId: (await createTrackedOffer(t, { is_public: false })).offerId,
+          publisherId: pub.publisherId,
+          expected: 'offer_not_allowed',
+          location: 'https://fallback.example/offer',
+        }),
+      ],
+      [
+        'no offer fallback URL',
+        async () => ({
+          offerId: (await createTrackedOffer(t, { status: 'paused', fallback_url: null })).offerId,
+          publisherId: pub.publisherId,
+          expected: 'offer_paused',
+          location: 'https://network.example/no-offer',
+        }),
+      ],
     ];
     for (const [name, make] of cases) {
       const c = await make();
@@ -131,7 +249,11 @@ describe('click redirect', () => {
       expect(rows.at(-1)?.s1, name).toBe('fb');
     }
     await settle(t);
-    const stored = await t.app.ctx.db.selectFrom('clicks').select('id').where('publisher_id', '=', pending.publisherId).execute();
+    const stored = await t.app.ctx.db
+      .selectFrom('clicks')
+      .select('id')
+      .where('publisher_id', '=', pending.publisherId)
+      .execute();
     expect(stored).toHaveLength(0);
   });
 

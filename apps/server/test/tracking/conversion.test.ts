@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, eventually, type TestApp } from '../helpers/test-app.ts';
 import { createPublisher } from '../helpers/factories.ts';
-import { click, clearTrackingCache, convert, createTrackedOffer, createTrackingPostback, settle } from '../helpers/tracking-factories.ts';
+import {
+  click,
+  clearTrackingCache,
+  convert,
+  createTrackedOffer,
+  createTrackingPostback,
+  settle,
+} from '../helpers/tracking-factories.ts';
 import { uuidv7 } from '../../src/modules/tracking/uuid7.ts';
 
 describe('advertiser conversions', () => {
@@ -11,8 +18,10 @@ describe('advertiser conversions', () => {
   });
   afterAll(() => t.close());
 
-  const conversionsOf = (offerId: number) => t.app.ctx.db.selectFrom('conversions').selectAll().where('offer_id', '=', offerId).execute();
-  const refusals = (tid: string) => t.app.ctx.db.selectFrom('conversion_refusals').selectAll().where('tid', '=', tid).execute();
+  const conversionsOf = (offerId: number) =>
+    t.app.ctx.db.selectFrom('conversions').selectAll().where('offer_id', '=', offerId).execute();
+  const refusals = (tid: string) =>
+    t.app.ctx.db.selectFrom('conversion_refusals').selectAll().where('tid', '=', tid).execute();
 
   async function clicked(opts: Parameters<typeof createTrackedOffer>[1] = {}) {
     const pub = await createPublisher(t);
@@ -28,13 +37,32 @@ describe('advertiser conversions', () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ success: true, duplicate: false, payout: 12.5 });
     const [row] = await conversionsOf(offer.offerId);
-    expect(row).toMatchObject({ publisher_id: pub.publisherId, event_id: offer.baseEventId, event_type: 'conversion', payout: 12.5, sale_amount: 99, s1: 'sub1', pub_source: 'feed', status: 'approved', source: 'postback' });
-    const c = await t.app.ctx.db.selectFrom('clicks').select('has_conversion').where('id', '=', tid).executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      publisher_id: pub.publisherId,
+      event_id: offer.baseEventId,
+      event_type: 'conversion',
+      payout: 12.5,
+      sale_amount: 99,
+      s1: 'sub1',
+      pub_source: 'feed',
+      status: 'approved',
+      source: 'postback',
+    });
+    const c = await t.app.ctx.db
+      .selectFrom('clicks')
+      .select('has_conversion')
+      .where('id', '=', tid)
+      .executeTakeFirstOrThrow();
     expect(c.has_conversion).toBe(true);
   });
 
   it('pays a revenue share as a percentage of amount, per event', async () => {
-    const { offer, tid } = await clicked({ extraEvents: [{ name: 'Rev', event_type: 'upsell', payout: 15, payout_type: 'revshare' }, { name: 'Lead', event_type: 'partial', payout: 1.25 }] });
+    const { offer, tid } = await clicked({
+      extraEvents: [
+        { name: 'Rev', event_type: 'upsell', payout: 15, payout_type: 'revshare' },
+        { name: 'Lead', event_type: 'partial', payout: 1.25 },
+      ],
+    });
     const rev = await convert(t, { tid, token: offer.token, event_id: offer.events['Rev']!, amount: '200.00' });
     expect(rev.body.payout).toBe(30);
     const lead = await convert(t, { tid, token: offer.token, event_id: offer.events['Lead']! });
@@ -48,7 +76,11 @@ describe('advertiser conversions', () => {
     const r = await convert(t, { tid }, { method: 'POST', headers: { authorization: `Bearer ${offer.token}` } });
     expect(r.status).toBe(200);
     expect(r.body.duplicate).toBe(false);
-    const json = await fetch(`${t.url}/postback`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ tid, token: offer.token }) });
+    const json = await fetch(`${t.url}/postback`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ tid, token: offer.token }),
+    });
     expect(json.status).toBe(200);
     expect(((await json.json()) as { duplicate: boolean }).duplicate).toBe(true);
   });
@@ -79,7 +111,8 @@ describe('advertiser conversions', () => {
     const offer = await createTrackedOffer(t, { payout: 2, monthly_cap: 1000 });
     await createTrackingPostback(t, pub.publisherId, { value: 'https://receiver.example/pb?tid={tid}' });
     const tids: string[] = [];
-    for (let i = 0; i < 10; i++) tids.push((await click(t, offer.offerId, pub.publisherId, { s1: `l2-${i}` }, { 'user-agent': `ua-${i}` })).tid!);
+    for (let i = 0; i < 10; i++)
+      tids.push((await click(t, offer.offerId, pub.publisherId, { s1: `l2-${i}` }, { 'user-agent': `ua-${i}` })).tid!);
     const calls = tids.flatMap((tid) => Array.from({ length: 50 }, () => convert(t, { tid, token: offer.token })));
     const answers = await Promise.all(calls);
     expect(answers.every((a) => a.status === 200)).toBe(true);
@@ -87,9 +120,18 @@ describe('advertiser conversions', () => {
     const rows = await conversionsOf(offer.offerId);
     expect(rows).toHaveLength(10);
     expect(rows.reduce((s, r) => s + r.payout, 0)).toBe(20);
-    const cap = await t.app.ctx.db.selectFrom('cap_counters').select('count').where('offer_id', '=', offer.offerId).where('period', '=', 'month').executeTakeFirstOrThrow();
+    const cap = await t.app.ctx.db
+      .selectFrom('cap_counters')
+      .select('count')
+      .where('offer_id', '=', offer.offerId)
+      .where('period', '=', 'month')
+      .executeTakeFirstOrThrow();
     expect(cap.count).toBe(10);
-    const jobs = await t.app.ctx.db.selectFrom('postback_deliveries').select('conversion_id').where('publisher_id', '=', pub.publisherId).execute();
+    const jobs = await t.app.ctx.db
+      .selectFrom('postback_deliveries')
+      .select('conversion_id')
+      .where('publisher_id', '=', pub.publisherId)
+      .execute();
     expect(jobs).toHaveLength(10);
     expect(new Set(jobs.map((j) => j.conversion_id)).size).toBe(10);
   });
@@ -142,7 +184,10 @@ describe('advertiser conversions', () => {
       const old = await t.app.ctx.db.selectFrom('clicks').selectAll().where('id', '=', tid).executeTakeFirstOrThrow();
       const oldAt = new Date(new Date(old.created_at).getTime() - 2 * 86_400_000);
       const oldTid = uuidv7(oldAt);
-      await t.app.ctx.db.insertInto('clicks').values({ ...old, id: oldTid, created_at: oldAt }).execute();
+      await t.app.ctx.db
+        .insertInto('clicks')
+        .values({ ...old, id: oldTid, created_at: oldAt })
+        .execute();
       clearTrackingCache(t);
       const r = await convert(t, { tid: oldTid, token: offer.token });
       expect(r.status).toBe(422);
@@ -155,10 +200,15 @@ describe('advertiser conversions', () => {
   describe('caps', () => {
     it('counts atomically, refuses past the cap, sends clicks to the fallback and notifies at 90 % and 100 %', async () => {
       const pub = await createPublisher(t);
-      await t.app.ctx.db.updateTable('users').set({ notification_subscriptions: ['campaign_90_cap', 'campaign_reach_cap'] }).where('id', '=', pub.userId).execute();
+      await t.app.ctx.db
+        .updateTable('users')
+        .set({ notification_subscriptions: ['campaign_90_cap', 'campaign_reach_cap'] })
+        .where('id', '=', pub.userId)
+        .execute();
       const offer = await createTrackedOffer(t, { daily_cap: 10, name: 'Capped offer' });
       const tids: string[] = [];
-      for (let i = 0; i < 12; i++) tids.push((await click(t, offer.offerId, pub.publisherId, {}, { 'user-agent': `cap-${i}` })).tid!);
+      for (let i = 0; i < 12; i++)
+        tids.push((await click(t, offer.offerId, pub.publisherId, {}, { 'user-agent': `cap-${i}` })).tid!);
       const answers = await Promise.all(tids.map((tid) => convert(t, { tid, token: offer.token })));
       expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
       const refused = answers.filter((a) => a.status === 422);
@@ -167,33 +217,56 @@ describe('advertiser conversions', () => {
       expect(await conversionsOf(offer.offerId)).toHaveLength(10);
 
       const kinds = await eventually(async () => {
-        const n = await t.app.ctx.db.selectFrom('notifications').select(['kind', 'context_id']).where('publisher_id', '=', pub.publisherId).execute();
+        const n = await t.app.ctx.db
+          .selectFrom('notifications')
+          .select(['kind', 'context_id'])
+          .where('publisher_id', '=', pub.publisherId)
+          .execute();
         return n.length === 2 ? n : null;
       });
       expect(kinds.map((k) => k.kind).sort()).toEqual(['campaign_90_cap', 'campaign_reach_cap']);
       expect(kinds.every((k) => k.context_id === offer.offerId)).toBe(true);
       await eventually(() => t.outbox().filter((m) => m.to === pub.email).length === 2);
-      expect(t.outbox().map((m) => m.subject)).toEqual(expect.arrayContaining(['Offer cap has been reached: Capped offer']));
+      expect(t.outbox().map((m) => m.subject)).toEqual(
+        expect.arrayContaining(['Offer cap has been reached: Capped offer']),
+      );
 
       clearTrackingCache(t);
       const after = await click(t, offer.offerId, pub.publisherId);
       expect(after.location).toBe('https://fallback.example/offer');
       await settle(t);
-      const fb = await t.app.ctx.db.selectFrom('click_fallbacks').select('reason').where('offer_id', '=', offer.offerId).execute();
+      const fb = await t.app.ctx.db
+        .selectFrom('click_fallbacks')
+        .select('reason')
+        .where('offer_id', '=', offer.offerId)
+        .execute();
       expect(fb.map((f) => f.reason)).toEqual(['cap_reached']);
     });
 
     it('a per-publisher cap counts each publisher apart; no e-mail without a subscription', async () => {
       const a = await createPublisher(t);
       const b = await createPublisher(t);
-      await t.app.ctx.db.updateTable('users').set({ notification_subscriptions: [] }).where('id', 'in', [a.userId, b.userId]).execute();
+      await t.app.ctx.db
+        .updateTable('users')
+        .set({ notification_subscriptions: [] })
+        .where('id', 'in', [a.userId, b.userId])
+        .execute();
       const offer = await createTrackedOffer(t, { daily_cap: 1, cap_scope: 'publisher' });
       const ta = (await click(t, offer.offerId, a.publisherId)).tid!;
       const tb = (await click(t, offer.offerId, b.publisherId)).tid!;
       expect((await convert(t, { tid: ta, token: offer.token })).status).toBe(200);
       expect((await convert(t, { tid: tb, token: offer.token })).status).toBe(200);
-      expect((await convert(t, { tid: ta, token: offer.token, adv_transaction_id: 'second' })).body.reason).toBe('cap_reached');
-      await eventually(() => t.app.ctx.db.selectFrom('notifications').select('id').where('publisher_id', '=', b.publisherId).where('kind', '=', 'campaign_reach_cap').executeTakeFirst());
+      expect((await convert(t, { tid: ta, token: offer.token, adv_transaction_id: 'second' })).body.reason).toBe(
+        'cap_reached',
+      );
+      await eventually(() =>
+        t.app.ctx.db
+          .selectFrom('notifications')
+          .select('id')
+          .where('publisher_id', '=', b.publisherId)
+          .where('kind', '=', 'campaign_reach_cap')
+          .executeTakeFirst(),
+      );
       expect(t.outbox().filter((m) => m.to === a.email || m.to === b.email)).toHaveLength(0);
     });
   });

@@ -37,7 +37,10 @@ describe('tracking under load', { timeout: 150_000 }, () => {
     try {
       const answers = await Promise.all(
         Array.from({ length: 1000 }, (_, i) =>
-          fetch(`${t.url}/c/${offer.offerId}/${pub.publisherId}?s1=c${i}`, { redirect: 'manual', dispatcher: wide }).then(async (r) => {
+          fetch(`${t.url}/c/${offer.offerId}/${pub.publisherId}?s1=c${i}`, {
+            redirect: 'manual',
+            dispatcher: wide,
+          }).then(async (r) => {
             await r.arrayBuffer();
             return { status: r.status, tid: new URL(r.headers.get('location')!).searchParams.get('clickid') };
           }),
@@ -45,12 +48,21 @@ describe('tracking under load', { timeout: 150_000 }, () => {
       );
       expect(answers.every((a) => a.status === 302)).toBe(true);
       await settle(t);
-      const rows = await t.app.ctx.db.selectFrom('clicks').select(['id', 's1']).where('offer_id', '=', offer.offerId).execute();
+      const rows = await t.app.ctx.db
+        .selectFrom('clicks')
+        .select(['id', 's1'])
+        .where('offer_id', '=', offer.offerId)
+        .execute();
       expect(rows).toHaveLength(1000);
       expect(new Set(rows.map((r) => r.s1)).size).toBe(1000);
       expect(new Set(rows.map((r) => r.id))).toEqual(new Set(answers.map((a) => a.tid)));
       // Same IP and user agent: exactly one of them is the unique click.
-      const unique = await t.app.ctx.db.selectFrom('clicks').select('id').where('offer_id', '=', offer.offerId).where('is_unique', '=', true).execute();
+      const unique = await t.app.ctx.db
+        .selectFrom('clicks')
+        .select('id')
+        .where('offer_id', '=', offer.offerId)
+        .where('is_unique', '=', true)
+        .execute();
       expect(unique).toHaveLength(1);
     } finally {
       await wide.close();
@@ -103,7 +115,8 @@ describe('tracking under load', { timeout: 150_000 }, () => {
       quiet.push(performance.now() - t0);
     }
     const tids: string[] = [];
-    for (let i = 0; i < 48; i++) tids.push((await click(t, offer.offerId, pub.publisherId, { s1: `l4-${i}` }, { 'user-agent': `l4-${i}` })).tid!);
+    for (let i = 0; i < 48; i++)
+      tids.push((await click(t, offer.offerId, pub.publisherId, { s1: `l4-${i}` }, { 'user-agent': `l4-${i}` })).tid!);
     for (const tid of tids) expect((await convert(t, { tid, token: offer.token })).status).toBe(200);
 
     const busy: number[] = [];
@@ -118,7 +131,11 @@ describe('tracking under load', { timeout: 150_000 }, () => {
       apiTimes.push(performance.now() - t1);
     }
     const attempts = await eventually(async () => {
-      const a = await t.app.ctx.db.selectFrom('postback_attempts').selectAll().where('publisher_id', '=', pub.publisherId).execute();
+      const a = await t.app.ctx.db
+        .selectFrom('postback_attempts')
+        .selectAll()
+        .where('publisher_id', '=', pub.publisherId)
+        .execute();
       return a.length === 48 ? a : null;
     }, 20_000);
     expect(rx.maxOpen).toBeLessThanOrEqual(8);
@@ -128,8 +145,17 @@ describe('tracking under load', { timeout: 150_000 }, () => {
       expect(a.duration_ms).toBeGreaterThanOrEqual(350);
       expect(a.duration_ms).toBeLessThan(2000);
     }
-    const jobs = await t.app.ctx.db.selectFrom('postback_deliveries').selectAll().where('publisher_id', '=', pub.publisherId).execute();
-    expect(jobs.every((j) => j.status === 'pending' && j.attempts === 1 && new Date(j.next_attempt_at).getTime() > Date.now() + 30_000)).toBe(true);
+    const jobs = await t.app.ctx.db
+      .selectFrom('postback_deliveries')
+      .selectAll()
+      .where('publisher_id', '=', pub.publisherId)
+      .execute();
+    expect(
+      jobs.every(
+        (j) =>
+          j.status === 'pending' && j.attempts === 1 && new Date(j.next_attempt_at).getTime() > Date.now() + 30_000,
+      ),
+    ).toBe(true);
     expect(p99(busy)).toBeLessThan(Math.max(250, p99(quiet) * 5));
     expect(p99(apiTimes)).toBeLessThan(1000);
   });

@@ -15,8 +15,16 @@ describe('offer expiry job', () => {
     const runner = await createPublisher(t);
     const unsubscribed = await createPublisher(t);
     const bystander = await createPublisher(t);
-    await t.app.ctx.db.updateTable('users').set({ notification_subscriptions: ['offer_expire'] }).where('id', '=', runner.userId).execute();
-    await t.app.ctx.db.updateTable('users').set({ notification_subscriptions: [] }).where('id', '=', unsubscribed.userId).execute();
+    await t.app.ctx.db
+      .updateTable('users')
+      .set({ notification_subscriptions: ['offer_expire'] })
+      .where('id', '=', runner.userId)
+      .execute();
+    await t.app.ctx.db
+      .updateTable('users')
+      .set({ notification_subscriptions: [] })
+      .where('id', '=', unsubscribed.userId)
+      .execute();
     const offer = await createTrackedOffer(t, { name: 'Ending offer' });
     expect((await click(t, offer.offerId, runner.publisherId)).status).toBe(302);
     expect((await click(t, offer.offerId, unsubscribed.publisherId)).status).toBe(302);
@@ -27,11 +35,22 @@ describe('offer expiry job', () => {
     await maintenance.runOnce();
     await maintenance.runOnce();
 
-    const o = await t.app.ctx.db.selectFrom('offers').select('status').where('id', '=', offer.offerId).executeTakeFirstOrThrow();
+    const o = await t.app.ctx.db
+      .selectFrom('offers')
+      .select('status')
+      .where('id', '=', offer.offerId)
+      .executeTakeFirstOrThrow();
     expect(o.status).toBe('expired');
-    const notes = await t.app.ctx.db.selectFrom('notifications').selectAll().where('kind', '=', 'offer_expire').where('context_id', '=', offer.offerId).execute();
+    const notes = await t.app.ctx.db
+      .selectFrom('notifications')
+      .selectAll()
+      .where('kind', '=', 'offer_expire')
+      .where('context_id', '=', offer.offerId)
+      .execute();
     expect(notes.map((n) => n.publisher_id).sort()).toEqual([runner.publisherId, unsubscribed.publisherId].sort());
-    expect(notes.every((n) => n.context_domain === 'offer' && n.summary === 'Offer has expired: Ending offer')).toBe(true);
+    expect(notes.every((n) => n.context_domain === 'offer' && n.summary === 'Offer has expired: Ending offer')).toBe(
+      true,
+    );
     await eventually(() => t.outbox().some((m) => m.to === runner.email));
     expect(t.outbox().filter((m) => m.to === unsubscribed.email || m.to === bystander.email)).toHaveLength(0);
 

@@ -16,7 +16,12 @@ async function deliveries(t: TestApp, postbackId: number) {
   return t.app.ctx.db.selectFrom('postback_deliveries').selectAll().where('postback_id', '=', postbackId).execute();
 }
 async function attempts(t: TestApp, postbackId: number) {
-  return t.app.ctx.db.selectFrom('postback_attempts').selectAll().where('postback_id', '=', postbackId).orderBy('id').execute();
+  return t.app.ctx.db
+    .selectFrom('postback_attempts')
+    .selectAll()
+    .where('postback_id', '=', postbackId)
+    .orderBy('id')
+    .execute();
 }
 
 describe('publisher postback delivery', () => {
@@ -24,7 +29,12 @@ describe('publisher postback delivery', () => {
   let rx: Receiver;
   beforeAll(async () => {
     rx = await startReceiver();
-    t = await createTestApp({ POSTBACK_ALLOWED_HOSTS: '127.0.0.1', POSTBACK_RETRY_BASE_MS: '20', POSTBACK_TIMEOUT_MS: '1000', POSTBACK_MAX_ATTEMPTS: '3' });
+    t = await createTestApp({
+      POSTBACK_ALLOWED_HOSTS: '127.0.0.1',
+      POSTBACK_RETRY_BASE_MS: '20',
+      POSTBACK_TIMEOUT_MS: '1000',
+      POSTBACK_MAX_ATTEMPTS: '3',
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -32,15 +42,44 @@ describe('publisher postback delivery', () => {
   });
 
   /** A publisher, an offer with one postback to the receiver at `path`, and a converted click. */
-  async function converted(path: string, behave?: Parameters<Receiver['behave']>[0], query: Record<string, string> = {}) {
+  async function converted(
+    path: string,
+    behave?: Parameters<Receiver['behave']>[0],
+    query: Record<string, string> = {},
+  ) {
     rx.requests.length = 0;
     rx.behave(behave ?? ((_q, res) => res.end('ok')));
     const pub = await createPublisher(t, { name: 'Pub & Co' });
-    const offer = await createTrackedOffer(t, { name: 'Offer/Ü', extraEvents: [{ name: 'Upsell', event_type: 'upsell', payout: 2.5 }] });
-    const postbackId = await createTrackingPostback(t, pub.publisherId, { value: `${rx.url}${path}`, offer_id: offer.offerId });
-    const c = await click(t, offer.offerId, pub.publisherId, { s1: 'x&payout=999#@evil.test/../', s2: '{tid}', s3: 'c', s4: 'd', s5: 'e', pub_source: 'src', pub_click_id: 'pc-1', ...query });
+    const offer = await createTrackedOffer(t, {
+      name: 'Offer/Ü',
+      extraEvents: [{ name: 'Upsell', event_type: 'upsell', payout: 2.5 }],
+    });
+    const postbackId = await createTrackingPostback(t, pub.publisherId, {
+      value: `${rx.url}${path}`,
+      offer_id: offer.offerId,
+    });
+    const c = await click(t, offer.offerId, pub.publisherId, {
+      s1: 'x&payout=999#@evil.test/../',
+      s2: '{tid}',
+      s3: 'c',
+      s4: 'd',
+      s5: 'e',
+      pub_source: 'src',
+      pub_click_id: 'pc-1',
+      ...query,
+    });
     expect(c.status).toBe(302);
-    const conv = await convert(t, { tid: c.tid!, token: offer.token, amount: '19.90', adv_transaction_id: 'T-1', adv_s1: 'a1', adv_s2: 'a2', adv_s3: 'a3', adv_s4: 'a4', adv_s5: 'a5' });
+    const conv = await convert(t, {
+      tid: c.tid!,
+      token: offer.token,
+      amount: '19.90',
+      adv_transaction_id: 'T-1',
+      adv_s1: 'a1',
+      adv_s2: 'a2',
+      adv_s3: 'a3',
+      adv_s4: 'a4',
+      adv_s5: 'a5',
+    });
     expect(conv.status).toBe(200);
     return { pub, offer, postbackId, tid: c.tid!, conversionId: conv.body.conversion_id as string };
   }
@@ -52,7 +91,11 @@ describe('publisher postback delivery', () => {
     const u = new URL(req.url, rx.url);
     expect(u.pathname).toBe('/pb/path');
     const q = Object.fromEntries(u.searchParams);
-    const conv = await t.app.ctx.db.selectFrom('conversions').selectAll().where('id', '=', conversionId).executeTakeFirstOrThrow();
+    const conv = await t.app.ctx.db
+      .selectFrom('conversions')
+      .selectAll()
+      .where('id', '=', conversionId)
+      .executeTakeFirstOrThrow();
     const iso = new Date(conv.created_at).toISOString().replace(/\.\d{3}Z$/, 'Z');
     expect(q).toMatchObject({
       pub_id: String(pub.publisherId),
@@ -172,10 +215,19 @@ describe('publisher postback delivery', () => {
     });
     await eventually(async () => (await deliveries(t, postbackId))[0]?.status === 'failed', 10_000);
     expect(await attempts(t, postbackId)).toHaveLength(3);
-    const pb = await t.app.ctx.db.selectFrom('postbacks').select('failing_since').where('id', '=', postbackId).executeTakeFirstOrThrow();
+    const pb = await t.app.ctx.db
+      .selectFrom('postbacks')
+      .select('failing_since')
+      .where('id', '=', postbackId)
+      .executeTakeFirstOrThrow();
     expect(pb.failing_since).not.toBeNull();
     const n = await eventually(() =>
-      t.app.ctx.db.selectFrom('notifications').selectAll().where('publisher_id', '=', pub.publisherId).where('kind', '=', 'postback_failing').executeTakeFirst(),
+      t.app.ctx.db
+        .selectFrom('notifications')
+        .selectAll()
+        .where('publisher_id', '=', pub.publisherId)
+        .where('kind', '=', 'postback_failing')
+        .executeTakeFirst(),
     );
     expect(n.urgent).toBe(true);
 
@@ -186,7 +238,11 @@ describe('publisher postback delivery', () => {
     const r = await t.post('/postback-delivery/replay', { delivery_id: d.id }, { token });
     expect(r.status).toBe(200);
     await eventually(async () => (await deliveries(t, postbackId))[0]?.status === 'delivered');
-    const after = await t.app.ctx.db.selectFrom('postbacks').select('failing_since').where('id', '=', postbackId).executeTakeFirstOrThrow();
+    const after = await t.app.ctx.db
+      .selectFrom('postbacks')
+      .select('failing_since')
+      .where('id', '=', postbackId)
+      .executeTakeFirstOrThrow();
     expect(after.failing_since).toBeNull();
     expect(new Set(rx.requests.map((x) => x.headers['x-postback-event-id'])).size).toBe(1);
   });
@@ -209,7 +265,11 @@ describe('publisher postback delivery', () => {
     expect(stuck.locked_until).not.toBeNull();
     await sql`ALTER TABLE postback_attempts_gone RENAME TO postback_attempts`.execute(db);
     // The lease runs out (here: at once) and another worker takes the job.
-    await db.updateTable('postback_deliveries').set({ locked_until: new Date(Date.now() - 1000) }).where('id', '=', stuck.id).execute();
+    await db
+      .updateTable('postback_deliveries')
+      .set({ locked_until: new Date(Date.now() - 1000) })
+      .where('id', '=', stuck.id)
+      .execute();
     trackingEngine(t.app.ctx).delivery.wake();
     await eventually(async () => (await deliveries(t, postbackId))[0]?.status === 'delivered', 10_000);
     expect(rx.requests).toHaveLength(2);

@@ -46,7 +46,11 @@ describe('postback address guard', () => {
     const attempt = await eventually(() =>
       t.app.ctx.db.selectFrom('postback_attempts').selectAll().where('postback_id', '=', postbackId).executeTakeFirst(),
     );
-    const delivery = await t.app.ctx.db.selectFrom('postback_deliveries').selectAll().where('postback_id', '=', postbackId).executeTakeFirstOrThrow();
+    const delivery = await t.app.ctx.db
+      .selectFrom('postback_deliveries')
+      .selectAll()
+      .where('postback_id', '=', postbackId)
+      .executeTakeFirstOrThrow();
     return { pub, postbackId, attempt, delivery };
   }
 

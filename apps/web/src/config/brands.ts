@@ -27,10 +27,38 @@ export const DEFAULT_BRAND: Brand = {
 };
 
 export const BRANDS: readonly Brand[] = [
-  { key: 'northwind', productName: 'Northwind Partners', accent: '#0f766e', accentHover: '#115e59', accentSoft: '#f0fdfa', mark: 'NW' },
-  { key: 'bluepeak', productName: 'Bluepeak Affiliates', accent: '#1d4ed8', accentHover: '#1e40af', accentSoft: '#eff6ff', mark: 'BP' },
-  { key: 'orchard', productName: 'Orchard Media', accent: '#15803d', accentHover: '#166534', accentSoft: '#f0fdf4', mark: 'OM' },
-  { key: 'lumen', productName: 'Lumen Network', accent: '#b45309', accentHover: '#92400e', accentSoft: '#fffbeb', mark: 'LN' },
+  {
+    key: 'northwind',
+    productName: 'Northwind Partners',
+    accent: '#0f766e',
+    accentHover: '#115e59',
+    accentSoft: '#f0fdfa',
+    mark: 'NW',
+  },
+  {
+    key: 'bluepeak',
+    productName: 'Bluepeak Affiliates',
+    accent: '#1d4ed8',
+    accentHover: '#1e40af',
+    accentSoft: '#eff6ff',
+    mark: 'BP',
+  },
+  {
+    key: 'orchard',
+    productName: 'Orchard Media',
+    accent: '#15803d',
+    accentHover: '#166534',
+    accentSoft: '#f0fdf4',
+    mark: 'OM',
+  },
+  {
+    key: 'lumen',
+    productName: 'Lumen Network',
+    accent: '#b45309',
+    accentHover: '#92400e',
+    accentSoft: '#fffbeb',
+    mark: 'LN',
+  },
 ];
 
 export function brandForHost(hostname: string): Brand {

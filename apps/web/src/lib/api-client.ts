@@ -134,7 +134,8 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
 }
 
 export const api = {
-  get: <T>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) => request<T>(path, { ...opts, method: 'GET' }),
+  get: <T>(path: string, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
+    request<T>(path, { ...opts, method: 'GET' }),
   post: <T>(path: string, body: unknown = {}, opts: Omit<RequestOptions, 'method' | 'body'> = {}) =>
     request<T>(path, { ...opts, method: 'POST', body }),
 };

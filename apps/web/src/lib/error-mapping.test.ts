@@ -6,7 +6,13 @@ import { signupFieldErrors, signupFieldMessage, signupFormError } from '../featu
 import { ApiError, NETWORK_ERROR, statusMessage } from './api-error.ts';
 
 const http = (status: number, code: string | null, fields: Record<string, string> = {}) =>
-  new ApiError(statusMessage(status), status, code, 'server says', Object.fromEntries(Object.entries(fields).map(([f, c]) => [f, { code: c, message: 'x' }])));
+  new ApiError(
+    statusMessage(status),
+    status,
+    code,
+    'server says',
+    Object.fromEntries(Object.entries(fields).map(([f, c]) => [f, { code: c, message: 'x' }])),
+  );
 
 describe('HTTP client messages (spec §8 generic)', () => {
   test('status and network wording', () => {
@@ -17,12 +23,18 @@ describe('HTTP client messages (spec §8 generic)', () => {
 
 describe('login and two-factor', () => {
   test('codes to messages', () => {
-    expect(loginProblem(http(500, null))).toEqual({ tone: 'error', message: 'We were unable to log you in. Please Contact your Account Manager.' });
-    expect(loginProblem(http(422, '0x500')).message).toBe('We were unable to log you in. Please Contact your Account Manager.');
+    expect(loginProblem(http(500, null))).toEqual({
+      tone: 'error',
+      message: 'We were unable to log you in. Please Contact your Account Manager.',
+    });
+    expect(loginProblem(http(422, '0x500')).message).toBe(
+      'We were unable to log you in. Please Contact your Account Manager.',
+    );
     expect(loginProblem(http(401, '0x401')).message).toBe('Invalid credentials.');
     expect(loginProblem(http(403, '0x4101'))).toEqual({
       tone: 'warning',
-      message: 'Your account is currently pending approval. You cannot log in at this time. Please contact support for further assistance',
+      message:
+        'Your account is currently pending approval. You cannot log in at this time. Please contact support for further assistance',
     });
     expect(loginProblem(new ApiError(NETWORK_ERROR, null, null, null, {}, 'network')).message).toBe('Network Error');
     expect(loginFieldErrors(http(422, '0x4220', { user_name: '0x4010', password: '0x4001' }))).toEqual({
@@ -43,7 +55,9 @@ describe('sign-up field codes', () => {
     expect(signupFieldMessage('user_password_verify', '0x4001', host)).toBe('Please confirm your password');
   });
   test('the exceptions', () => {
-    expect(signupFieldMessage('company_website_url', '0x4010', host)).toBe('Please enter a valid URL (e.g., "example.com")');
+    expect(signupFieldMessage('company_website_url', '0x4010', host)).toBe(
+      'Please enter a valid URL (e.g., "example.com")',
+    );
     expect(signupFieldMessage('user_email', '0x4001', host)).toBe('Please enter your email address');
     expect(signupFieldMessage('user_email', '0x4002', host)).toBe('Please enter your email address');
     expect(signupFieldMessage('user_email', '0x4010', host)).toBe('Please enter a valid email');
@@ -61,7 +75,9 @@ describe('sign-up field codes', () => {
     expect(signupFormError(http(429, '0x4290'))).toBe('Daily signup limit has been reached');
     expect(signupFormError(http(500, '0x500'))).toBe('Something went wrong');
     expect(signupFormError(http(422, '0x4220', { company_name: '0x4001' }))).toBeNull();
-    expect(signupFieldErrors(http(422, '0x4220', { company_name: '0x4001' }), host)).toEqual({ company_name: 'Please enter a company name' });
+    expect(signupFieldErrors(http(422, '0x4220', { company_name: '0x4001' }), host)).toEqual({
+      company_name: 'Please enter a company name',
+    });
   });
 });
 
@@ -83,11 +99,15 @@ describe('change password', () => {
       current_password: 'Please make sure your value is at least 8 characters long.',
       new_password: 'Please make sure your value is at least 8 characters long.',
     });
-    expect(passwordFieldErrors(http(422, '0x4220', { current_password: '0x4011' })).current_password).toBe('Invalid credentials.');
+    expect(passwordFieldErrors(http(422, '0x4220', { current_password: '0x4011' })).current_password).toBe(
+      'Invalid credentials.',
+    );
     expect(passwordFieldErrors(http(422, '0x4220', { new_password_verify: '0x4011' })).new_password_verify).toBe(
       'Please make sure your value is at least 8 characters long.',
     );
-    expect(passwordFieldErrors(http(422, '0x4220', { new_password_verify: '0x4014' })).new_password_verify).toBe('Passwords do not match.');
+    expect(passwordFieldErrors(http(422, '0x4220', { new_password_verify: '0x4014' })).new_password_verify).toBe(
+      'Passwords do not match.',
+    );
     expect(passwordFormError(http(500, null))).toBe('Something went wrong, try again.');
     expect(passwordFormError(http(422, '0x500'))).toBe('Something went wrong, try again.');
     expect(passwordFormError(http(422, '0x4220', { new_password: '0x4011' }))).toBeNull();

@@ -18,6 +18,10 @@ export function createStore<T>(initial: T) {
     },
     subscribe,
     use: <S = T>(select: (s: T) => S = (s) => s as unknown as S): S =>
-      useSyncExternalStore(subscribe, () => select(state), () => select(state)),
+      useSyncExternalStore(
+        subscribe,
+        () => select(state),
+        () => select(state),
+      ),
   };
 }

@@ -14,10 +14,39 @@ import { decodeCursor, encodeCursor } from '../common/list.ts';
 describe('postback URL variables (spec §5 whitelist)', () => {
   it('holds exactly the spec list', () => {
     const expected = [
-      'pub_id', 'pub_name', 'pub_s1', 'pub_s2', 'pub_s3', 'pub_s4', 'pub_s5', 's1', 's2', 's3', 's4', 's5',
-      'pub_source', 'pub_click_id', 'adv_transaction_id', 'tid', 'adv_s1', 'adv_s2', 'adv_s3', 'adv_s4', 'adv_s5',
-      'offer_id', 'offer_name', 'event_id', 'eid', 'session_id', 'conversion_id', 'conversion_datetime',
-      'conversion_date', 'conversion_time', 'conversion_earnings', 'price', 'random',
+      'pub_id',
+      'pub_name',
+      'pub_s1',
+      'pub_s2',
+      'pub_s3',
+      'pub_s4',
+      'pub_s5',
+      's1',
+      's2',
+      's3',
+      's4',
+      's5',
+      'pub_source',
+      'pub_click_id',
+      'adv_transaction_id',
+      'tid',
+      'adv_s1',
+      'adv_s2',
+      'adv_s3',
+      'adv_s4',
+      'adv_s5',
+      'offer_id',
+      'offer_name',
+      'event_id',
+      'eid',
+      'session_id',
+      'conversion_id',
+      'conversion_datetime',
+      'conversion_date',
+      'conversion_time',
+      'conversion_earnings',
+      'price',
+      'random',
     ];
     expect([...POSTBACK_MACROS].sort()).toEqual(expected.sort());
   });
@@ -93,11 +122,17 @@ describe('validatePostbackForm', () => {
       postback_type: { code: '0x4013', message: 'Select a postback type' },
       postback_value: { code: '0x4001', message: 'Please enter a value' },
     });
-    expect(validatePostbackForm({ postback_type: 'postback', postback_value: 'nope' }).errors['postback_value']).toEqual({
+    expect(
+      validatePostbackForm({ postback_type: 'postback', postback_value: 'nope' }).errors['postback_value'],
+    ).toEqual({
       code: '0x4010',
       message: 'Incorrect url format',
     });
-    expect(validatePostbackForm({ postback_type: 'postback', postback_value: 'https://x.example/?a={bad}' }).errors['postback_value']).toEqual({
+    expect(
+      validatePostbackForm({ postback_type: 'postback', postback_value: 'https://x.example/?a={bad}' }).errors[
+        'postback_value'
+      ],
+    ).toEqual({
       code: '0x4011',
       message: 'Invalid URL variables',
     });

@@ -33,8 +33,33 @@ export const REPORT_SORTS = {
   hourly: ['hour', ...METRIC_SORTS],
   'landing-page': ['landing_page_id', 'landing_page_name', 'offer_id', 'offer_name', ...METRIC_SORTS],
   'sub-id': ['pub_sub_1', 'sub_id', ...METRIC_SORTS],
-  conversion: ['timestamp', 'click_time', 'offer_id', 'offer_name', 'event_id', 'sub_id_1', 'sub_id_2', 'sub_id_3', 'sub_id_4', 'sub_id_5', 'pub_source', 'earnings'],
-  click: ['timestamp', 'offer_name', 'sub_id_1', 'sub_id_2', 'sub_id_3', 'sub_id_4', 'sub_id_5', 'pub_click_id', 'pub_source', 'ip_address', 'has_conversion'],
+  conversion: [
+    'timestamp',
+    'click_time',
+    'offer_id',
+    'offer_name',
+    'event_id',
+    'sub_id_1',
+    'sub_id_2',
+    'sub_id_3',
+    'sub_id_4',
+    'sub_id_5',
+    'pub_source',
+    'earnings',
+  ],
+  click: [
+    'timestamp',
+    'offer_name',
+    'sub_id_1',
+    'sub_id_2',
+    'sub_id_3',
+    'sub_id_4',
+    'sub_id_5',
+    'pub_click_id',
+    'pub_source',
+    'ip_address',
+    'has_conversion',
+  ],
   referral: ['referred_publisher_name', 'offer_name', 'conversions', 'commission_amount', 'payout_amount_total'],
 } as const satisfies Record<ReportType, readonly [string, ...string[]]>;
 
@@ -59,7 +84,8 @@ export const reportRequestSchema = <T extends ReportType>(type: T) =>
 export type ReportRequest = z.infer<ReturnType<typeof reportRequestSchema>>;
 
 /** `report-total/*`: the same request without a cursor (sort and order are accepted and ignored). */
-export const reportTotalRequestSchema = <T extends SummaryReportType>(type: T) => reportRequestSchema(type).omit({ cursor: true });
+export const reportTotalRequestSchema = <T extends SummaryReportType>(type: T) =>
+  reportRequestSchema(type).omit({ cursor: true });
 
 export const reportMetricsSchema = z.object({
   clicks: z.number(),
@@ -74,7 +100,10 @@ export const reportMetricsSchema = z.object({
 });
 export type ReportMetrics = z.infer<typeof reportMetricsSchema>;
 
-export const campaignReportRowSchema = reportMetricsSchema.extend({ offer_id: z.number().int(), campaign_name: z.string() });
+export const campaignReportRowSchema = reportMetricsSchema.extend({
+  offer_id: z.number().int(),
+  campaign_name: z.string(),
+});
 export const dailyReportRowSchema = reportMetricsSchema.extend({ day: z.string() });
 /** `hour`: local start of the hour with its UTC offset (ISO 8601), so the repeated hour of a DST day is two rows. */
 export const hourlyReportRowSchema = reportMetricsSchema.extend({ hour: z.string() });

@@ -14,13 +14,21 @@ const int = (v: string) => {
 export function registerBillingCommands(program: Command, withApp: WithApp): void {
   program
     .command('invoice:generate [month]')
-    .description('Invoice a closed month (YYYY-MM, UTC; default: the last closed month) for every publisher with payouts, or one')
+    .description(
+      'Invoice a closed month (YYYY-MM, UTC; default: the last closed month) for every publisher with payouts, or one',
+    )
     .option('--publisher <id>', 'only this publisher')
     .action((month: string | undefined, opts: { publisher?: string }) =>
       withApp(async (app) => {
         const m = month ?? lastClosedMonth();
-        const r = await invoicesService.generateMonth(app.ctx, m, opts.publisher ? { publisherId: int(opts.publisher) } : {});
-        console.log(`${m}: ${r.created.length} invoice(s) created${r.created.length ? ` (ids ${r.created.join(', ')})` : ''}, ${r.skipped} already existed or had nothing to bill`);
+        const r = await invoicesService.generateMonth(
+          app.ctx,
+          m,
+          opts.publisher ? { publisherId: int(opts.publisher) } : {},
+        );
+        console.log(
+          `${m}: ${r.created.length} invoice(s) created${r.created.length ? ` (ids ${r.created.join(', ')})` : ''}, ${r.skipped} already existed or had nothing to bill`,
+        );
       }),
     );
 
@@ -29,7 +37,8 @@ export function registerBillingCommands(program: Command, withApp: WithApp): voi
     .description(`Move an invoice to its next status (${INVOICE_STATUSES.join(' → ')})`)
     .action((id: string, status: string) =>
       withApp(async (app) => {
-        if (!(INVOICE_STATUSES as readonly string[]).includes(status)) throw new Error(`status must be one of ${INVOICE_STATUSES.join(', ')}`);
+        if (!(INVOICE_STATUSES as readonly string[]).includes(status))
+          throw new Error(`status must be one of ${INVOICE_STATUSES.join(', ')}`);
         await invoicesService.advance(app.ctx, int(id), status as InvoiceStatus);
         console.log(`invoice ${id} is now ${status}`);
       }),
@@ -41,7 +50,10 @@ export function registerBillingCommands(program: Command, withApp: WithApp): voi
     .option('--publisher <id>', 'only this publisher')
     .action((opts: { publisher?: string }) =>
       withApp(async (app) => {
-        let q = app.ctx.db.selectFrom('invoices').select(['id', 'publisher_id', 'period_start', 'period_end', 'payout_total', 'status']).orderBy('id');
+        let q = app.ctx.db
+          .selectFrom('invoices')
+          .select(['id', 'publisher_id', 'period_start', 'period_end', 'payout_total', 'status'])
+          .orderBy('id');
         if (opts.publisher) q = q.where('publisher_id', '=', int(opts.publisher));
         console.table(await q.execute());
       }),

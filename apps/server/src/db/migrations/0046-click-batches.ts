@@ -24,7 +24,9 @@ import { runSql } from './run-sql.ts';
  * costs more than it saves here) out of line without a compression attempt.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const modes = await sql<{ enumvals: string[] }>`SELECT enumvals FROM pg_settings WHERE name = 'default_toast_compression'`.execute(db);
+  const modes = await sql<{
+    enumvals: string[];
+  }>`SELECT enumvals FROM pg_settings WHERE name = 'default_toast_compression'`.execute(db);
   const lz4 = modes.rows[0]?.enumvals.includes('lz4') ?? false;
   await runSql(
     db,

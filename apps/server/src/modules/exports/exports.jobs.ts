@@ -16,7 +16,12 @@ const RETENTION_HOURS = 24;
 async function writeJob(ctx: AppContext, job: ExportJobRow): Promise<{ rows: number; dataAsOf: Date }> {
   const req = (typeof job.request === 'string' ? JSON.parse(job.request) : job.request) as ExportRequest;
   const type = job.type as ReportType;
-  const auth = { userId: job.user_id, publisherId: job.publisher_id, purpose: 'access', tokenVersion: 0 } as PublisherAuth;
+  const auth = {
+    userId: job.user_id,
+    publisherId: job.publisher_id,
+    purpose: 'access',
+    tokenVersion: 0,
+  } as PublisherAuth;
   const scope = await reportsService.scope(ctx, auth, req.filters);
   scope.timezone = job.timezone;
   const columns = EXPORT_COLUMNS[type]!;
@@ -95,13 +100,21 @@ export class ExportWorker {
         if (!job) break;
         try {
           const r = await writeJob(this.ctx, job);
-          await exportsRepository.finish(this.ctx.db, job.id, { status: 'completed', rowCount: r.rows, dataAsOf: r.dataAsOf });
+          await exportsRepository.finish(this.ctx.db, job.id, {
+            status: 'completed',
+            rowCount: r.rows,
+            dataAsOf: r.dataAsOf,
+          });
         } catch (err) {
           this.ctx.log.error({ err, job: job.id }, 'export failed');
-          await exportsRepository.finish(this.ctx.db, job.id, { status: 'error', error: 'The export could not be written.' });
+          await exportsRepository.finish(this.ctx.db, job.id, {
+            status: 'error',
+            error: 'The export could not be written.',
+          });
         }
       }
-      for (const id of await exportsRepository.deleteOlderThan(this.ctx.db, RETENTION_HOURS)) fs.rmSync(exportFile(this.ctx, id), { force: true });
+      for (const id of await exportsRepository.deleteOlderThan(this.ctx.db, RETENTION_HOURS))
+        fs.rmSync(exportFile(this.ctx, id), { force: true });
     } catch (err) {
       this.ctx.log.error({ err }, 'export worker failed');
     }

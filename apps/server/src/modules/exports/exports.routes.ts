@@ -1,7 +1,14 @@
 import fs from 'node:fs';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PATHS, EXPORT_TYPES, exportPollRequestSchema, exportPollResponseSchema, exportStartRequestSchema, exportStartResponseSchema } from '@portal/shared';
+import {
+  API_PATHS,
+  EXPORT_TYPES,
+  exportPollRequestSchema,
+  exportPollResponseSchema,
+  exportStartRequestSchema,
+  exportStartResponseSchema,
+} from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { publisherOf, requireAuth } from '../../plugins/auth.ts';
 import { exportFile, exportsService } from './exports.service.ts';
@@ -19,7 +26,10 @@ export const exportsRoutes =
     for (const type of EXPORT_TYPES) {
       app.post(
         API_PATHS.reportExport(type),
-        { preHandler, schema: { ...base, body: exportStartRequestSchema, response: { 200: exportStartResponseSchema } } },
+        {
+          preHandler,
+          schema: { ...base, body: exportStartRequestSchema, response: { 200: exportStartResponseSchema } },
+        },
         async (req) => {
           const id = await exportsService.start(ctx, publisherOf(req), type, req.body);
           worker.kick();
@@ -43,7 +53,10 @@ export const exportsRoutes =
         schema: {
           tags: ['exports'],
           params: z.strictObject({ id: z.string().uuid() }),
-          querystring: z.strictObject({ expires: z.coerce.number().int().positive().optional(), signature: z.string().max(128).optional() }),
+          querystring: z.strictObject({
+            expires: z.coerce.number().int().positive().optional(),
+            signature: z.string().max(128).optional(),
+          }),
         },
       },
       async (req, reply) => {

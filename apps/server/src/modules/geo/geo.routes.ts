@@ -18,7 +18,13 @@ export const geoRoutes =
     const tags = ['sign-up'];
     app.get(
       API_PATHS.businessUnitByDomain,
-      { schema: { tags, querystring: businessUnitByDomainQuerySchema, response: { 200: businessUnitByDomainResponseSchema } } },
+      {
+        schema: {
+          tags,
+          querystring: businessUnitByDomainQuerySchema,
+          response: { 200: businessUnitByDomainResponseSchema },
+        },
+      },
       async (req) => businessUnitsService.getByDomain(ctx, req.query.domain),
     );
     app.get(API_PATHS.countryCodes, { schema: { tags, response: { 200: countryCodesResponseSchema } } }, async () =>

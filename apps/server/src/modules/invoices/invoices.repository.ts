@@ -26,7 +26,14 @@ export const invoicesRepository = {
   async page(
     db: Db,
     publisherId: number,
-    opts: { sort: 'date_range_start' | 'id'; order: 1 | -1; start: string | null; end: string | null; after: (string | number)[] | null; limit: number },
+    opts: {
+      sort: 'date_range_start' | 'id';
+      order: 1 | -1;
+      start: string | null;
+      end: string | null;
+      after: (string | number)[] | null;
+      limit: number;
+    },
   ): Promise<InvoiceRow[]> {
     let q = db.selectFrom('invoices').select(COLUMNS).where('publisher_id', '=', publisherId);
     if (opts.start) q = q.where('period_end', '>=', opts.start);
@@ -34,7 +41,10 @@ export const invoicesRepository = {
     const dir = opts.order === 1 ? 'asc' : 'desc';
     const cmp = sql.raw(opts.order === 1 ? '>' : '<');
     if (opts.sort === 'date_range_start') {
-      if (opts.after) q = q.where(sql<boolean>`(period_start, id) ${cmp} (${String(opts.after[0])}::date, ${Number(opts.after[1])}::int)`);
+      if (opts.after)
+        q = q.where(
+          sql<boolean>`(period_start, id) ${cmp} (${String(opts.after[0])}::date, ${Number(opts.after[1])}::int)`,
+        );
       q = q.orderBy('period_start', dir).orderBy('id', dir);
     } else {
       if (opts.after) q = q.where(sql<boolean>`id ${cmp} ${Number(opts.after[0])}::int`);
@@ -44,9 +54,12 @@ export const invoicesRepository = {
   },
 
   async findById(db: Db, publisherId: number, id: number): Promise<InvoiceRow | undefined> {
-    return (await db.selectFrom('invoices').select(COLUMNS).where('publisher_id', '=', publisherId).where('id', '=', id).executeTakeFirst()) as unknown as
-      | InvoiceRow
-      | undefined;
+    return (await db
+      .selectFrom('invoices')
+      .select(COLUMNS)
+      .where('publisher_id', '=', publisherId)
+      .where('id', '=', id)
+      .executeTakeFirst()) as unknown as InvoiceRow | undefined;
   },
 
   async items(db: Db, invoiceId: number) {
@@ -72,7 +85,13 @@ export const invoicesRepository = {
   },
 
   /** Items of one publisher's month from the day rollups: per offer, then commissions per referred publisher. */
-  async draftItems(db: Db, publisherId: number, from: string, to: string, commissionPercent: number): Promise<ItemDraft[]> {
+  async draftItems(
+    db: Db,
+    publisherId: number,
+    from: string,
+    to: string,
+    commissionPercent: number,
+  ): Promise<ItemDraft[]> {
     const { rows: offers } = await sql<ItemDraft>`
       SELECT 'offer' AS kind, r.offer_id, NULL::int AS referred_publisher_id, coalesce(o.name, 'Offer ' || r.offer_id) AS name,
              sum(r.conversions + r.partials + r.upsells)::int8 AS payed_actions, sum(r.earnings) AS total
@@ -90,11 +109,21 @@ export const invoicesRepository = {
       GROUP BY p.id, p.name
       HAVING sum(r.earnings) <> 0
       ORDER BY p.id`.execute(db);
-    return [...offers, ...referrals].map((i) => ({ ...i, payed_actions: Number(i.payed_actions), total: Number(i.total) }));
+    return [...offers, ...referrals].map((i) => ({
+      ...i,
+      payed_actions: Number(i.payed_actions),
+      total: Number(i.total),
+    }));
   },
 
   /** Inserts the invoice unless (publisher, period) exists; returns its id only when this call created it. */
-  async insertInvoice(db: Db, publisherId: number, start: string, end: string, items: ItemDraft[]): Promise<number | null> {
+  async insertInvoice(
+    db: Db,
+    publisherId: number,
+    start: string,
+    end: string,
+    items: ItemDraft[],
+  ): Promise<number | null> {
     const total = items.reduce((s, i) => s + Math.round(i.total * 10_000), 0) / 10_000;
     const inv = await db
       .insertInto('invoices')
@@ -124,11 +153,17 @@ export const invoicesRepository = {
   },
 
   async setStatus(db: Db, id: number, from: InvoiceRow['status'], to: InvoiceRow['status']): Promise<boolean> {
-    const r = await db.updateTable('invoices').set({ status: to, updated_at: sql`now()` }).where('id', '=', id).where('status', '=', from).executeTakeFirst();
+    const r = await db
+      .updateTable('invoices')
+      .set({ status: to, updated_at: sql`now()` })
+      .where('id', '=', id)
+      .where('status', '=', from)
+      .executeTakeFirst();
     return Number(r.numUpdatedRows) === 1;
   },
 
   async findAny(db: Db, id: number): Promise<InvoiceRow | undefined> {
-    return (await db.selectFrom('invoices').select(COLUMNS).where('id', '=', id).executeTakeFirst()) as unknown as InvoiceRow | undefined;
+    return (await db.selectFrom('invoices').select(COLUMNS).where('id', '=', id).executeTakeFirst()) as unknown as
+      InvoiceRow | undefined;
   },
 };

@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { API_PATHS, invoiceListRequestSchema, invoiceListResponseSchema, invoiceRequestSchema, invoiceResponseSchema } from '@portal/shared';
+import {
+  API_PATHS,
+  invoiceListRequestSchema,
+  invoiceListResponseSchema,
+  invoiceRequestSchema,
+  invoiceResponseSchema,
+} from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { publisherOf, requireAuth } from '../../plugins/auth.ts';
 import { invoicesService } from './invoices.service.ts';

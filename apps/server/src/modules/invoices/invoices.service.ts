@@ -1,4 +1,12 @@
-import { ERROR_CODES, INVOICE_STATUSES, decodeCursor, encodeCursor, type Invoice, type InvoiceListRequest, type InvoiceStatus } from '@portal/shared';
+import {
+  ERROR_CODES,
+  INVOICE_STATUSES,
+  decodeCursor,
+  encodeCursor,
+  type Invoice,
+  type InvoiceListRequest,
+  type InvoiceStatus,
+} from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { invoicesRepository, type InvoiceRow } from './invoices.repository.ts';
@@ -36,7 +44,11 @@ export const invoicesService = {
    * day rollups (months are UTC calendar months). Safe to run from several processes and to repeat:
    * (publisher, period) is unique, an existing invoice is left as it is.
    */
-  async generateMonth(ctx: AppContext, month: string, opts: { publisherId?: number; now?: Date } = {}): Promise<{ created: number[]; skipped: number }> {
+  async generateMonth(
+    ctx: AppContext,
+    month: string,
+    opts: { publisherId?: number; now?: Date } = {},
+  ): Promise<{ created: number[]; skipped: number }> {
     const { start, end, next } = monthBounds(month);
     const today = (opts.now ?? new Date()).toISOString().slice(0, 10);
     if (next > today) throw new Error(`${month} is not closed yet`);
@@ -48,7 +60,13 @@ export const invoicesService = {
     let skipped = 0;
     for (const publisherId of publishers) {
       const id = await ctx.db.transaction().execute(async (trx) => {
-        const items = await invoicesRepository.draftItems(trx, publisherId, from, to, ctx.config.REFERRAL_COMMISSION_PERCENT);
+        const items = await invoicesRepository.draftItems(
+          trx,
+          publisherId,
+          from,
+          to,
+          ctx.config.REFERRAL_COMMISSION_PERCENT,
+        );
         if (items.length === 0) return null;
         return invoicesRepository.insertInvoice(trx, publisherId, start, end, items);
       });
@@ -63,8 +81,12 @@ export const invoicesService = {
     const inv = await invoicesRepository.findAny(ctx.db, id);
     if (!inv) throw new Error(`no invoice ${id}`);
     const from = INVOICE_STATUSES.indexOf(inv.status);
-    if (INVOICE_STATUSES.indexOf(to) !== from + 1) throw new Error(`invoice ${id} is ${inv.status}; the next status is ${INVOICE_STATUSES[from + 1] ?? 'none (paid)'}`);
-    if (!(await invoicesRepository.setStatus(ctx.db, id, inv.status, to))) throw new Error(`invoice ${id} changed meanwhile; try again`);
+    if (INVOICE_STATUSES.indexOf(to) !== from + 1)
+      throw new Error(
+        `invoice ${id} is ${inv.status}; the next status is ${INVOICE_STATUSES[from + 1] ?? 'none (paid)'}`,
+      );
+    if (!(await invoicesRepository.setStatus(ctx.db, id, inv.status, to)))
+      throw new Error(`invoice ${id} changed meanwhile; try again`);
   },
 
   async list(ctx: AppContext, publisherId: number, req: InvoiceListRequest) {
@@ -92,7 +114,10 @@ export const invoicesService = {
     const page = more ? rows.slice(0, req.limit) : rows;
     const last = page[page.length - 1];
     const values = last ? (req.sort === 'id' ? [last.id] : [String(last.period_start), last.id]) : [];
-    return { data: page.map(toApi), cursor: { next: more && last ? encodeCursor({ sort: req.sort, order: req.order, values }) : null } };
+    return {
+      data: page.map(toApi),
+      cursor: { next: more && last ? encodeCursor({ sort: req.sort, order: req.order, values }) : null },
+    };
   },
 
   async findOrFail(ctx: AppContext, publisherId: number, id: number) {
@@ -101,7 +126,13 @@ export const invoicesService = {
     const items = await invoicesRepository.items(ctx.db, id);
     return {
       invoice: toApi(inv),
-      items: items.map((i) => ({ kind: i.kind, name: i.name, price_per_action: Number(i.price_per_action), payed_actions: Number(i.payed_actions), total: Number(i.total) })),
+      items: items.map((i) => ({
+        kind: i.kind,
+        name: i.name,
+        price_per_action: Number(i.price_per_action),
+        payed_actions: Number(i.payed_actions),
+        total: Number(i.total),
+      })),
     };
   },
 };

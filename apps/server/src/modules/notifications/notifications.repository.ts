@@ -13,7 +13,17 @@ export interface NotificationRow {
   sent_at: Date;
 }
 
-const COLUMNS = ['id', 'publisher_id', 'summary', 'description', 'urgent', 'is_read', 'context_domain', 'context_id', 'sent_at'] as const;
+const COLUMNS = [
+  'id',
+  'publisher_id',
+  'summary',
+  'description',
+  'urgent',
+  'is_read',
+  'context_domain',
+  'context_id',
+  'sent_at',
+] as const;
 
 const likePattern = (s: string) => `%${s.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -21,7 +31,13 @@ export const notificationsRepository = {
   async page(
     db: Db,
     publisherId: number,
-    opts: { isRead: boolean | null; isUrgent: boolean | null; search: string | null; after: [string, number] | null; limit: number },
+    opts: {
+      isRead: boolean | null;
+      isUrgent: boolean | null;
+      search: string | null;
+      after: [string, number] | null;
+      limit: number;
+    },
   ): Promise<NotificationRow[]> {
     let q = db.selectFrom('notifications').select(COLUMNS).where('publisher_id', '=', publisherId);
     if (opts.isRead != null) q = q.where('is_read', '=', opts.isRead);
@@ -31,11 +47,20 @@ export const notificationsRepository = {
       q = q.where((eb) => eb.or([eb('summary', 'ilike', p), eb('description', 'ilike', p)]));
     }
     if (opts.after) q = q.where(sql<boolean>`(sent_at, id) < (${opts.after[0]}::timestamptz, ${opts.after[1]}::int)`);
-    return (await q.orderBy('sent_at', 'desc').orderBy('id', 'desc').limit(opts.limit + 1).execute()) as unknown as NotificationRow[];
+    return (await q
+      .orderBy('sent_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(opts.limit + 1)
+      .execute()) as unknown as NotificationRow[];
   },
 
   async findById(db: Db, publisherId: number, id: number): Promise<NotificationRow | undefined> {
-    return (await db.selectFrom('notifications').select(COLUMNS).where('publisher_id', '=', publisherId).where('id', '=', id).executeTakeFirst()) as unknown as NotificationRow | undefined;
+    return (await db
+      .selectFrom('notifications')
+      .select(COLUMNS)
+      .where('publisher_id', '=', publisherId)
+      .where('id', '=', id)
+      .executeTakeFirst()) as unknown as NotificationRow | undefined;
   },
 
   async markRead(db: Db, publisherId: number, id: number): Promise<NotificationRow | undefined> {
@@ -50,7 +75,16 @@ export const notificationsRepository = {
 
   async insertMany(
     db: Db,
-    rows: { publisher_id: number; summary: string; description: string; urgent: boolean; context_domain: 'offer' | null; context_id: number | null; kind: string; dedup_key: string | null }[],
+    rows: {
+      publisher_id: number;
+      summary: string;
+      description: string;
+      urgent: boolean;
+      context_domain: 'offer' | null;
+      context_id: number | null;
+      kind: string;
+      dedup_key: string | null;
+    }[],
   ): Promise<number> {
     if (rows.length === 0) return 0;
     const r = await db

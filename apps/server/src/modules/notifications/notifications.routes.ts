@@ -20,7 +20,10 @@ export const notificationsRoutes =
 
     app.post(
       API_PATHS.notificationTable,
-      { preHandler, schema: { ...base, body: notificationTableRequestSchema, response: { 200: notificationTableResponseSchema } } },
+      {
+        preHandler,
+        schema: { ...base, body: notificationTableRequestSchema, response: { 200: notificationTableResponseSchema } },
+      },
       async (req) => notificationsService.table(ctx, publisherOf(req).publisherId, req.body),
     );
     app.post(
@@ -30,12 +33,18 @@ export const notificationsRoutes =
     );
     app.post(
       API_PATHS.notificationById,
-      { preHandler, schema: { ...base, body: notificationIdRequestSchema, response: { 200: notificationResponseSchema } } },
+      {
+        preHandler,
+        schema: { ...base, body: notificationIdRequestSchema, response: { 200: notificationResponseSchema } },
+      },
       async (req) => notificationsService.findOrFail(ctx, publisherOf(req).publisherId, req.body.notification_id),
     );
     app.post(
       API_PATHS.notificationSetRead,
-      { preHandler, schema: { ...base, body: notificationIdRequestSchema, response: { 200: notificationResponseSchema } } },
+      {
+        preHandler,
+        schema: { ...base, body: notificationIdRequestSchema, response: { 200: notificationResponseSchema } },
+      },
       async (req) => notificationsService.markRead(ctx, publisherOf(req).publisherId, req.body.notification_id),
     );
   };

@@ -1,4 +1,11 @@
-import { ERROR_CODES, NOTIFICATION_MODAL_LIMIT, decodeCursor, encodeCursor, type Notification, type NotificationTableRequest } from '@portal/shared';
+import {
+  ERROR_CODES,
+  NOTIFICATION_MODAL_LIMIT,
+  decodeCursor,
+  encodeCursor,
+  type Notification,
+  type NotificationTableRequest,
+} from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
@@ -43,7 +50,9 @@ export const notificationsService = {
     if (!summary) throw new Error('a notification needs a summary');
     let ids: number[];
     if (n.publishers === 'all') {
-      ids = (await ctx.db.selectFrom('publishers').select('id').where('status', '=', 'active').orderBy('id').execute()).map((p) => p.id);
+      ids = (
+        await ctx.db.selectFrom('publishers').select('id').where('status', '=', 'active').orderBy('id').execute()
+      ).map((p) => p.id);
     } else ids = Array.isArray(n.publishers) ? n.publishers : [n.publishers];
     const description = sanitizeNotificationHtml(n.description ?? '');
     let stored = 0;
@@ -69,7 +78,13 @@ export const notificationsService = {
     let after: [string, number] | null = null;
     if (req.cursor) {
       const v = decodeCursor(req.cursor, { sort: 'sent_at', order: -1, arity: 2 });
-      if (!v || typeof v[0] !== 'string' || !Number.isFinite(Date.parse(v[0])) || typeof v[1] !== 'number' || !Number.isInteger(v[1])) {
+      if (
+        !v ||
+        typeof v[0] !== 'string' ||
+        !Number.isFinite(Date.parse(v[0])) ||
+        typeof v[1] !== 'number' ||
+        !Number.isInteger(v[1])
+      ) {
         throw fieldError('cursor', ERROR_CODES.BAD_FORMAT, 'Malformed cursor.');
       }
       after = [v[0], v[1]];
@@ -86,13 +101,24 @@ export const notificationsService = {
     const last = page[page.length - 1];
     return {
       data: page.map(toApi),
-      cursor: { next: more && last ? encodeCursor({ sort: 'sent_at', order: -1, values: [new Date(last.sent_at).toISOString(), last.id] }) : null },
+      cursor: {
+        next:
+          more && last
+            ? encodeCursor({ sort: 'sent_at', order: -1, values: [new Date(last.sent_at).toISOString(), last.id] })
+            : null,
+      },
     };
   },
 
   /** Unread notifications for the bell, newest first. */
   async unread(ctx: AppContext, publisherId: number) {
-    const rows = await notificationsRepository.page(ctx.db, publisherId, { isRead: false, isUrgent: null, search: null, after: null, limit: NOTIFICATION_MODAL_LIMIT });
+    const rows = await notificationsRepository.page(ctx.db, publisherId, {
+      isRead: false,
+      isUrgent: null,
+      search: null,
+      after: null,
+      limit: NOTIFICATION_MODAL_LIMIT,
+    });
     return { data: rows.slice(0, NOTIFICATION_MODAL_LIMIT).map(toApi) };
   },
 

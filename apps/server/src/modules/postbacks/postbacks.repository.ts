@@ -47,7 +47,9 @@ export const postbacksRepository = {
     if (q.offerIds && q.offerIds.length > 0) query = query.where('postbacks.offer_id', 'in', q.offerIds);
     if (q.search) {
       const pattern = containsPattern(q.search);
-      query = query.where(sql<boolean>`(postbacks.name ILIKE ${pattern} ESCAPE '\\' OR postbacks.value ILIKE ${pattern} ESCAPE '\\')`);
+      query = query.where(
+        sql<boolean>`(postbacks.name ILIKE ${pattern} ESCAPE '\\' OR postbacks.value ILIKE ${pattern} ESCAPE '\\')`,
+      );
     }
     return query.execute();
   },

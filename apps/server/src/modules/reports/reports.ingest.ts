@@ -47,7 +47,8 @@ const GRAINS = `(VALUES (1::int2, interval '15 minutes'), (2::int2, interval '1 
 const SUB_GRAINS = `(VALUES (2::int2, interval '1 hour'), (3::int2, interval '1 day')) AS g(grain, width)`;
 const BIN = `date_bin(g.width, e.created_at, timestamptz '2000-01-01 00:00:00+00')`;
 const METRICS = 'clicks, clicks_unique, conversions, partials, upsells, earnings';
-const SUMS = 'sum(e.clicks), sum(e.clicks_unique), sum(e.conversions), sum(e.partials), sum(e.upsells), sum(e.earnings)';
+const SUMS =
+  'sum(e.clicks), sum(e.clicks_unique), sum(e.conversions), sum(e.partials), sum(e.upsells), sum(e.earnings)';
 const ADD =
   'DO UPDATE SET clicks = r.clicks + EXCLUDED.clicks, clicks_unique = r.clicks_unique + EXCLUDED.clicks_unique, ' +
   'conversions = r.conversions + EXCLUDED.conversions, partials = r.partials + EXCLUDED.partials, ' +
@@ -215,7 +216,10 @@ async function settleOneByOne(db: Db, log: SettleLog | undefined): Promise<{ app
         RETURNING id`.execute(db);
       if (moved.rows.length > 0) {
         setAside += 1;
-        log?.error({ batch: id, reason }, 'a stored click batch could not be written out: set aside in click_batches_rejected');
+        log?.error(
+          { batch: id, reason },
+          'a stored click batch could not be written out: set aside in click_batches_rejected',
+        );
       }
     }
   }
@@ -279,7 +283,15 @@ export const reportsIngest = {
   async onClicks(db: Db, clicks: IngestedClick[]): Promise<void> {
     await applyEvents(
       db,
-      clicks.map((c) => ({ ...c, clicks: 1, clicks_unique: c.is_unique ? 1 : 0, conversions: 0, partials: 0, upsells: 0, earnings: 0 })),
+      clicks.map((c) => ({
+        ...c,
+        clicks: 1,
+        clicks_unique: c.is_unique ? 1 : 0,
+        conversions: 0,
+        partials: 0,
+        upsells: 0,
+        earnings: 0,
+      })),
     );
   },
 

@@ -48,7 +48,9 @@ function keyset(q: PageQuery): RawBuilder<unknown> {
   const cols = [q.sort, ...q.ties];
   if (!q.after) return sql`TRUE`;
   const left = sql.join(cols.map((c) => sql.raw(c.expr)));
-  const right = sql.join(cols.map((c, i) => sql`${q.after![i] == null ? null : String(q.after![i])}::${castSql(c.cast)}`));
+  const right = sql.join(
+    cols.map((c, i) => sql`${q.after![i] == null ? null : String(q.after![i])}::${castSql(c.cast)}`),
+  );
   // The plain bound on the sort column lets an index on it start at the cursor (the row
   // comparison alone is only a filter when the tie-breakers are not in that index).
   const first = sql`${sql.raw(q.sort.expr)} ${sql.raw(q.order === 1 ? '>=' : '<=')} ${q.after[0] == null ? null : String(q.after[0])}::${castSql(q.sort.cast)}`;
@@ -128,7 +130,8 @@ const SUMMARY_SQL: Record<SummaryKind, { group: string; groupCount: number; sele
   'landing-page': {
     group: 'r.landing_page_id, r.offer_id',
     groupCount: 2,
-    select: "a.landing_page_id, coalesce(lp.name, '') AS landing_page_name, a.offer_id, coalesce(o.name, '') AS offer_name",
+    select:
+      "a.landing_page_id, coalesce(lp.name, '') AS landing_page_name, a.offer_id, coalesce(o.name, '') AS offer_name",
     joins: 'LEFT JOIN offers o ON o.id = a.offer_id LEFT JOIN landing_pages lp ON lp.id = a.landing_page_id',
   },
   'sub-id': { group: 'r.sub_id', groupCount: 1, select: 'a.sub_id', joins: '' },
@@ -158,15 +161,25 @@ function subIds(f: RangeFilter): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [];
   if (isFiltered(f)) {
     const offers = f.offerIds?.length ? sql`AND offer_id = ANY(${f.offerIds}::int[])` : sql``;
-    const lps = f.landingPageIds?.length ? sql`AND coalesce(landing_page_id, 0) = ANY(${f.landingPageIds}::int[])` : sql``;
-    parts.push(rawSubIdRows(sql`publisher_id = ${f.publisherId} AND created_at >= ${new Date(f.from)} AND created_at < ${new Date(f.to)} ${offers} ${lps}`));
+    const lps = f.landingPageIds?.length
+      ? sql`AND coalesce(landing_page_id, 0) = ANY(${f.landingPageIds}::int[])`
+      : sql``;
+    parts.push(
+      rawSubIdRows(
+        sql`publisher_id = ${f.publisherId} AND created_at >= ${new Date(f.from)} AND created_at < ${new Date(f.to)} ${offers} ${lps}`,
+      ),
+    );
   } else {
     if (f.segments.some((s) => s.grain !== 1)) {
       parts.push(sql`SELECT r.sub_id, r.clicks, r.clicks_unique, r.conversions, r.partials, r.upsells, r.earnings
         FROM ${rollupScan('report_subid_rollups', f)} WHERE seg.grain <> 1`);
     }
     for (const q of f.segments.filter((s) => s.grain === 1)) {
-      parts.push(rawSubIdRows(sql`publisher_id = ${f.publisherId} AND created_at >= ${new Date(q.from)} AND created_at < ${new Date(q.to)}`));
+      parts.push(
+        rawSubIdRows(
+          sql`publisher_id = ${f.publisherId} AND created_at >= ${new Date(q.from)} AND created_at < ${new Date(q.to)}`,
+        ),
+      );
     }
   }
   return sql`SELECT r.sub_id, ${SUMS} FROM (${sql.join(parts, sql` UNION ALL `)}) r GROUP BY 1`;
@@ -199,7 +212,8 @@ export const reportsRepository = {
 
   /** Every event of the range counts once in each rollup, so totals do not depend on the report. */
   async summaryTotal(db: Db, f: RangeFilter): Promise<MetricsRow> {
-    if (f.segments.length === 0) return { clicks: 0, clicks_unique: 0, conversions: 0, partials: 0, upsells: 0, earnings: 0, cvr: 0, epc: 0 };
+    if (f.segments.length === 0)
+      return { clicks: 0, clicks_unique: 0, conversions: 0, partials: 0, upsells: 0, earnings: 0, cvr: 0, epc: 0 };
     const { rows } = await sql<MetricsRow>`
       WITH ${segmentsCte(f.segments)},
       s AS (SELECT ${SUMS} FROM ${rollupScan(rollupFor('total', f), f)}),
@@ -210,9 +224,19 @@ export const reportsRepository = {
   },
 
   /** Earnings and conversions per referred publisher and offer (spec §3 referral row). */
-  async referralPage(db: Db, referrerId: number, f: RangeFilter, percent: number, q: PageQuery): Promise<Record<string, unknown>[]> {
+  async referralPage(
+    db: Db,
+    referrerId: number,
+    f: RangeFilter,
+    percent: number,
+    q: PageQuery,
+  ): Promise<Record<string, unknown>[]> {
     if (f.segments.length === 0) return [];
-    const referred = await db.selectFrom('publishers').select(['id']).where('referrer_publisher_id', '=', referrerId).execute();
+    const referred = await db
+      .selectFrom('publishers')
+      .select(['id'])
+      .where('referrer_publisher_id', '=', referrerId)
+      .execute();
     if (referred.length === 0) return [];
     const ids = referred.map((r) => r.id);
     const { rows } = await sql<Record<string, unknown>>`
@@ -229,7 +253,9 @@ export const reportsRepository = {
   /** Raw conversions by keyset (spec §3 conversion row). */
   async conversionPage(db: Db, f: RangeFilter, q: PageQuery): Promise<Record<string, unknown>[]> {
     const offers = f.offerIds?.length ? sql`AND c.offer_id = ANY(${f.offerIds}::int[])` : sql``;
-    const lps = f.landingPageIds?.length ? sql`AND coalesce(c.landing_page_id, 0) = ANY(${f.landingPageIds}::int[])` : sql``;
+    const lps = f.landingPageIds?.length
+      ? sql`AND coalesce(c.landing_page_id, 0) = ANY(${f.landingPageIds}::int[])`
+      : sql``;
     const { rows } = await sql<Record<string, unknown>>`
       SELECT c.id AS conversion_id, c.created_at, c.click_created_at, c.offer_id, coalesce(o.name, '') AS offer_name, c.event_id, c.event_type,
              c.s1, c.s2, c.s3, c.s4, c.s5, c.pub_source, c.payout AS earnings
@@ -243,7 +269,9 @@ export const reportsRepository = {
   /** Raw clicks by keyset (spec §3 click row). */
   async clickPage(db: Db, f: RangeFilter, q: PageQuery): Promise<Record<string, unknown>[]> {
     const offers = f.offerIds?.length ? sql`AND c.offer_id = ANY(${f.offerIds}::int[])` : sql``;
-    const lps = f.landingPageIds?.length ? sql`AND coalesce(c.landing_page_id, 0) = ANY(${f.landingPageIds}::int[])` : sql``;
+    const lps = f.landingPageIds?.length
+      ? sql`AND coalesce(c.landing_page_id, 0) = ANY(${f.landingPageIds}::int[])`
+      : sql``;
     const { rows } = await sql<Record<string, unknown>>`
       SELECT c.id AS click_id, c.created_at, c.offer_id, coalesce(o.name, '') AS offer_name, c.s1, c.s2, c.s3, c.s4, c.s5,
              c.pub_click_id, c.pub_source, c.ip, c.has_conversion

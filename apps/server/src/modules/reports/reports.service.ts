@@ -12,9 +12,24 @@ import {
 import type { AppContext } from '../../context.ts';
 import { fieldError } from '../../lib/errors.ts';
 import type { PublisherAuth } from '../../plugins/auth.ts';
-import { METRIC_COLUMNS, reportsRepository, type PageQuery, type RangeFilter, type SortColumn } from './reports.repository.ts';
+import {
+  METRIC_COLUMNS,
+  reportsRepository,
+  type PageQuery,
+  type RangeFilter,
+  type SortColumn,
+} from './reports.repository.ts';
 import { settleEvents } from './reports.ingest.ts';
-import { cover, coverByLocalDays, coverByLocalHours, localDate, localIso, localRange, mondayOf, type Segment } from './reports.time.ts';
+import {
+  cover,
+  coverByLocalDays,
+  coverByLocalHours,
+  localDate,
+  localIso,
+  localRange,
+  mondayOf,
+  type Segment,
+} from './reports.time.ts';
 
 /** The longest date range a report accepts, in days (a 422 beyond). */
 export const MAX_RANGE_DAYS = 1100;
@@ -25,14 +40,24 @@ interface Col extends SortColumn {
 }
 
 const c = (expr: string, cast: Col['cast'], field = expr): Col => ({ expr, cast, field });
-const metrics = Object.fromEntries(Object.entries(METRIC_COLUMNS).map(([k, v]) => [k, { ...v, field: k }])) as Record<string, Col>;
+const metrics = Object.fromEntries(Object.entries(METRIC_COLUMNS).map(([k, v]) => [k, { ...v, field: k }])) as Record<
+  string,
+  Col
+>;
 const subCols = (prefix: string) =>
-  Object.fromEntries([1, 2, 3, 4, 5].map((i) => [`sub_id_${i}`, c(`coalesce(${prefix}s${i}, '')`, 'text', `s${i}`)])) as Record<string, Col>;
+  Object.fromEntries(
+    [1, 2, 3, 4, 5].map((i) => [`sub_id_${i}`, c(`coalesce(${prefix}s${i}, '')`, 'text', `s${i}`)]),
+  ) as Record<string, Col>;
 
 /** Sort key → SQL column, and the unique tie-breakers, per report. Only these ever reach SQL. */
 const SORTS: Record<ReportType, { cols: Record<string, Col>; ties: Col[] }> = {
   campaign: {
-    cols: { campaign_id: c('offer_id', 'int'), offer_id: c('offer_id', 'int'), campaign_name: c('campaign_name', 'text'), ...metrics },
+    cols: {
+      campaign_id: c('offer_id', 'int'),
+      offer_id: c('offer_id', 'int'),
+      campaign_name: c('campaign_name', 'text'),
+      ...metrics,
+    },
     ties: [c('offer_id', 'int')],
   },
   daily: { cols: { day: c('day', 'text'), ...metrics }, ties: [c('day', 'text')] },
@@ -47,7 +72,10 @@ const SORTS: Record<ReportType, { cols: Record<string, Col>; ties: Col[] }> = {
     },
     ties: [c('landing_page_id', 'int'), c('offer_id', 'int')],
   },
-  'sub-id': { cols: { pub_sub_1: c('sub_id', 'text'), sub_id: c('sub_id', 'text'), ...metrics }, ties: [c('sub_id', 'text')] },
+  'sub-id': {
+    cols: { pub_sub_1: c('sub_id', 'text'), sub_id: c('sub_id', 'text'), ...metrics },
+    ties: [c('sub_id', 'text')],
+  },
   conversion: {
     cols: {
       timestamp: c('c.created_at', 'timestamptz', 'created_at'),
@@ -252,14 +280,25 @@ export const reportsService = {
     let rows: Record<string, unknown>[];
     if (type === 'conversion') rows = await reportsRepository.conversionPage(ctx.db, f, q);
     else if (type === 'click') rows = await reportsRepository.clickPage(ctx.db, f, q);
-    else if (type === 'referral') rows = await reportsRepository.referralPage(ctx.db, scope.publisherId, f, ctx.config.REFERRAL_COMMISSION_PERCENT, q);
+    else if (type === 'referral')
+      rows = await reportsRepository.referralPage(
+        ctx.db,
+        scope.publisherId,
+        f,
+        ctx.config.REFERRAL_COMMISSION_PERCENT,
+        q,
+      );
     else rows = await reportsRepository.summaryPage(ctx.db, type, f, q);
     const hasMore = rows.length > req.limit;
     const pageRows = hasMore ? rows.slice(0, req.limit) : rows;
     const last = pageRows[pageRows.length - 1];
     const next =
       hasMore && last
-        ? encodeCursor({ sort: req.sort, order: req.order, values: [sort, ...spec.ties].map((col) => cursorValue(last[col.field])) })
+        ? encodeCursor({
+            sort: req.sort,
+            order: req.order,
+            values: [sort, ...spec.ties].map((col) => cursorValue(last[col.field])),
+          })
         : null;
     return {
       data: pageRows.map((r) => toApiRow(type, r, scope.timezone)),
@@ -304,10 +343,14 @@ export const reportsService = {
   async *allRows(ctx: AppContext, type: ReportType, scope: ReportScope, sort: string, order: SortOrder, batch = 5000) {
     let cursor: string | null = null;
     do {
-      const page: Awaited<ReturnType<typeof reportsService.page>> = await reportsService.page(ctx, type, scope, { sort, order, limit: batch, cursor });
+      const page: Awaited<ReturnType<typeof reportsService.page>> = await reportsService.page(ctx, type, scope, {
+        sort,
+        order,
+        limit: batch,
+        cursor,
+      });
       yield page.data;
       cursor = page.cursor.next;
     } while (cursor);
   },
 };
-

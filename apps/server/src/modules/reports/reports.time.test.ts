@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { GRAIN, QUARTER_MS, cover, coverByLocalDays, coverByLocalHours, localIso, localRange, mondayOf, offsetMinutes, startOfLocalDay } from './reports.time.ts';
+import {
+  GRAIN,
+  QUARTER_MS,
+  cover,
+  coverByLocalDays,
+  coverByLocalHours,
+  localIso,
+  localRange,
+  mondayOf,
+  offsetMinutes,
+  startOfLocalDay,
+} from './reports.time.ts';
 
 const total = (segs: { from: number; to: number }[]) => segs.reduce((s, x) => s + (x.to - x.from), 0);
 
@@ -10,7 +21,9 @@ describe('report time buckets', () => {
     expect(new Date(startOfLocalDay('America/Toronto', '2026-11-01')).toISOString()).toBe('2026-11-01T04:00:00.000Z');
     expect(new Date(startOfLocalDay('America/Toronto', '2026-11-02')).toISOString()).toBe('2026-11-02T05:00:00.000Z');
     // Santiago skips local midnight when DST starts (2026-09-06): the day starts at 01:00.
-    expect(localIso('America/Santiago', startOfLocalDay('America/Santiago', '2026-09-06'))).toBe('2026-09-06T01:00:00-03:00');
+    expect(localIso('America/Santiago', startOfLocalDay('America/Santiago', '2026-09-06'))).toBe(
+      '2026-09-06T01:00:00-03:00',
+    );
     expect(offsetMinutes('Asia/Kathmandu', Date.UTC(2026, 0, 1))).toBe(345);
   });
 

@@ -45,10 +45,21 @@ function formatter(zone: string): Intl.DateTimeFormat {
 }
 
 /** Local wall-clock parts of an instant in a zone. */
-export function localParts(zone: string, ms: number): { y: number; m: number; d: number; h: number; min: number; s: number } {
+export function localParts(
+  zone: string,
+  ms: number,
+): { y: number; m: number; d: number; h: number; min: number; s: number } {
   const parts: Record<string, number> = {};
-  for (const p of formatter(zone).formatToParts(new Date(ms))) if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  return { y: parts['year']!, m: parts['month']!, d: parts['day']!, h: parts['hour']! % 24, min: parts['minute']!, s: parts['second']! };
+  for (const p of formatter(zone).formatToParts(new Date(ms)))
+    if (p.type !== 'literal') parts[p.type] = Number(p.value);
+  return {
+    y: parts['year']!,
+    m: parts['month']!,
+    d: parts['day']!,
+    h: parts['hour']! % 24,
+    min: parts['minute']!,
+    s: parts['second']!,
+  };
 }
 
 /** The zone's UTC offset at an instant, in minutes (+330 for Asia/Kolkata). */
@@ -130,7 +141,8 @@ const ceilTo = (ms: number, unit: number) => Math.ceil(ms / unit) * unit;
 function push(out: Segment[], grain: Grain, from: number, to: number, tag: SegmentTag): void {
   if (to <= from) return;
   const last = out[out.length - 1];
-  if (last && last.grain === grain && last.to === from && last.label === tag.label && last.origin === tag.origin) last.to = to;
+  if (last && last.grain === grain && last.to === from && last.label === tag.label && last.origin === tag.origin)
+    last.to = to;
   else out.push({ grain, from, to, ...tag });
 }
 
@@ -139,7 +151,13 @@ function push(out: Segment[], grain: Grain, from: number, to: number, tag: Segme
  * quarter-hours up to the first whole hour, hours up to the first whole UTC day, days, then back
  * down. `maxGrain` caps the grain (grouped reports use it).
  */
-export function cover(from: number, to: number, maxGrain: Grain = GRAIN.day, out: Segment[] = [], tag: SegmentTag = {}): Segment[] {
+export function cover(
+  from: number,
+  to: number,
+  maxGrain: Grain = GRAIN.day,
+  out: Segment[] = [],
+  tag: SegmentTag = {},
+): Segment[] {
   if (from % QUARTER_MS !== 0 || to % QUARTER_MS !== 0) throw new Error('range must be in whole quarter-hours');
   if (to <= from) return out;
   if (maxGrain === GRAIN.quarter) {
@@ -191,7 +209,8 @@ export function coverByLocalHours(zone: string, start: string, end: string): Seg
     // Split the day where its offset changes (DST): found quarter-hour by quarter-hour, only on such days.
     const cuts = [from];
     if (cachedOffset(zone, from) !== cachedOffset(zone, to - QUARTER_MS)) {
-      for (let t = from + QUARTER_MS; t < to; t += QUARTER_MS) if (cachedOffset(zone, t) !== cachedOffset(zone, t - QUARTER_MS)) cuts.push(t);
+      for (let t = from + QUARTER_MS; t < to; t += QUARTER_MS)
+        if (cachedOffset(zone, t) !== cachedOffset(zone, t - QUARTER_MS)) cuts.push(t);
     }
     cuts.push(to);
     for (let i = 0; i + 1 < cuts.length; i++) {

@@ -55,7 +55,10 @@ export type CleanSignup = Record<SignupField, string | null>;
  * Checks the given fields (one wizard step when speculative, all of them otherwise) and returns
  * field errors with the codes of spec §8. Existence of the e-mail is checked by the service.
  */
-export function validateSignup(body: SignupRequest, fields: readonly SignupField[]): { values: CleanSignup; errors: Record<string, FieldError> } {
+export function validateSignup(
+  body: SignupRequest,
+  fields: readonly SignupField[],
+): { values: CleanSignup; errors: Record<string, FieldError> } {
   const values = Object.fromEntries(SIGNUP_FIELDS.map((f) => [f, clean(body[f])])) as CleanSignup;
   // Passwords are taken as typed: spaces are allowed and significant.
   values.user_password = body.user_password ? body.user_password : null;
@@ -75,7 +78,8 @@ export function validateSignup(body: SignupRequest, fields: readonly SignupField
   }
   const has = (f: SignupField) => fields.includes(f) && values[f] != null && !errors[f];
 
-  if (has('user_email') && !EMAIL.test(values.user_email!)) set('user_email', ERROR_CODES.BAD_FORMAT, 'Please enter a valid email');
+  if (has('user_email') && !EMAIL.test(values.user_email!))
+    set('user_email', ERROR_CODES.BAD_FORMAT, 'Please enter a valid email');
   if (has('user_chat_platform') && !isChatPlatform(values.user_chat_platform!.toLowerCase())) {
     set('user_chat_platform', ERROR_CODES.BAD_FORMAT, 'Please select chat platform');
   }
@@ -98,7 +102,10 @@ export function validateSignup(body: SignupRequest, fields: readonly SignupField
       if (fields.includes('company_address_region')) {
         if (values.company_address_region == null && regions.length > 0) {
           set('company_address_region', ERROR_CODES.MISSING, MISSING.company_address_region);
-        } else if (values.company_address_region != null && !geoService.isRegion(country, values.company_address_region)) {
+        } else if (
+          values.company_address_region != null &&
+          !geoService.isRegion(country, values.company_address_region)
+        ) {
           set('company_address_region', ERROR_CODES.BAD_FORMAT, 'Please select a region');
         }
       }

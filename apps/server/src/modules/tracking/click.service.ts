@@ -43,8 +43,7 @@ export interface FallbackRow {
 }
 
 export type ClickDecision =
-  | { kind: 'click'; row: ClickRow; location: string }
-  | { kind: 'fallback'; row: FallbackRow; location: string };
+  { kind: 'click'; row: ClickRow; location: string } | { kind: 'fallback'; row: FallbackRow; location: string };
 
 const MAX_PARAM = 255;
 // PostgreSQL text cannot hold NUL; a parameter carrying one would fail the whole batch.
@@ -80,17 +79,30 @@ function offerBlock(offer: CachedOffer, at: Date): ClickFallbackReason | null {
  * fallback URL with the reason. Reads only the in-memory cache, synchronously when it holds what
  * the click needs (all but a few clicks per cache period); the caller stores the row.
  */
-export function decideClick(cache: TrackingCache, defaultFallback: string, req: ClickRequest): ClickDecision | Promise<ClickDecision> {
+export function decideClick(
+  cache: TrackingCache,
+  defaultFallback: string,
+  req: ClickRequest,
+): ClickDecision | Promise<ClickDecision> {
   const offerId = asId(req.offerId);
   const publisherId = asId(req.publisherId);
-  if (offerId === null) return decide(defaultFallback, req, offerId, publisherId, { offer: null, publisher: null, capReached: false });
+  if (offerId === null)
+    return decide(defaultFallback, req, offerId, publisherId, { offer: null, publisher: null, capReached: false });
   // 0 is no publisher's id: it loads as none, like an id that does not exist.
   const state = cache.peekClick(offerId, publisherId ?? 0, req.at);
   if (state) return decide(defaultFallback, req, offerId, publisherId, state);
-  return cache.loadClick(offerId, publisherId ?? 0, req.at).then((s) => decide(defaultFallback, req, offerId, publisherId, s));
+  return cache
+    .loadClick(offerId, publisherId ?? 0, req.at)
+    .then((s) => decide(defaultFallback, req, offerId, publisherId, s));
 }
 
-function decide(defaultFallback: string, req: ClickRequest, offerId: number | null, publisherId: number | null, state: ClickState): ClickDecision {
+function decide(
+  defaultFallback: string,
+  req: ClickRequest,
+  offerId: number | null,
+  publisherId: number | null,
+  state: ClickState,
+): ClickDecision {
   const p = req.params;
   const sub = { s1: text(p.s1), s2: text(p.s2), s3: text(p.s3), s4: text(p.s4), s5: text(p.s5) };
   const pubClickId = text(p.pub_click_id);
@@ -134,7 +146,11 @@ function decide(defaultFallback: string, req: ClickRequest, offerId: number | nu
   if (!page) return fallback('no_landing_page', offer);
 
   const tid = uuidv7(req.at);
-  const location = renderUrl(page.url, { tid, offer_id: offer.id, pub_id: publisherId, ...sub, pub_source: pubSource, pub_click_id: pubClickId }, LANDING_MACROS);
+  const location = renderUrl(
+    page.url,
+    { tid, offer_id: offer.id, pub_id: publisherId, ...sub, pub_source: pubSource, pub_click_id: pubClickId },
+    LANDING_MACROS,
+  );
   if (!location) return fallback('no_landing_page', offer);
   return {
     kind: 'click',

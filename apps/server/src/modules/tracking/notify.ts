@@ -49,7 +49,11 @@ export async function notifyPublisher(ctx: AppContext, n: AutomaticNotification)
       if (!u.notification_subscriptions.includes(n.kind)) continue;
       const link = n.offerId ? `\n\n${ctx.config.publicUrl}/offers/${n.offerId}/details` : '';
       try {
-        await ctx.mailer.send({ to: u.email, subject: n.summary, text: `${n.summary}\n\n${n.description.replace(/<[^>]*>/g, '')}${link}` });
+        await ctx.mailer.send({
+          to: u.email,
+          subject: n.summary,
+          text: `${n.summary}\n\n${n.description.replace(/<[^>]*>/g, '')}${link}`,
+        });
       } catch (err) {
         ctx.log.error({ err, kind: n.kind }, 'notification e-mail failed');
       }

@@ -16,7 +16,8 @@ export const LOGIN_MESSAGES = {
 /** Spec §8 "Login and two-factor": what the login form says for a failed call. */
 export function loginProblem(error: unknown): LoginProblem {
   if (!isApiError(error)) return { tone: 'error', message: LOGIN_MESSAGES.unable };
-  if (error.status === 500 || error.code === ERROR_CODES.SERVER) return { tone: 'error', message: LOGIN_MESSAGES.unable };
+  if (error.status === 500 || error.code === ERROR_CODES.SERVER)
+    return { tone: 'error', message: LOGIN_MESSAGES.unable };
   if (error.code === ERROR_CODES.BAD_CREDENTIALS) return { tone: 'error', message: LOGIN_MESSAGES.invalidCredentials };
   if (error.code === ERROR_CODES.PENDING_APPROVAL) return { tone: 'warning', message: LOGIN_MESSAGES.pending };
   if (error.status === null) return { tone: 'error', message: error.message };
@@ -35,6 +36,7 @@ export function loginFieldErrors(error: unknown): { user_name?: string; password
 /** Two-factor step: 'Invalid code' for a refused code; other failures as on the login form. */
 export function twoFactorProblem(error: unknown): LoginProblem {
   if (isApiError(error) && error.fields['code']) return { tone: 'error', message: LOGIN_MESSAGES.invalidCode };
-  if (isApiError(error) && error.status === 401) return { tone: 'error', message: 'Your code expired. Please log in again.' };
+  if (isApiError(error) && error.status === 401)
+    return { tone: 'error', message: 'Your code expired. Please log in again.' };
   return loginProblem(error);
 }

@@ -17,13 +17,19 @@ export function resetFormError(error: unknown): string {
 }
 
 /** Field errors of the reset form; `expired` when the server refused the token. */
-export function resetFieldErrors(error: unknown): { new_password?: string; new_password_verify?: string; expired?: boolean } {
+export function resetFieldErrors(error: unknown): {
+  new_password?: string;
+  new_password_verify?: string;
+  expired?: boolean;
+} {
   if (!isApiError(error)) return {};
   const out: { new_password?: string; new_password_verify?: string; expired?: boolean } = {};
   const pw = error.fields['new_password'];
   const verify = error.fields['new_password_verify'];
   if (pw) out.new_password = pw.code === ERROR_CODES.MISSING ? 'Please enter a password' : RESET_MESSAGES.tooShort;
-  if (verify) out.new_password_verify = verify.code === ERROR_CODES.MISMATCH ? RESET_MESSAGES.mismatch : 'Please confirm your password';
+  if (verify)
+    out.new_password_verify =
+      verify.code === ERROR_CODES.MISMATCH ? RESET_MESSAGES.mismatch : 'Please confirm your password';
   if (error.fields['token']) out.expired = true;
   return out;
 }

@@ -22,7 +22,9 @@ export function passwordFieldErrors(error: unknown): Partial<Record<PasswordFiel
   const current = error.fields['current_password'];
   const next = error.fields['new_password'];
   const verify = error.fields['new_password_verify'];
-  if (current) out.current_password = current.code === ERROR_CODES.TOO_SHORT_OR_INVALID ? PROFILE_MESSAGES.invalidCredentials : PROFILE_MESSAGES.length;
+  if (current)
+    out.current_password =
+      current.code === ERROR_CODES.TOO_SHORT_OR_INVALID ? PROFILE_MESSAGES.invalidCredentials : PROFILE_MESSAGES.length;
   if (next) out.new_password = PROFILE_MESSAGES.length;
   if (verify) {
     if (verify.code === ERROR_CODES.MISMATCH) out.new_password_verify = PROFILE_MESSAGES.mismatch;

@@ -34,13 +34,16 @@ const MISSING_CODES = new Set<string>([ERROR_CODES.MISSING, ERROR_CODES.MISSING_
 
 /** The message for a server field error on the sign-up form, by field and code. */
 export function signupFieldMessage(field: string, code: string, host: string): string {
-  if (field === 'company_website_url' && code === ERROR_CODES.BAD_FORMAT) return `Please enter a valid URL (e.g., "${host}")`;
+  if (field === 'company_website_url' && code === ERROR_CODES.BAD_FORMAT)
+    return `Please enter a valid URL (e.g., "${host}")`;
   if (field === 'user_email') {
     if (code === ERROR_CODES.MISSING || code === ERROR_CODES.MISSING_ALT) return SIGNUP_MISSING.user_email;
-    if (code === ERROR_CODES.BAD_FORMAT || code === ERROR_CODES.TOO_SHORT_OR_INVALID) return 'Please enter a valid email';
+    if (code === ERROR_CODES.BAD_FORMAT || code === ERROR_CODES.TOO_SHORT_OR_INVALID)
+      return 'Please enter a valid email';
     if (code === ERROR_CODES.ALREADY_EXISTS) return 'Email already exists';
   }
-  if (field === 'user_password' && code === ERROR_CODES.TOO_SHORT_OR_INVALID) return 'Password must be at least 8 characters';
+  if (field === 'user_password' && code === ERROR_CODES.TOO_SHORT_OR_INVALID)
+    return 'Password must be at least 8 characters';
   if (field === 'user_password_verify' && code === ERROR_CODES.MISMATCH) return 'Passwords do not match';
   if (field === 'terms_accepted') return TERMS_REQUIRED;
   if (MISSING_CODES.has(code) && field in SIGNUP_MISSING) return SIGNUP_MISSING[field as SignupField];

@@ -23,7 +23,13 @@ export const CONTACT_FIELDS: FieldSpec[] = [
   { name: 'user_chat_platform', label: 'Chat Platform', required: true },
   { name: 'user_chat_platform_id', label: 'Chat User ID', required: true },
   { name: 'user_password', label: 'Password', required: true, type: 'password', autoComplete: 'new-password' },
-  { name: 'user_password_verify', label: 'Confirm Password', required: true, type: 'password', autoComplete: 'new-password' },
+  {
+    name: 'user_password_verify',
+    label: 'Confirm Password',
+    required: true,
+    type: 'password',
+    autoComplete: 'new-password',
+  },
 ];
 
 export const COMPANY_FIELDS: FieldSpec[] = [

@@ -26,7 +26,11 @@ export function Component() {
   return (
     <AuthCard
       title="Reset your password"
-      lead={send.isSuccess ? undefined : 'Enter the email you log in with and we will send you a link to choose a new password.'}
+      lead={
+        send.isSuccess
+          ? undefined
+          : 'Enter the email you log in with and we will send you a link to choose a new password.'
+      }
       footer={
         <Link to={paths.login} className="rounded font-medium text-accent hover:underline">
           Back to log in

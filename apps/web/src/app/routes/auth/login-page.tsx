@@ -25,7 +25,11 @@ export function Component() {
   if (pending) {
     return (
       <AuthCard title="Two-factor authentication" lead="One more step to keep your account safe.">
-        <TwoFactorForm pendingToken={pending.token} onSuccess={(jwt) => finish(jwt, pending.multilogin)} onCancel={() => setPending(null)} />
+        <TwoFactorForm
+          pendingToken={pending.token}
+          onSuccess={(jwt) => finish(jwt, pending.multilogin)}
+          onCancel={() => setPending(null)}
+        />
       </AuthCard>
     );
   }

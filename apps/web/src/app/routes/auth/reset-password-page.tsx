@@ -92,7 +92,9 @@ export function Component() {
           <p className="text-[15px] font-medium text-slate-800" role="alert">
             {RESET_MESSAGES.expired}
           </p>
-          <p className="text-sm text-slate-600">Reset links work once and for a limited time. Ask for a new one below.</p>
+          <p className="text-sm text-slate-600">
+            Reset links work once and for a limited time. Ask for a new one below.
+          </p>
           <ButtonLink to={paths.forgotPassword} className="mt-2">
             Send a new link
           </ButtonLink>
@@ -139,7 +141,13 @@ export function Component() {
             setErrors((x) => ({ ...x, new_password_verify: undefined }));
           }}
         />
-        <Button type="submit" size="lg" className="w-full" disabled={!password || !verify || reset.isSuccess} loading={reset.isPending}>
+        <Button
+          type="submit"
+          size="lg"
+          className="w-full"
+          disabled={!password || !verify || reset.isSuccess}
+          loading={reset.isPending}
+        >
           Save Password
         </Button>
       </form>

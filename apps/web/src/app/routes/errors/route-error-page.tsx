@@ -14,8 +14,14 @@ export function RouteErrorPage() {
       ? error.message
       : String(error);
   return (
-    <ErrorScreen code="Error" icon={<TriangleAlert size={28} aria-hidden="true" />} title="Unexpected Application Error!">
-      <p className="rounded-lg border border-slate-200 bg-white px-3 py-2 font-mono text-sm break-words text-slate-800">{message}</p>
+    <ErrorScreen
+      code="Error"
+      icon={<TriangleAlert size={28} aria-hidden="true" />}
+      title="Unexpected Application Error!"
+    >
+      <p className="rounded-lg border border-slate-200 bg-white px-3 py-2 font-mono text-sm break-words text-slate-800">
+        {message}
+      </p>
       {/* A full page load: the app may be in a state a client-side navigation cannot fix. */}
       <a href="/" className={buttonClass('primary', 'lg', 'mt-6')}>
         Go back home

@@ -1,5 +1,11 @@
 import { API_PATHS } from '@portal/shared/api-paths';
-import type { AuthenticateRequest, AuthenticateResponse, ImpersonateRequest, JwtResponse, MultiLoginResponse } from '@portal/shared/auth/auth.schemas';
+import type {
+  AuthenticateRequest,
+  AuthenticateResponse,
+  ImpersonateRequest,
+  JwtResponse,
+  MultiLoginResponse,
+} from '@portal/shared/auth/auth.schemas';
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
@@ -20,5 +26,6 @@ export const multiLoginQuery = () =>
 export const impersonate = (body: ImpersonateRequest) => api.post<JwtResponse>(API_PATHS.impersonate, body);
 
 export const useAuthenticate = () => useMutation({ mutationFn: authenticate });
-export const useVerifyCode = () => useMutation({ mutationFn: (v: { code: string; token: string }) => verifyCode(v.code, v.token) });
+export const useVerifyCode = () =>
+  useMutation({ mutationFn: (v: { code: string; token: string }) => verifyCode(v.code, v.token) });
 export const useImpersonate = () => useMutation({ mutationFn: impersonate });

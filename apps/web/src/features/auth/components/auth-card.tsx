@@ -3,7 +3,19 @@ import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 
 /** The card public screens sit in: heading, optional lead text, content and a footer line. */
-export function AuthCard({ title, lead, children, footer, wide }: { title: ReactNode; lead?: ReactNode; children: ReactNode; footer?: ReactNode; wide?: boolean }) {
+export function AuthCard({
+  title,
+  lead,
+  children,
+  footer,
+  wide,
+}: {
+  title: ReactNode;
+  lead?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  wide?: boolean;
+}) {
   return (
     <div className={cn('w-full', wide ? 'max-w-2xl' : 'max-w-[420px]')}>
       <Card className="px-5 py-7 shadow-sm sm:px-8 sm:py-8">

@@ -29,7 +29,12 @@ export function LoginForm({ onSuccess }: { onSuccess: (r: LoginResult) => void }
     login.mutate(
       { user_name: email.trim(), password },
       {
-        onSuccess: (r) => onSuccess({ jwt: r.data.jwt, multilogin: r.data.multilogin_enabled, twoFactor: r.data.two_factor_required === true }),
+        onSuccess: (r) =>
+          onSuccess({
+            jwt: r.data.jwt,
+            multilogin: r.data.multilogin_enabled,
+            twoFactor: r.data.two_factor_required === true,
+          }),
         onError: (err) => {
           const f = loginFieldErrors(err);
           setFields(f);

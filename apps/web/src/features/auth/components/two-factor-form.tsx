@@ -8,7 +8,15 @@ import { useVerifyCode } from '../api/auth.ts';
 import { twoFactorProblem, type LoginProblem } from '../login-errors.ts';
 
 /** The second login step: a 6-digit code enables Verify (spec §4/§5). */
-export function TwoFactorForm({ pendingToken, onSuccess, onCancel }: { pendingToken: string; onSuccess: (jwt: string) => void; onCancel: () => void }) {
+export function TwoFactorForm({
+  pendingToken,
+  onSuccess,
+  onCancel,
+}: {
+  pendingToken: string;
+  onSuccess: (jwt: string) => void;
+  onCancel: () => void;
+}) {
   const [code, setCode] = useState('');
   const [problem, setProblem] = useState<LoginProblem | null>(null);
   const verify = useVerifyCode();

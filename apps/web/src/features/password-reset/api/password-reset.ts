@@ -7,7 +7,9 @@ type Success = { success: boolean };
 const PUBLIC = { handle: false } as const;
 
 export const useSendResetToken = () =>
-  useMutation({ mutationFn: (user_email: string) => api.post<Success>(API_PATHS.sendResetToken, { user_email }, PUBLIC) });
+  useMutation({
+    mutationFn: (user_email: string) => api.post<Success>(API_PATHS.sendResetToken, { user_email }, PUBLIC),
+  });
 
 export const verifyResetToken = (token: string, signal?: AbortSignal) =>
   api.post<Success>(API_PATHS.verifyResetToken, { token }, { ...PUBLIC, signal });

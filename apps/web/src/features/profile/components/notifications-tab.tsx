@@ -1,5 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { NOTIFICATION_SUBSCRIPTION_KEYS, NOTIFICATION_SUBSCRIPTION_LABELS, type NotificationSubscriptionKey } from '@portal/shared/constants';
+import {
+  NOTIFICATION_SUBSCRIPTION_KEYS,
+  NOTIFICATION_SUBSCRIPTION_LABELS,
+  type NotificationSubscriptionKey,
+} from '@portal/shared/constants';
 import { AlertBox } from '../../../components/ui/alert-box.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/field.tsx';

@@ -11,7 +11,9 @@ export const businessUnitQuery = (domain: string) =>
   queryOptions({
     queryKey: ['business-unit', domain],
     queryFn: ({ signal }) =>
-      api.get<BusinessUnit[]>(API_PATHS.businessUnitByDomain, { query: { domain }, signal, ...PUBLIC }).then((r) => r[0] ?? null),
+      api
+        .get<BusinessUnit[]>(API_PATHS.businessUnitByDomain, { query: { domain }, signal, ...PUBLIC })
+        .then((r) => r[0] ?? null),
     staleTime: Infinity,
   });
 
