@@ -15,7 +15,7 @@ import {
   type Session,
 } from './helpers/browser.ts';
 
-/** The dashboard (spec §2 Dashboard, checklist DSH) against the demo network. */
+/** The dashboard (docs/screens.md Dashboard, docs/screens.md) against the demo network. */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();

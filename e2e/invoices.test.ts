@@ -17,8 +17,8 @@ import {
 } from './helpers/browser.ts';
 
 /**
- * Invoices and invoice detail (spec §2 Invoices, §3 Invoice, §4 "Invoices and offers", checklist
- * INV, IND, LST) against the demo network: monthly invoices of the demo publisher in every status,
+ * Invoices and invoice detail (docs/screens.md "Invoices", docs/api.md "Invoice")
+ * against the demo network: monthly invoices of the demo publisher in every status,
  * the newest with referral commission lines.
  */
 let browser: Browser;
@@ -118,7 +118,7 @@ describe('Invoices', () => {
       expect((await cells.nth(1).textContent())!.trim()).toMatch(period(inv));
       expect(await cells.nth(2).textContent()).toBe(LABELS[inv.status]);
       expect(await cells.nth(3).textContent()).toBe(usd(inv.payout_total));
-      // Paid is green, every other status yellow (spec §4).
+      // Paid is green, every other status yellow (docs/screens.md).
       const background = await cells
         .nth(2)
         .locator(`[data-status="${inv.status}"]`)

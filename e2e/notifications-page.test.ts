@@ -20,7 +20,7 @@ import {
 } from './helpers/notifications.ts';
 
 /**
- * The Notifications page (spec §2 Notifications, §8 Others, checklist NTF), RELIABILITY B6 in
+ * The Notifications page (docs/screens.md "Notifications", docs/errors.md), docs/reliability.md B6 in
  * Chromium, and both widths, against the demo publisher's notifications. Tests run in order and
  * some mark notifications read: each reads what is unread from the API first.
  */
@@ -191,7 +191,7 @@ describe('Notifications page', () => {
   });
 });
 
-describe('RELIABILITY B6: notification HTML runs nothing in the browser', () => {
+describe('docs/reliability.md B6: notification HTML runs nothing in the browser', () => {
   test('handlers, SVG, javascript: links, scripts, frames, forms and deep nesting: nothing runs, links open safely', async () => {
     const s = await login(browser);
     const { page } = s;

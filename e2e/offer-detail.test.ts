@@ -17,7 +17,7 @@ import {
 } from './helpers/browser.ts';
 
 /**
- * The offer detail (spec §2 Offer detail, checklist OFD, ODT, OCR, TLB, OPB, PBM) against the demo
+ * The offer detail (docs/screens.md Offer detail, docs/screens.md, ODT, OCR, TLB, OPB, PBM) against the demo
  * network: offer 1 is Northwind Summer Sale (three landing pages, creatives, two postbacks), 3 is
  * Northwind Gift Cards (pixel conversions, no expiry, every region), 4 Northwind Winter Preview (no
  * creatives), 21 Harbor Flight Alerts (no preview URL), 27 an offer the demo publisher may not run.
@@ -148,7 +148,7 @@ describe('Details and Creatives', () => {
 });
 
 describe('Tracking Link builder', () => {
-  test('builds the link of spec §9, copies it, checks placeholders, and the link really records a click', async () => {
+  test('builds the link of docs/limits.md, copies it, checks placeholders, and the link really records a click', async () => {
     const s = await session();
     const { page, context } = s;
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -266,7 +266,7 @@ describe('Postbacks & Pixels tab and the modal', () => {
       postback_event_type: null,
     });
     expect(typeof created['postback_event_id']).toBe('number');
-    // Held base64-encoded in the form (spec §3).
+    // Held base64-encoded in the form (docs/api.md).
     expect(Buffer.from(String(created['postback_value']), 'base64').toString()).toBe(
       'https://receiver.example/pb?cid={pub_click_id}&payout={conversion_earnings}',
     );

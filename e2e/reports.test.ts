@@ -17,7 +17,7 @@ import {
   type Session,
 } from './helpers/browser.ts';
 
-/** Reports (spec §2 Reports, §3 report rows, §4 drill-downs and CSV export; checklist RPT…EXP). */
+/** Reports (docs/screens.md "Reports", docs/api.md report rows). */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
@@ -180,7 +180,7 @@ describe('Reports', () => {
     await s.close();
   });
 
-  test('every report has the columns of spec §3, formats and the totals row of the API', async () => {
+  test('every report has the columns of docs/api.md, formats and the totals row of the API', async () => {
     const s = await session();
     const { page, jwt } = s;
     const range = RANGE();
@@ -221,7 +221,7 @@ describe('Reports', () => {
     await s.close();
   });
 
-  test('drill-downs of spec §4 carry their filters', async () => {
+  test('drill-downs of docs/screens.md carry their filters', async () => {
     const s = await session();
     const { page } = s;
     const range = RANGE();
@@ -327,7 +327,7 @@ describe('Reports', () => {
   });
 
   test(
-    'CSV export round trip: Exporting..., polled every 2 s, a file named as spec §9 whose rows are the report',
+    'CSV export round trip: Exporting..., polled every 2 s, a file named as docs/limits.md whose rows are the report',
     { timeout: 90_000 },
     async () => {
       const s = await session();

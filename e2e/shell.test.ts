@@ -25,7 +25,7 @@ afterAll(async () => {
 });
 
 /**
- * The routes of spec §2 in the authenticated layout, with their heading and title (one or two of
+ * The routes of docs/screens.md in the authenticated layout, with their heading and title (one or two of
  * each parameterised family; the rest differ only by the parameter, checked in 'bad parameters').
  */
 const SCREENS = [
@@ -78,7 +78,7 @@ describe.concurrent('access rules', () => {
     await s.close();
   });
 
-  // Entry by link (spec §2) is a one-time login code now, and ?token= no longer logs in: e2e/login-links.test.ts.
+  // Entry by link (docs/screens.md) is a one-time login code now, and ?token= no longer logs in: e2e/login-links.test.ts.
 });
 
 describe.concurrent.each(Object.keys(WIDTHS) as Width[])('the authenticated shell at %s width', (width) => {
@@ -275,7 +275,7 @@ describe.concurrent('navigation', () => {
   });
 });
 
-describe.concurrent('session expiry (RELIABILITY B9) and alerts', () => {
+describe.concurrent('session expiry (docs/reliability.md B9) and alerts', () => {
   const signWith = async (secret: string, claims: Record<string, unknown>, exp: number) =>
     new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -352,23 +352,26 @@ describe.concurrent('session expiry (RELIABILITY B9) and alerts', () => {
   });
 });
 
-test.concurrent('the web page carries a CSP without inline script and runs under it (RELIABILITY A6)', async () => {
-  const s = await open(browser, 'desktop');
-  const { page } = s;
-  const res = await page.goto(`http://localhost:${inject('port')}/login`);
-  const csp = res!.headers()['content-security-policy'] ?? '';
-  const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
-  expect(scriptSrc).toContain("'self'");
-  expect(scriptSrc).not.toContain('unsafe-inline');
-  expect(csp).toContain("frame-ancestors 'none'");
-  expect(res!.headers()['x-content-type-options']).toBe('nosniff');
-  const html = await res!.text();
-  // Every script is an external file.
-  expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
-  await page.getByRole('heading', { name: 'Log in to your account' }).waitFor();
-  await loginViaApi(s, DEMO);
-  await goto(page, '/profile/two-factor-auth');
-  await page.getByRole('tab', { name: 'Two-Factor Auth', selected: true }).waitFor();
-  expectNoProblems(s);
-  await s.close();
-});
+test.concurrent(
+  'the web page carries a CSP without inline script and runs under it (docs/reliability.md A6)',
+  async () => {
+    const s = await open(browser, 'desktop');
+    const { page } = s;
+    const res = await page.goto(`http://localhost:${inject('port')}/login`);
+    const csp = res!.headers()['content-security-policy'] ?? '';
+    const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
+    expect(scriptSrc).toContain("'self'");
+    expect(scriptSrc).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res!.headers()['x-content-type-options']).toBe('nosniff');
+    const html = await res!.text();
+    // Every script is an external file.
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    await page.getByRole('heading', { name: 'Log in to your account' }).waitFor();
+    await loginViaApi(s, DEMO);
+    await goto(page, '/profile/two-factor-auth');
+    await page.getByRole('tab', { name: 'Two-Factor Auth', selected: true }).waitFor();
+    expectNoProblems(s);
+    await s.close();
+  },
+);

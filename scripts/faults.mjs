@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm run test:faults`: the fault tests' full variant (README, "Reliability"); prints the table and
+// `npm run test:faults`: the fault tests' full variant (docs/reliability.md); prints the table and
 // exits 1 when an invariant fails. Arguments pass through: --short, --only=F2,F3, --db=pglite.
 import { spawnSync } from 'node:child_process';
 

@@ -3,7 +3,7 @@
 // It runs in development mode unless NODE_ENV says otherwise, so a first start opens the demo
 // network; with NODE_ENV=production an empty database stays empty (DEMO_SEED defaults to false).
 //
-// In production run `node apps/server/dist/server.js` itself (README, "Running in production"):
+// In production run `node apps/server/dist/server.js` itself (docs/production.md):
 // npm exits at once on SIGTERM without waiting for its script. This script still stops cleanly
 // however it is stopped: it passes SIGTERM and SIGINT on to the server and exits with the server's
 // code; when its own parent goes away (npm stopped) it stops the server; and the server, started

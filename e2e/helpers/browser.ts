@@ -141,7 +141,7 @@ export async function loginViaApi(s: Session, creds: { email: string; password: 
   return body.data.jwt;
 }
 
-/** Stores a session token under the app's keys (spec §3), as a login does; call `goto` after it. */
+/** Stores a session token under the app's keys (docs/api.md), as a login does; call `goto` after it. */
 export async function storeSession(page: Page, jwt: string) {
   if (!page.url().startsWith(`http://localhost:${port()}`)) await goto(page, '/login');
   await page.evaluate((token) => {
@@ -198,7 +198,7 @@ export function recordCalls(page: Page, apiPath: string): RecordedCall[] {
   return calls;
 }
 
-/** The page scrolls sideways at this width (it must not: UI.md). */
+/** The page scrolls sideways at this width (it must not: docs/ui.md). */
 export async function scrollsSideways(page: Page): Promise<boolean> {
   return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
 }

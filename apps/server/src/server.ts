@@ -3,7 +3,7 @@ import { ConfigError, demoSeedWarning, loadConfig, trustProxyWarning, type Confi
 import { DEMO_LOGINS, seedDemoNetwork } from './seed/demo-seed.ts';
 
 /**
- * The portal's process, as a service manager runs it (README, "Running in production"). SIGTERM
+ * The portal's process, as a service manager runs it (docs/production.md). SIGTERM
  * or SIGINT, or the end of the parent that started it with an IPC channel (`npm start`), stops
  * it: no new connections, the requests in flight answered (new ones on open connections get 503),
  * idle connections closed, pending clicks committed, postback attempts in hand finished or given

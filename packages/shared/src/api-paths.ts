@@ -1,4 +1,4 @@
-/** Paths of the publisher API v1, relative to API_BASE (DESIGN.md §3). */
+/** Paths of the publisher API v1, relative to API_BASE (docs/api.md). */
 export const API_BASE = '/api/v1';
 
 export const API_PATHS = {

@@ -1,9 +1,9 @@
-/** Business constants and limits of spec §9 shared by the server and the web app. */
+/** Business constants and limits of docs/limits.md shared by the server and the web app. */
 export const PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 export const POSTBACK_MODAL_OFFER_PAGE_SIZE = 5;
 export const LATEST_OFFERS_LIMIT = 5;
-/** The dashboard's top campaigns by conversions (spec §2 Dashboard). */
+/** The dashboard's top campaigns by conversions (docs/screens.md Dashboard). */
 export const TOP_CAMPAIGNS_LIMIT = 5;
 export const TWO_FACTOR_CODE_LENGTH = 6;
 export const PASSWORD_MIN_LENGTH = 8;
@@ -20,7 +20,7 @@ export const NOTIFICATION_SUBSCRIPTION_LABELS: Record<NotificationSubscriptionKe
 export const CHAT_PLATFORMS = ['skype', 'telegram', 'wechat', 'whatsapp'] as const;
 export type ChatPlatform = (typeof CHAT_PLATFORMS)[number];
 
-/** Sign-up field length limits of spec §5. */
+/** Sign-up field length limits of docs/errors.md. */
 export const SIGNUP_LIMITS = {
   user_name_first: 64,
   user_name_last: 64,
@@ -50,7 +50,7 @@ export const OFFER_STATUSES = ['active', 'ready', 'paused', 'expired', 'pending'
 export type OfferStatus = (typeof OFFER_STATUSES)[number];
 
 /**
- * How an offer's advertiser reports conversions (DESIGN.md §4): a server postback with the
+ * How an offer's advertiser reports conversions (docs/tracking.md): a server postback with the
  * advertiser's token, the thank-you page's pixel, or both. Set by the network, shown to publishers.
  */
 export const CONVERSION_METHODS = ['postback', 'pixel', 'both'] as const;

@@ -10,7 +10,7 @@ import {
 import { fieldError } from './errors.ts';
 
 /**
- * Keyset pagination for the list calls of DESIGN.md §3. A sort key is a non-null SQL expression
+ * Keyset pagination for the list calls of docs/api.md. A sort key is a non-null SQL expression
  * plus the SQL type its cursor value is read back as; rows are ordered by (key, id) in one direction,
  * and the next page starts after the last row's (key, id) with a row comparison, so page 500 costs
  * what page 1 costs (given an index) and ties never skip or repeat rows.

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 
 /**
- * Paths with a secret in a segment (spec §2's reset link), and how the log writes them. Matched on
+ * Paths with a secret in a segment (docs/screens.md's reset link), and how the log writes them. Matched on
  * the decoded path, in any case and with repeated slashes, as the web app's router would take it
  * (`/Forgot-Password//…`, `/forgot-password%2F…`): everything after the prefix is dropped.
  */

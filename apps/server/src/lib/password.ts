@@ -8,7 +8,7 @@ const OPTIONS = { algorithm: ARGON2ID, memoryCost: 19_456, timeCost: 2, parallel
 
 /**
  * Hashing is memory-hard on purpose, so it runs a few at a time: 300 concurrent logins queue here
- * instead of allocating 300 × 19 MiB at once (RELIABILITY L6).
+ * instead of allocating 300 × 19 MiB at once (docs/reliability.md L6).
  */
 const hashing = new Semaphore(2, 2000);
 

@@ -76,7 +76,7 @@ export const THROTTLE = {
   signupPerAddress: { limit: 10, windowSeconds: 60 * 60 },
   signupPerAccount: { limit: 10, windowSeconds: 60 * 60 },
   signupCheckPerAddress: { limit: 120, windowSeconds: 60 * 60 },
-  // The sign-up step check that says "Email already exists" (spec §8): a person checks their own
+  // The sign-up step check that says "Email already exists" (docs/errors.md): a person checks their own
   // address a few times: 20 checks per client address and 10 per e-mail address an hour.
   signupEmailCheckPerAddress: { limit: 20, windowSeconds: 60 * 60 },
   signupEmailCheckPerAccount: { limit: 10, windowSeconds: 60 * 60 },

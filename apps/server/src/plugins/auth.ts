@@ -71,7 +71,7 @@ async function authenticateKey(ctx: AppContext, request: FastifyRequest, reply: 
 /**
  * Checks the token and then the database: the user still exists with the same token version, the
  * token's session has not logged out (one query for both), and for access tokens the user is
- * still linked to an active publisher (RELIABILITY A2, A3).
+ * still linked to an active publisher (docs/reliability.md A2, A3).
  */
 async function resolve(ctx: AppContext, claims: VerifiedClaims): Promise<AuthState | null> {
   const user = await ctx.db

@@ -7,7 +7,7 @@ import { loggedUrl } from '../lib/log-url.ts';
 
 type ValidationIssue = { keyword: string; instancePath: string; message?: string; params: Record<string, unknown> };
 
-/** Maps a schema issue to the field codes of spec §8, so the web app reads them like any other. */
+/** Maps a schema issue to the field codes of docs/errors.md, so the web app reads them like any other. */
 function issueToField(issue: ValidationIssue): [string, FieldError][] {
   const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.') || '_';
   switch (issue.keyword) {
@@ -31,7 +31,7 @@ function issueToField(issue: ValidationIssue): [string, FieldError][] {
 const body = (code: string, message: string, errors?: Record<string, FieldError>): ApiErrorBody =>
   errors ? { error: { code, message }, errors } : { error: { code, message } };
 
-/** Every failure answers DESIGN.md §3's error shape; nothing internal reaches the client. */
+/** Every failure answers docs/api.md's error shape; nothing internal reaches the client. */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     if (err instanceof AppError) {

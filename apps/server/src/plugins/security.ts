@@ -14,14 +14,14 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const TRACKING_PATH = /^\/(c|postback|pixel)(\/|\?|$)/;
 
 /**
- * Security headers on every answer (DESIGN.md §8): a CSP without inline script, no framing,
- * nosniff, and no-store on API answers. Plus the XSRF double-submit cookie of spec §7.
+ * Security headers on every answer (docs/security.md): a CSP without inline script, no framing,
+ * nosniff, and no-store on API answers. Plus the XSRF double-submit cookie of docs/api.md.
  */
 export async function registerSecurity(app: FastifyInstance, opts: { publicUrl: string }): Promise<void> {
   await app.register(cookie);
   // HSTS only where the portal is served over https: a browser that saw it would refuse plain http.
   const headers = securityHeaders({ hsts: opts.publicUrl.startsWith('https:') });
-  // One synchronous hook on every answer, click redirects included (RELIABILITY.md A6): each hook
+  // One synchronous hook on every answer, click redirects included (docs/reliability.md A6): each hook
   // is a step of every request, and a click's budget is a few dozen microseconds.
   app.addHook('onRequest', (request, reply, done) => {
     void reply.header('x-request-id', request.id).headers(headers);
@@ -52,7 +52,7 @@ export async function registerSecurity(app: FastifyInstance, opts: { publicUrl: 
 }
 
 /**
- * The page policy (DESIGN.md §8, issue 19): scripts, styles and images from the portal only (images
+ * The page policy (docs/security.md, issue 19): scripts, styles and images from the portal only (images
  * also as data: URLs, as the QR code and the icons are); no inline script or style. The web app's
  * page adds one nonce per answer for the styles a library inserts at run time (pagePolicy).
  */

@@ -1,5 +1,5 @@
 /**
- * The demo network's advertisers (DESIGN.md §6): names, their conversion API tokens and pixel
+ * The demo network's advertisers (docs/demo-network.md): names, their conversion API tokens and pixel
  * signing secrets, used by the demo seed, the demo traffic and whoever tries the tracker by hand.
  */
 

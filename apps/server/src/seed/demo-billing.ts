@@ -13,7 +13,7 @@ function monthsBack(from: string, n: number): string {
 
 /**
  * Demo network, part: monthly invoices in every status and notifications (read, unread, urgent,
- * offer context) (DESIGN.md §6). Deterministic and relative to today. Invoices are generated from
+ * offer context) (docs/demo-network.md). Deterministic and relative to today. Invoices are generated from
  * the demo traffic by the same service as the monthly job; only their statuses are then moved, the
  * way an operator would (newest generated, then request_payment, processing, older ones paid).
  */

@@ -2,7 +2,7 @@ import type { ConversionMethod } from '../db/types.ts';
 import type { AdvertiserKey } from './demo-advertisers.ts';
 
 /**
- * What the demo network offers (DESIGN.md §6): every offer with its status, payout, events,
+ * What the demo network offers (docs/demo-network.md): every offer with its status, payout, events,
  * landing pages, creatives, caps and who may run it, the creative files and the descriptions.
  * Plain data; `demo-offers.ts` writes it through the network services.
  */

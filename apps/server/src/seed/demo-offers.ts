@@ -9,7 +9,7 @@ import { CREATIVE_SAMPLES, DESCRIPTIONS, OFFERS } from './demo-offer-list.ts';
 
 /**
  * Demo network, part: advertisers, offers (every status), events, landing pages, creatives, caps,
- * private offers, postbacks and pixels (DESIGN.md §6). Deterministic (fixed seed, fixed lists),
+ * private offers, postbacks and pixels (docs/demo-network.md). Deterministic (fixed seed, fixed lists),
  * relative to today (expiry dates), idempotent (a second run finds the first advertiser and stops),
  * and written through the same network and postback services as the operator CLI and the API.
  */

@@ -7,7 +7,7 @@ import { seedDemoOffers } from './demo-offers.ts';
 import { seedDemoTraffic } from './demo-traffic.ts';
 import { seedDemoBilling } from './demo-billing.ts';
 
-/** The logins of DESIGN.md §6, printed at start and listed in the README. */
+/** The logins of docs/demo-network.md, printed at start and listed in the README. */
 export const DEMO_LOGINS = [
   {
     email: 'demo@portal.test',
@@ -35,7 +35,7 @@ const BUSINESS_UNITS = [
 ];
 
 /**
- * Deterministic, idempotent demo network (DESIGN.md §6): a second run finds the demo user and
+ * Deterministic, idempotent demo network (docs/demo-network.md): a second run finds the demo user and
  * changes nothing. Processes started together on an empty database take turns under the setup
  * lock: one seeds, the others wait for it and then find the demo user.
  */

@@ -20,7 +20,7 @@ function random(seed: number): () => number {
   };
 }
 
-/** 90 days at full volume (DESIGN.md §6), and before them a lighter stretch, long enough that four
+/** 90 days at full volume (docs/demo-network.md), and before them a lighter stretch, long enough that four
  * months are always closed and invoiced: one invoice per status. */
 const DAYS = 125;
 const FULL_DAYS = 90;
@@ -38,7 +38,7 @@ const AGENTS = [
 
 /**
  * Demo network, part: four months of clicks and conversions up to today for the demo publishers
- * (DESIGN.md §6), made through the tracking engine's own code path: each click is decided by the
+ * (docs/demo-network.md), made through the tracking engine's own code path: each click is decided by the
  * click service (landing page, macros, fallbacks for paused/expired/capped/not-granted offers),
  * stored as the group-commit writer stores a batch, one batch per day, and written out by the same
  * settle that writes live batches out (unique windows, click rows, rollups); each conversion goes through

@@ -79,7 +79,7 @@ describe('POST /user/authenticate', () => {
     expect(me.body.data.user.publisher_id).toBe(active.publisherId);
   });
 
-  it("answers spec §5's field errors when the e-mail or password is missing, empty or malformed", async () => {
+  it("answers docs/errors.md's field errors when the e-mail or password is missing, empty or malformed", async () => {
     const emailMsg = 'Must provide valid email address.';
     const pwMsg = 'Must provide a password.';
     const cases: [unknown, Record<string, { code: string; message: string }>][] = [

@@ -40,7 +40,7 @@ describe('one-time login codes: made by an operator, exchanged once for a sessio
   });
   afterAll(() => t.close());
 
-  it('makes a link of spec §2 with the code, stores only its hash, and expires it in a few minutes', async () => {
+  it('makes a link of docs/screens.md with the code, stores only its hash, and expires it in a few minutes', async () => {
     const made = await newCode(t, p);
     expect(made.link).toBe(`${t.app.ctx.config.publicUrl}/?login_code=${made.code}&publisher_id=${p.publisherId}`);
     expect(made.code).toMatch(/^[A-Za-z0-9_-]{43}$/);

@@ -142,7 +142,7 @@ describe('password reset', () => {
       token = (await requestReset(p)).token;
     });
 
-    it('field errors of spec §5 leave the token usable and the password unchanged', async () => {
+    it('field errors of docs/errors.md leave the token usable and the password unchanged', async () => {
       const before = await t.app.ctx.db
         .selectFrom('users')
         .select('password_hash')

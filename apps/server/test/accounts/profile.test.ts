@@ -197,7 +197,7 @@ describe('profile calls', () => {
   });
 
   describe('POST /user/update-notification', () => {
-    it('saves the subscription keys of spec §9, deduplicated, in a stable order', async () => {
+    it('saves the subscription keys of docs/limits.md, deduplicated, in a stable order', async () => {
       const r = await t.post(
         '/user/update-notification',
         { notification_subscriptions: ['offer_expire', 'campaign_90_cap', 'offer_expire'] },
@@ -243,7 +243,7 @@ describe('profile calls', () => {
       qToken = await login(t, q);
     });
 
-    it('answers the field codes of spec §5/§8 and changes nothing', async () => {
+    it('answers the field codes of docs/errors.md and changes nothing', async () => {
       const hashBefore = await t.app.ctx.db
         .selectFrom('users')
         .select('password_hash')

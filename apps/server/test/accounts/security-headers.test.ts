@@ -20,7 +20,7 @@ describe('security headers and the XSRF cookie check', () => {
   });
   afterAll(() => t.close());
 
-  it('every API answer, success or error, carries the DESIGN.md §8 headers', async () => {
+  it('every API answer, success or error, carries the docs/security.md headers', async () => {
     const answers = [
       await t.get('/user/me.json', { token }),
       await t.get('/user/me.json'),

@@ -117,7 +117,7 @@ describe('POST /publisher/sign-up', () => {
     });
   });
 
-  describe('field codes of spec §5/§8', () => {
+  describe('field codes of docs/errors.md', () => {
     const check = async (overrides: Record<string, unknown>, field: string, code: string, message?: string) => {
       const r = await t.post('/publisher/sign-up', {
         ...pick(signupPayload(overrides), [...STEP1, ...STEP2]),
@@ -193,7 +193,7 @@ describe('POST /publisher/sign-up', () => {
       expect(lower.status).toBe(200);
     });
 
-    it('every length limit of spec §5 answers 0x4010 one character past it', async () => {
+    it('every length limit of docs/errors.md answers 0x4010 one character past it', async () => {
       const limits: [string, number][] = [
         ['user_name_first', 64],
         ['user_name_last', 64],

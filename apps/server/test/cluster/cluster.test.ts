@@ -5,7 +5,7 @@ import { testDbKind } from '../helpers/test-db.ts';
 import { killRun, startTogether, type Started } from '../helpers/cluster-run.ts';
 
 /**
- * Several server processes on one PostgreSQL database (README, "Several processes on one
+ * Several server processes on one PostgreSQL database (docs/production.md, "Several processes on one
  * database"), each a real `node` process of the production bundle: three started together on an
  * empty database, then a few seconds of clicks, conversion calls and postback deliveries spread
  * over them while one is killed with `kill -9` and started again. `npm run test:cluster` is the

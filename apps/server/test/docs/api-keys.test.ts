@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { seedDemoNetwork } from '../../src/seed/demo-seed.ts';
-import { assignedVariables, readmeShellBlocks, readmeTerminal, type ShellRun } from '../helpers/readme-shell.ts';
+import { assignedVariables, docShellBlocks, readmeTerminal, type ShellRun } from '../helpers/readme-shell.ts';
 
-const HEADING = '## API keys';
-/** The groups a key may call, each with the README example that must show it working. */
+const DOC = 'docs/api-keys.md';
+/** The groups a key may call, each with the docs/api-keys.md example that must show it working. */
 const GROUPS = {
   reports: '/api/v1/report/campaign',
   totals: '/api/v1/report-total/',
@@ -13,18 +13,18 @@ const GROUPS = {
 } as const;
 
 /**
- * The README's "API keys" section, command for command: its shell blocks are taken from README.md
+ * docs/api-keys.md, command for command: its shell blocks are taken from the document
  * and run with bash and the real curl against a server holding the demo network (only the
  * portal's address replaced), the key made by the first block carried to the examples.
  */
-describe('README: API keys', () => {
+describe('docs/api-keys.md', () => {
   let t: TestApp;
   let terminal: ReturnType<typeof readmeTerminal>;
-  const blocks = readmeShellBlocks(HEADING);
+  const blocks = docShellBlocks(DOC);
   const ran: ShellRun[] = [];
   const outputOf = (marker: string) => {
     const r = ran.find((x) => x.block.includes(marker));
-    if (!r) throw new Error(`no README block with ${marker} ran`);
+    if (!r) throw new Error(`no block with ${marker} ran`);
     return JSON.parse(r.stdout) as { data: unknown };
   };
 

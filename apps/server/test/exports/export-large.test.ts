@@ -7,7 +7,7 @@ import { createPublisher, login } from '../helpers/factories.ts';
 import { createOffer } from '../reports/report-fixtures.ts';
 
 /**
- * RELIABILITY L7: an export of 1,000,000 rows keeps memory flat (streamed in keyset batches) and
+ * docs/reliability.md L7: an export of 1,000,000 rows keeps memory flat (streamed in keyset batches) and
  * holds only the caller's rows. The rows are generated straight into the raw table for this test
  * (EXPORT_L7_ROWS overrides the size; 1,000,000 on PostgreSQL, 100,000 on PGlite by default).
  */

@@ -184,7 +184,7 @@ export function invariants(c: Counts, opts: { leasedByKilled: boolean }): Check[
     opts.leasedByKilled
       ? {
           // A process killed during an attempt leaves its delivery claimed until the lease ends;
-          // then it is sent again with the same event id (RELIABILITY F5 tests that part).
+          // then it is sent again with the same event id (docs/reliability.md F5 tests that part).
           name: 'every stored conversion has one postback job, delivered or claimed by a killed process',
           ok:
             postbacks.jobs === conversions.stored &&

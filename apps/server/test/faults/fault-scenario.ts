@@ -3,7 +3,7 @@ import { FaultBed, type BedOptions, type DbKind } from './fault-bed.ts';
 import { FaultLoad, p99, tally, type LoadOptions, type Sample } from './fault-load.ts';
 
 /**
- * What every fault test of RELIABILITY.md shares: its result, the load it drives, and `scenario`,
+ * What every fault test of docs/reliability.md shares: its result, the load it drives, and `scenario`,
  * which sets up a bed, drives load, lets the test inject its fault, waits for the system to recover
  * and checks the invariants. The tests themselves are in fault-scenarios.ts and disk-full-fault.ts.
  */

@@ -17,7 +17,7 @@ import {
 import { f4 } from './disk-full-fault.ts';
 
 /**
- * The fault tests of RELIABILITY.md, each a function that sets up a bed, drives load, injects its
+ * The fault tests of docs/reliability.md, each a function that sets up a bed, drives load, injects its
  * fault, lets the system recover and checks the invariants (fault-scenario.ts runs them; F4 is in
  * disk-full-fault.ts). `short` (npm test) runs one round of each with short phases; `full`
  * (npm run test:faults) more rounds and longer load.
@@ -209,7 +209,7 @@ export function f8(entry: string, db: DbKind, variant: Variant): Promise<FaultRe
       ];
       if (db === 'postgres') run.checks.push(...connectionChecks);
       else {
-        // Known limit of the embedded database (README, Reliability): its statements run on the
+        // Known limit of the embedded database (docs/reliability.md): its statements run on the
         // event loop, and under this load some connections opened around the signal are reset or
         // cut. None of them had been acknowledged (the invariants above still hold); reported, not gated.
         for (const c of connectionChecks) run.notes.push(`${c.ok ? 'ok' : 'known limit'}: ${c.name}: ${c.detail}`);

@@ -4,7 +4,7 @@ import { faultDetails, faultTable } from './fault-report.ts';
 import { f1, f2, f3, f4, f8, type FaultResult } from './fault-scenarios.ts';
 
 /**
- * The fault tests of RELIABILITY.md (F1, F2, F3, F4, F8), short variant: one round of each on the
+ * The fault tests of docs/reliability.md (F1, F2, F3, F4, F8), short variant: one round of each on the
  * production bundle, PostgreSQL clusters of the test's own, and the embedded database where the
  * fault applies to it (F1, F8). `npm run test:faults` runs the full variant and prints the table.
  */

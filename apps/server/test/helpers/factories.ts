@@ -117,7 +117,7 @@ export async function createPublishersInBulk(
 
 const uniqueEmail = (): string => `new-${crypto.randomBytes(4).toString('hex')}@example.test`;
 
-/** A complete, valid sign-up payload (spec §3), as the web app's last step sends it. */
+/** A complete, valid sign-up payload (docs/api.md), as the web app's last step sends it. */
 export function signupPayload(overrides: Record<string, unknown> = {}): Record<string, unknown> {
   return {
     user_name_first: 'Ada',

@@ -3,9 +3,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-export const README = path.resolve(import.meta.dirname, '../../../../README.md');
+const ROOT = path.resolve(import.meta.dirname, '../../../..');
+export const README = path.join(ROOT, 'README.md');
 /** The address the README's commands name: the portal of `npm start`. */
 export const README_URL = 'http://localhost:8080';
+
+/** The ```sh blocks of a document of the repository (`docs/api-keys.md`), in order. */
+export function docShellBlocks(file: string): string[] {
+  return shellBlocks(fs.readFileSync(path.join(ROOT, file), 'utf8'));
+}
 
 /** The ```sh blocks of one `## ` section of the README, in order. */
 export function readmeShellBlocks(heading: string, markdown = fs.readFileSync(README, 'utf8')): string[] {
@@ -14,8 +20,10 @@ export function readmeShellBlocks(heading: string, markdown = fs.readFileSync(RE
   const rest = markdown.slice(start + heading.length + 2);
   const end = rest.search(/\n## /);
   const section = end < 0 ? rest : rest.slice(0, end);
-  return [...section.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!.trim());
+  return shellBlocks(section);
 }
+
+const shellBlocks = (markdown: string) => [...markdown.matchAll(/```sh\n([\s\S]*?)```/g)].map((m) => m[1]!.trim());
 
 export interface ShellRun {
   block: string;

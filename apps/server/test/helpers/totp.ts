@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
 
-/** The demo 2FA user's secret (DESIGN.md §6). */
+/** The demo 2FA user's secret (docs/demo-network.md). */
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 
 /** The TOTP code for `secret`, `stepOffset` 30-second steps from now (the server accepts ±1 step). */

@@ -93,7 +93,7 @@ describe('POST /campaign-table (My Offers)', () => {
           payout: 7.25,
           payout_type: 'cpa',
           clicks_unique: 3,
-          epc: 3.875, // 15.5 over 4 clicks (all clicks, DESIGN.md §5)
+          epc: 3.875, // 15.5 over 4 clicks (all clicks, docs/reports.md)
           earnings: 15.5,
           preview_url: 'https://shop.example/p',
         },

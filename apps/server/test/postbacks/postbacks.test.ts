@@ -43,7 +43,7 @@ describe('postbacks API', () => {
   });
 
   describe('create, read, update', () => {
-    it('creates a global postback and answers the fields of spec §7', async () => {
+    it('creates a global postback and answers the fields of docs/api.md', async () => {
       const r = await t.post('/postback/create', form(), { token: a.token });
       expect(r.status, JSON.stringify(r.body)).toBe(200);
       expect(r.body.data).toMatchObject({
@@ -136,7 +136,7 @@ describe('postbacks API', () => {
     });
   });
 
-  describe('field errors (spec §8)', () => {
+  describe('field errors (docs/errors.md)', () => {
     it('answers 0x4013 for a missing status or type', async () => {
       const r = await t.post('/postback/create', form({ postback_status: null, postback_type: 'sms' }), {
         token: a.token,
@@ -218,7 +218,7 @@ describe('postbacks API', () => {
     });
   });
 
-  describe('access control (RELIABILITY A1)', () => {
+  describe('access control (docs/reliability.md A1)', () => {
     it('never lets one publisher read or change another publisher’s postbacks', async () => {
       const mine = await t.post('/postback/create', form({ postback_name: 'A secret' }), { token: a.token });
       const id = mine.body.data.postback_id;

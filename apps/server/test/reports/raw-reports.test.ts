@@ -122,7 +122,7 @@ describe('click and conversion reports', () => {
     }
   });
 
-  it('list conversions oldest first with the fields of spec §3', async () => {
+  it('list conversions oldest first with the fields of docs/api.md', async () => {
     const { rows } = await allPages<Record<string, unknown>>(
       t,
       '/report/conversion',

@@ -13,7 +13,7 @@ import {
 
 /**
  * Summary reports and totals checked against an independent computation from the raw events
- * (DESIGN.md §5), in a half-hour zone, a 45-minute zone and over both DST days of a whole-hour zone.
+ * (docs/reports.md), in a half-hour zone, a 45-minute zone and over both DST days of a whole-hour zone.
  */
 
 interface Ev {
@@ -294,7 +294,7 @@ describe('summary reports', () => {
     expect(daily.body.data.map((r: { day: string }) => r.day)).toEqual(['2026-10-31', '2026-11-01', '2026-11-02']);
   });
 
-  it('use the default sorts of spec §9 and page through ties in any sort column', async () => {
+  it('use the default sorts of docs/limits.md and page through ties in any sort column', async () => {
     const range = { date_range: { start: '2026-10-10', end: '2026-10-11' } };
     const daily = await t.post('/report/daily', { filters: range }, { token: a.token });
     expect(daily.body.data.map((r: { day: string }) => r.day)).toEqual(['2026-10-10', '2026-10-11']);

@@ -362,7 +362,7 @@ describe('stopping the portal', () => {
     expect(exit).toMatchObject({ code: 0, signal: null });
     expect(exit.at - signalled).toBeLessThan(3000);
     expect(portal.output()).toMatch(/postback attempts given back at stop/);
-    // The production process's own output (RELIABILITY S4): the conversion call and the failed
+    // The production process's own output (docs/reliability.md S4): the conversion call and the failed
     // login each have their line, and neither the advertiser's token nor the password nor the
     // bearer value is in any line.
     expect(portal.output()).toMatch(/"method":"GET","route":"\/postback","query":"tid&token","status":200/);

@@ -14,7 +14,7 @@ import { trackingEngine } from '../../src/modules/tracking/tracking-engine.ts';
 import { findRefusals } from '../../src/modules/tracking/conversion-refusals.ts';
 
 /**
- * Conversions nobody can mint, steal or loop (DESIGN.md §4): each attack of the security review as
+ * Conversions nobody can mint, steal or loop (docs/tracking.md): each attack of the security review as
  * a test. A pixel carries no secret, so it is limited to what it can prove; an order id stays with
  * the click an authenticated call recorded it for.
  */

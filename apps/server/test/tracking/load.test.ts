@@ -9,7 +9,7 @@ import { testDbKind } from '../helpers/test-db.ts';
 
 const p99 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * 0.99))]!;
 
-/** Load tests sized to the test run (RELIABILITY L1, L4); `npm run bench` measures the full size. */
+/** Load tests sized to the test run (docs/reliability.md L1, L4); `npm run bench` measures the full size. */
 describe('tracking under load', { timeout: 150_000 }, () => {
   let t: TestApp;
   let rx: Receiver;

@@ -15,7 +15,7 @@ import {
 import { trackingEngine } from '../../src/modules/tracking/tracking-engine.ts';
 
 /**
- * A publisher postback aimed back at the portal never reaches it (DESIGN.md §4): not under another
+ * A publisher postback aimed back at the portal never reaches it (docs/tracking.md): not under another
  * name of it (IP literal, `localhost`, a trailing-dot name, an IPv4-mapped address) — refused on the
  * address dialled, even when the operator allowed local hosts — and not through something in front
  * of it that the address check cannot see (a proxy here, a CNAME or load balancer in production) —

@@ -10,7 +10,7 @@ import { click, convert, createTrackedOffer, createTrackingPostback } from '../h
 import { startReceiver, type ReceivedRequest, type Receiver } from '../helpers/postback-receiver.ts';
 
 /**
- * Signed postback deliveries, checked the way a receiver would: with the README's own Python
+ * Signed postback deliveries, checked the way a receiver would: with docs/postback-verification.md's own Python
  * snippet (run by python3) and its Node.js snippet, never with the server's signing code.
  */
 
@@ -26,17 +26,16 @@ interface Case {
   url: string;
 }
 
-const readme = fs.readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
-const section = readme.slice(readme.indexOf('## Verifying postbacks'));
+const section = fs.readFileSync(new URL('../../../../docs/postback-verification.md', import.meta.url), 'utf8');
 const snippet = (lang: string) => {
   const m = new RegExp('```' + lang + '\\n([\\s\\S]*?)```').exec(section);
-  if (!m) throw new Error(`README: no ${lang} snippet under "Verifying postbacks"`);
+  if (!m) throw new Error(`docs/postback-verification.md: no ${lang} snippet`);
   return m[1]!;
 };
 
 const hasPython = spawnSync('python3', ['--version']).status === 0;
 
-/** The README's Python verifier over each case: true when it accepts the request. */
+/** The documented Python verifier over each case: true when it accepts the request. */
 function pythonVerify(cases: Case[]): boolean[] {
   const harness = `${snippet('python')}\nimport json, sys\nprint(json.dumps([verify_postback(c["secret"], c["headers"], c["url"]) for c in json.load(sys.stdin)]))\n`;
   const r = spawnSync('python3', ['-c', harness], { input: JSON.stringify(cases), encoding: 'utf8' });
@@ -54,7 +53,7 @@ async function nodeVerify(cases: Case[]): Promise<boolean[]> {
   return cases.map((c) => nodeVerifier!(c.secret, c.headers, c.url));
 }
 
-/** Both README verifiers must agree; the Python one runs whenever python3 is installed. */
+/** Both documented verifiers must agree; the Python one runs whenever python3 is installed. */
 async function verify(cases: Case[]): Promise<boolean[]> {
   const node = await nodeVerify(cases);
   if (hasPython) expect(pythonVerify(cases)).toEqual(node);
@@ -132,7 +131,7 @@ describe('signed postback deliveries', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining([`/api/v1${P.secret}`, `/api/v1${P.rotate}`]));
   });
 
-  it('a real delivery verifies with the README verifiers; a tampered id, timestamp or URL does not', async () => {
+  it('a real delivery verifies with the documented verifiers; a tampered id, timestamp or URL does not', async () => {
     const secret = await readSecret();
     const { postbackId, conversionId } = await deliver('/pb/signed?s1={s1}&c={conversion_id}');
     const req = rx.requests[0]!;

@@ -5,7 +5,7 @@ import { click, convert, createTrackedOffer, createTrackingPostback } from '../h
 import { startReceiver, type Receiver } from '../helpers/postback-receiver.ts';
 import { trackingEngine } from '../../src/modules/tracking/tracking-engine.ts';
 
-/** Postback delivery without the allow-list: nothing private is ever reached (RELIABILITY B1, B2, B5, F9). */
+/** Postback delivery without the allow-list: nothing private is ever reached (docs/reliability.md B1, B2, B5, F9). */
 describe('postback address guard', () => {
   let t: TestApp;
   let canary: Receiver;

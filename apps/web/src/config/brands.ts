@@ -1,5 +1,5 @@
 /**
- * White-label brands (spec §1): the brand whose key appears in the page's host name gives the
+ * White-label brands (docs/screens.md): the brand whose key appears in the page's host name gives the
  * logo, product name and accent colour; any other host gets the default. Keys match the business
  * units' `brand` column on the server.
  */

@@ -1,4 +1,4 @@
-/** Route paths of the portal (spec §2), in one place. */
+/** Route paths of the portal (docs/screens.md), in one place. */
 export const PROFILE_TABS = [
   'time-zone',
   'change-password',

@@ -1,7 +1,7 @@
 import { TOAST_DURATION_MS } from '@portal/shared/constants';
 import { createStore } from './store.ts';
 
-/** Client-side alerts of spec §3/§4: type, message, collectable flag, id, position. */
+/** Client-side alerts of docs/api.md, docs/screens.md: type, message, collectable flag, id, position. */
 export type AlertType = 'success' | 'error' | 'warning' | 'info';
 export interface Alert {
   id: string;

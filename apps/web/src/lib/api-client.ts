@@ -5,10 +5,10 @@ import { clearSession, getSession } from './session.ts';
 import { setFailed } from './settings.ts';
 
 /**
- * The HTTP client of spec §7: JSON, bearer token from local storage, XSRF cookie echoed as a
+ * The HTTP client of docs/api.md: JSON, bearer token from local storage, XSRF cookie echoed as a
  * header, cancellable through an AbortSignal, no time-out unless asked, 2xx = success.
  *
- * Automatic handling (spec §4/§8): 401 → 'Please log-in again.', session cleared, /login;
+ * Automatic handling (docs/screens.md, docs/errors.md): 401 → 'Please log-in again.', session cleared, /login;
  * 404 → /not-found; 500 → the settings failed flag (500 page). Calls made from login pages, and
  * calls to login paths, are exempt and get the error unchanged. A caller whose screen has its own
  * message for a failure opts out with `handle: false` (forms with the spec's 500 texts).

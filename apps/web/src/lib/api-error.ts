@@ -1,7 +1,7 @@
 import type { FieldError } from '@portal/shared/errors/error-codes';
 
 /**
- * A failed call. `message` follows the HTTP client wording of spec §8 ('Network Error',
+ * A failed call. `message` follows the HTTP client wording of docs/errors.md ('Network Error',
  * 'Request aborted', 'Request failed with status code {n}'); the server's error body, when there
  * is one, is in `code`, `serverMessage` and `fields`.
  */
@@ -30,7 +30,7 @@ export const statusMessage = (status: number) => `Request failed with status cod
 
 export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
 
-/** True for a 500 answer or the 0x500 code (spec §8 uses both). */
+/** True for a 500 answer or the 0x500 code (docs/errors.md uses both). */
 /**
  * The words of a quota or rate-limit refusal (429, issue 19): the server's message, which says
  * what ran out; null for any other error, so the caller shows its own.

@@ -20,7 +20,7 @@ export function applyBrandTheme(brand: Brand = getBrand()) {
   root.setProperty('--accent-soft', brand.accentSoft);
 }
 
-/** Page title rule of spec §1. */
+/** Page title rule of docs/screens.md. */
 export function usePageTitle(title?: string | null) {
   useEffect(() => {
     document.title = pageTitle(getBrand().productName, title);

@@ -3,7 +3,7 @@ import { clockIn, comparisonKey, datePart, formatDate, formatShortDate, toDate }
 
 const d = new Date(2026, 10, 5, 14, 7, 9); // 5 Nov 2026, 14:07:09 local
 
-describe('date formats of spec §9', () => {
+describe('date formats of docs/limits.md', () => {
   test('default YYYY-MM-DD, with hh, mm, ss and AM/PM', () => {
     expect(formatDate(d)).toBe('2026-11-05');
     expect(formatDate(d, 'YYYY-MM-DD hh:mm:ss A')).toBe('2026-11-05 02:07:09 PM');

@@ -1,7 +1,7 @@
 import { format } from 'date-fns';
 
 /**
- * Date formats of spec §9. `formatDate` takes the spec's tokens (YYYY, MM, DD, hh, mm, ss, A) and
+ * Date formats of docs/limits.md. `formatDate` takes the spec's tokens (YYYY, MM, DD, hh, mm, ss, A) and
  * maps them to date-fns'; default YYYY-MM-DD.
  */
 const TOKEN_MAP: Record<string, string> = {

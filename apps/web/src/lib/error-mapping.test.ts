@@ -14,7 +14,7 @@ const http = (status: number, code: string | null, fields: Record<string, string
     Object.fromEntries(Object.entries(fields).map(([f, c]) => [f, { code: c, message: 'x' }])),
   );
 
-describe('HTTP client messages (spec §8 generic)', () => {
+describe('HTTP client messages (docs/errors.md generic)', () => {
   test('status and network wording', () => {
     expect(statusMessage(418)).toBe('Request failed with status code 418');
     expect(new ApiError(NETWORK_ERROR, null, null, null, {}, 'network').message).toBe('Network Error');
@@ -94,7 +94,7 @@ describe('reset password', () => {
 });
 
 describe('change password', () => {
-  test('server field mapping of spec §5', () => {
+  test('server field mapping of docs/errors.md', () => {
     expect(passwordFieldErrors(http(422, '0x4220', { current_password: '0x4001', new_password: '0x4011' }))).toEqual({
       current_password: 'Please make sure your value is at least 8 characters long.',
       new_password: 'Please make sure your value is at least 8 characters long.',

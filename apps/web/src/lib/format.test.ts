@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatEpc, formatInteger, formatMoney, formatMoneyPrecise, formatPayout, formatPercent } from './format.ts';
 
-describe('formats (spec §1, §9)', () => {
+describe('formats (docs/screens.md, docs/limits.md)', () => {
   it('money is US-locale USD', () => {
     expect(formatMoney(1234.5)).toBe('$1,234.50');
     expect(formatMoney(0)).toBe('$0.00');

@@ -1,4 +1,4 @@
-/** Number formats of spec §1/§9: US-locale USD, CVR with two decimals and '%'. */
+/** Number formats of docs/screens.md, docs/limits.md: US-locale USD, CVR with two decimals and '%'. */
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const usdPrecise = new Intl.NumberFormat('en-US', {
   style: 'currency',

@@ -4,7 +4,7 @@ import { api } from './api-client.ts';
 
 /**
  * `POST /offer-list`: offers the publisher may run, a page at a time, for the offer pickers of
- * several screens (the postback modal asks 5 a page, filters 20: spec §9). Labels are `[id] name`.
+ * several screens (the postback modal asks 5 a page, filters 20: docs/limits.md). Labels are `[id] name`.
  */
 export async function getOfferOptions(opts: {
   search: string;

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The session lives in local storage under the spec's keys (§3): jwt_token, publisher_id, multi_account. */
+/** The session lives in local storage under the keys of docs/api.md: jwt_token, publisher_id, multi_account. */
 export const STORAGE_KEYS = { token: 'jwt_token', publisherId: 'publisher_id', multiAccount: 'multi_account' } as const;
 
 export interface Session {

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { pageTitle } from './title.ts';
 
-describe('page title rule (spec §1)', () => {
+describe('page title rule (docs/screens.md)', () => {
   test('title followed by " / " and the product name', () => {
     expect(pageTitle('Publisher Portal', 'Dashboard')).toBe('Dashboard / Publisher Portal');
     expect(pageTitle('Northwind Partners', 'Invoice #7')).toBe('Invoice #7 / Northwind Partners');

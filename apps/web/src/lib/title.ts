@@ -1,4 +1,4 @@
-/** Page title rule of spec §1: "{title} / {product}", or the product name alone. */
+/** Page title rule of docs/screens.md: "{title} / {product}", or the product name alone. */
 export function pageTitle(productName: string, title?: string | null): string {
   const t = title?.trim();
   return t ? `${t} / ${productName}` : productName;

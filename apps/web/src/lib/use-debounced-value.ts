@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The value, once it has stopped changing for `delayMs` (search boxes: spec §9, 500 ms). */
+/** The value, once it has stopped changing for `delayMs` (search boxes: docs/limits.md, 500 ms). */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

@@ -3,7 +3,7 @@ import { alerts } from './alerts.ts';
 import { isApiError } from './api-error.ts';
 
 /**
- * Spec §8 "Offers": a failed load shows its error toast, except when the request was cancelled
+ * docs/errors.md "Offers": a failed load shows its error toast, except when the request was cancelled
  * (a quick tab switch) and when the client already answered it (401 → log-in, 404 → not found).
  */
 export function useLoadFailureToast(error: unknown, message: string) {

@@ -13,5 +13,5 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Tables are tables from 1024 px up and stacked cards below (spec §9 breakpoints). */
+/** Tables are tables from 1024 px up and stacked cards below (docs/limits.md breakpoints). */
 export const useIsWide = () => useMediaQuery('(min-width: 1024px)');

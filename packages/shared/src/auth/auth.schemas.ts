@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { TWO_FACTOR_CODE_LENGTH } from '../constants.ts';
 import { dataEnvelope } from '../common/envelope.ts';
 
-/** Missing or empty values are answered with spec §5's field messages by the server, not by the schema. */
+/** Missing or empty values are answered with docs/errors.md's field messages by the server, not by the schema. */
 /**
- * The body of calls whose payload is "none" (spec §7): no body at all (Fastify hands the schema
+ * The body of calls whose payload is "none" (docs/api.md): no body at all (Fastify hands the schema
  * `null` then), `null` or `{}`; anything inside is an unknown field.
  */
 export const noBodyRequestSchema = z.strictObject({}).nullish();
@@ -65,7 +65,7 @@ export const impersonateRequestSchema = z.strictObject({
 });
 export type ImpersonateRequest = z.infer<typeof impersonateRequestSchema>;
 
-/** Two-factor enrolment (profile tab; DESIGN.md §9). */
+/** Two-factor enrolment (profile tab; docs/decisions.md). */
 export const twoFactorStatusResponseSchema = dataEnvelope(
   z.object({ enabled: z.boolean(), recovery_codes_left: z.number().int() }),
 );

@@ -5,16 +5,16 @@ import { base64ToBytes, base64UrlEncode, utf8Decode } from './base64.ts';
 export * from './base64.ts';
 
 /**
- * The generic list call of DESIGN.md §3: `{filters, limit, sort, order, search?, cursor?}` in,
+ * The generic list call of docs/api.md: `{filters, limit, sort, order, search?, cursor?}` in,
  * `{data: [...], cursor: {next}}` out. Every paginated call (offers, postbacks, reports, invoices)
  * builds its request and answer schemas with these helpers so they read the same everywhere.
  */
 
-/** `1` ascending, `-1` descending (spec §4 "Sort"). */
+/** `1` ascending, `-1` descending (docs/screens.md "Sort"). */
 export const sortOrderSchema = z.union([z.literal(1), z.literal(-1)]);
 export type SortOrder = z.infer<typeof sortOrderSchema>;
 
-/** Requested page size: defaults to 20 (spec §9), larger values are capped server-side, never refused. */
+/** Requested page size: defaults to 20 (docs/limits.md), larger values are capped server-side, never refused. */
 export const limitSchema = z
   .number()
   .int()
@@ -45,7 +45,7 @@ export const calendarDaySchema = z
     return Number.isFinite(t) && new Date(t).toISOString().slice(0, 10) === d;
   }, 'Not a calendar day.');
 
-/** Calendar days, both inclusive, in the user's time zone (DESIGN.md §3 "Filters"). */
+/** Calendar days, both inclusive, in the user's time zone (docs/api.md "Filters"). */
 export const dateRangeSchema = z
   .strictObject({ start: calendarDaySchema, end: calendarDaySchema })
   .refine((r) => r.start <= r.end, { message: 'The end date is before the start date.', path: ['end'] });

@@ -1,5 +1,5 @@
 /** Kept free of zod so the web app's entry can import it without the schema library. */
-/** Error codes of spec §8, as the hex strings the web app reads. */
+/** Error codes of docs/errors.md, as the hex strings the web app reads. */
 export const ERROR_CODES = {
   SERVER: '0x500',
   BAD_CREDENTIALS: '0x401',

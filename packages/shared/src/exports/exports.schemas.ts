@@ -3,7 +3,7 @@ import { REPORT_TYPES } from '../reports/reports.schemas.ts';
 import { reportFiltersSchema } from '../reports/reports.schemas.ts';
 import { sortOrderSchema } from '../common/list.ts';
 
-/** Generic CSV export of spec §7: start a job, poll it, download the file from `export_url`. */
+/** Generic CSV export of docs/api.md: start a job, poll it, download the file from `export_url`. */
 export const EXPORT_STATUSES = ['pending', 'processing', 'completed', 'error'] as const;
 export type ExportStatus = (typeof EXPORT_STATUSES)[number];
 export const EXPORT_TYPES = REPORT_TYPES;

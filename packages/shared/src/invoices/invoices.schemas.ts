@@ -11,7 +11,7 @@ import {
 
 export * from './invoices.constants.ts';
 
-/** Invoices of spec §3 / §7: one per publisher per closed calendar month (UTC), moved by the operator. */
+/** Invoices of docs/api.md: one per publisher per closed calendar month (UTC), moved by the operator. */
 export const invoiceSchema = z.object({
   id: z.number().int(),
   date_range_start: z.string(),

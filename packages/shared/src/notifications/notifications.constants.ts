@@ -6,7 +6,7 @@
 /** How many unread notifications the bell lists. */
 export const NOTIFICATION_MODAL_LIMIT = 20;
 
-/** Placeholder rows the bell's dropdown shows while it loads (spec §9). */
+/** Placeholder rows the bell's dropdown shows while it loads (docs/limits.md). */
 export const NOTIFICATION_MODAL_PLACEHOLDER_ROWS = 5;
 
 /** Longest description kept and shown (characters of HTML). */
@@ -14,7 +14,7 @@ export const NOTIFICATION_DESCRIPTION_MAX_LENGTH = 20_000;
 
 /**
  * What notification HTML may hold, on the server when it stores and answers and in the browser when
- * it renders (DESIGN.md §8, RELIABILITY B6): formatting and links only; no script, event handler,
+ * it renders (docs/security.md, docs/reliability.md B6): formatting and links only; no script, event handler,
  * SVG/MathML, form, frame or style.
  */
 export const NOTIFICATION_HTML_TAGS = [

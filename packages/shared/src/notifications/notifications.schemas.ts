@@ -3,7 +3,7 @@ import { cursorSchema, limitSchema, listResponseSchema, searchSchema } from '../
 
 export * from './notifications.constants.ts';
 
-/** Notifications of spec §3 / §7. `description` is HTML, sanitized when stored and again when shown. */
+/** Notifications of docs/api.md. `description` is HTML, sanitized when stored and again when shown. */
 export const notificationSchema = z.object({
   notification_id: z.number().int(),
   datetime_sent: z.string(),

@@ -27,7 +27,7 @@ export const EVENT_TYPE_LABELS: Record<EventType, string> = {
 export const CREATIVE_TYPES = ['image', 'video', 'audio', 'link', 'flash', 'text', 'html'] as const;
 export type CreativeType = (typeof CREATIVE_TYPES)[number];
 
-/** Tracking link variables (spec §3) appended by the builder when they have a value. */
+/** Tracking link variables (docs/api.md) appended by the builder when they have a value. */
 export const TRACKING_LINK_VARIABLES = [
   { key: 'pub_click_id', label: 'Click ID' },
   { key: 'pub_source', label: 'Source ID' },

@@ -38,14 +38,14 @@ export type CampaignTableRequest = z.input<typeof campaignTableRequestSchema>;
 
 export const campaignRowSchema = z.object({
   offer_id: z.number().int(),
-  /** Same as offer_id (spec §3 Campaign row carries both). */
+  /** Same as offer_id (docs/api.md Campaign row carries both). */
   id: z.number().int(),
   name: z.string(),
   status: offerStatusSchema,
   payout: z.number(),
   payout_type: payoutTypeSchema,
   clicks_unique: z.number().int(),
-  /** Earnings per click: earnings / all clicks in the range, 4 decimals (DESIGN.md §5). */
+  /** Earnings per click: earnings / all clicks in the range, 4 decimals (docs/reports.md). */
   epc: z.number(),
   earnings: z.number(),
   preview_url: z.string().nullable(),
@@ -86,7 +86,7 @@ export type OfferListResponse = z.infer<typeof offerListResponseSchema>;
 
 /* ---------------------------------------------------------------- offer, offer-details */
 
-/** `POST /offer` (spec §3 Offer). */
+/** `POST /offer` (docs/api.md Offer). */
 export const offerSchema = z.object({
   id: z.number().int(),
   offer_id: z.number().int(),
@@ -149,7 +149,7 @@ export const trackingLinkLandingPageSchema = z.object({
 });
 export type TrackingLinkLandingPage = z.infer<typeof trackingLinkLandingPageSchema>;
 
-/** `POST /offer-tracking-link`: `base_url` is `{PUBLIC_TRACKING_URL}/c/{offer_id}/{publisher_id}` (DESIGN.md §4). */
+/** `POST /offer-tracking-link`: `base_url` is `{PUBLIC_TRACKING_URL}/c/{offer_id}/{publisher_id}` (docs/tracking.md). */
 export const offerTrackingLinkSchema = z.object({
   base_url: z.string(),
   landing_page_list: z.array(trackingLinkLandingPageSchema),

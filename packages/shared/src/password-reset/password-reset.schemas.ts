@@ -10,7 +10,7 @@ export const resetPasswordRequestSchema = z.strictObject({
   token: z.string().max(256),
   new_password: z.string().max(100_000).nullish(),
   new_password_verify: z.string().max(100_000).nullish(),
-  /** Sent by some clients (spec §3 "Reset"); the token alone identifies the account. */
+  /** Sent by some clients (docs/api.md "Reset"); the token alone identifies the account. */
   user_email: z.string().max(256).nullish(),
 });
 export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>;

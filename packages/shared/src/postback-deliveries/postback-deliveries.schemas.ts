@@ -88,7 +88,7 @@ export const deliveryPreviewResponseSchema = dataEnvelope(
     rendered: z.string().nullable(),
     conversion_id: z.string().nullable(),
     used_macros: z.array(z.string()),
-    /** `{names}` outside the spec §5 whitelist: they would be sent as written. */
+    /** `{names}` outside the docs/errors.md whitelist: they would be sent as written. */
     unknown_macros: z.array(z.string()),
     /** Whitelisted macros that are empty for that conversion. */
     empty_macros: z.array(z.string()),

@@ -11,7 +11,7 @@ import {
 import { validatePostbackForm } from './postbacks.schemas.ts';
 import { decodeCursor, encodeCursor } from '../common/list.ts';
 
-describe('postback URL variables (spec §5 whitelist)', () => {
+describe('postback URL variables (docs/errors.md whitelist)', () => {
   it('holds exactly the spec list', () => {
     const expected = [
       'pub_id',
@@ -113,7 +113,7 @@ describe('postback values sent base64-encoded', () => {
 });
 
 describe('validatePostbackForm', () => {
-  it('answers the spec §8 codes per field', () => {
+  it('answers the docs/errors.md codes per field', () => {
     const { errors, value } = validatePostbackForm({});
     expect(value).toBeNull();
     expect(errors).toEqual({

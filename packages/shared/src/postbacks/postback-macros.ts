@@ -1,8 +1,8 @@
 import { base64ToBytes, utf8Decode, utf8Encode } from '../common/base64.ts';
 
 /**
- * The URL variables a publisher may use in a postback or pixel (spec §5 whitelist; their values are
- * defined in DESIGN.md §4 "Macros"). The web app checks the value field on every change with the
+ * The URL variables a publisher may use in a postback or pixel (docs/errors.md whitelist; their values are
+ * defined in docs/tracking.md "Macros"). The web app checks the value field on every change with the
  * same function the server uses on save.
  */
 export const POSTBACK_MACROS = [
@@ -98,7 +98,7 @@ export function unknownMacros(text: string): string[] {
 
 /**
  * A postback URL: absolute http(s), with a host that contains no variable (the delivered URL's host
- * must be the template's host, DESIGN.md §4) and no white space.
+ * must be the template's host, docs/tracking.md) and no white space.
  */
 export function isPostbackUrl(value: string): boolean {
   if (/\s/.test(value)) return false;
@@ -117,7 +117,7 @@ export function isPostbackUrl(value: string): boolean {
 export type PostbackValueError = 'format' | 'variables' | null;
 
 /**
- * Checks a postback value (spec §5): a URL for type `postback`, HTML for type `pixel`; in both, only
+ * Checks a postback value (docs/errors.md): a URL for type `postback`, HTML for type `pixel`; in both, only
  * whitelisted `{variables}`. Answers which rule failed first, or null.
  */
 export function checkPostbackValue(value: string, type: 'postback' | 'pixel'): PostbackValueError {
@@ -144,7 +144,7 @@ export function decodePostbackValue(raw: string): string {
   return text;
 }
 
-/** The inverse, for forms that hold the value base64-encoded (spec §3 Postback). */
+/** The inverse, for forms that hold the value base64-encoded (docs/api.md Postback). */
 export function encodePostbackValue(text: string): string {
   const bytes = utf8Encode(text);
   const table = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';

@@ -5,7 +5,7 @@ export const POSTBACK_TYPES = ['postback', 'pixel'] as const;
 export type PostbackType = (typeof POSTBACK_TYPES)[number];
 
 export const POSTBACK_STATUS_LABELS: Record<PostbackStatus, string> = { active: 'Active', inactive: 'Inactive' };
-/** Spec §3: pixel reads "Pixel" in forms and "Iframe" in the global list; anything else "Postback". */
+/** docs/api.md: pixel reads "Pixel" in forms and "Iframe" in the global list; anything else "Postback". */
 export const POSTBACK_TYPE_LABELS: Record<PostbackType, string> = { postback: 'Postback', pixel: 'Pixel' };
 export const postbackTypeListLabel = (type: string | null | undefined) => (type === 'pixel' ? 'Iframe' : 'Postback');
 

@@ -33,7 +33,7 @@ export const SEARCH_OPTIONS: Record<SearchSubject, Option[]> = {
 
 /* ---------------------------------------------------------------- the record */
 
-/** A pixel / postback as every postback call answers it (spec §3 Postback). */
+/** A pixel / postback as every postback call answers it (docs/api.md Postback). */
 export const postbackSchema = z.object({
   postback_id: z.number().int(),
   postback_name: z.string(),
@@ -42,7 +42,7 @@ export const postbackSchema = z.object({
   /**
    * Plain text, never base64: a URL for type postback, HTML for type pixel. Pixel HTML is
    * publisher-written: show it as text, and preview it only in a sandboxed frame without
-   * allow-same-origin; it runs only on the tracking address (DESIGN.md §4).
+   * allow-same-origin; it runs only on the tracking address (docs/tracking.md).
    */
   postback_value: z.string(),
   postback_status: z.enum(POSTBACK_STATUSES),
@@ -87,12 +87,12 @@ export const POSTBACK_TABLE_SORTS = [
 export type PostbackTableSort = (typeof POSTBACK_TABLE_SORTS)[number];
 
 export const postbackTableFiltersSchema = z.strictObject({
-  /** Default `active` (spec §9); `all` or null for both. */
+  /** Default `active` (docs/limits.md); `all` or null for both. */
   status: z
     .enum([...POSTBACK_STATUSES, 'all'])
     .nullish()
     .describe(
-      "Default active (spec §9); 'all' or null for both. The offer tab ({offer_id} without filters) lists every status.",
+      "Default active (docs/limits.md); 'all' or null for both. The offer tab ({offer_id} without filters) lists every status.",
     ),
   /** One offer id or several; null or empty: every offer, "All Offers" postbacks included. */
   offer_id: z
@@ -122,7 +122,7 @@ export type PostbackTableResponse = z.infer<typeof postbackTableResponseSchema>;
 /* ---------------------------------------------------------------- create / update */
 
 const nullableId = idSchema.nullish().transform((v) => v ?? null);
-/** Loose on purpose: the checks below answer spec §8's codes (0x4013 "Select a …") instead of a type error. */
+/** Loose on purpose: the checks below answer docs/errors.md's codes (0x4013 "Select a …") instead of a type error. */
 const selection = z.string().max(64).nullish();
 
 const postbackValueSchema = z
@@ -191,7 +191,7 @@ export const POSTBACK_MESSAGES = {
 } as const;
 
 /**
- * The field checks of spec §5/§8 that need no database, shared by the modal and the server. Answers
+ * The field checks of docs/errors.md that need no database, shared by the modal and the server. Answers
  * the field errors (empty when valid) and, when valid, the normalised values.
  */
 export function validatePostbackForm(input: PostbackFormValues): {

@@ -14,7 +14,7 @@ export type AccountManager = z.infer<typeof accountManagerSchema>;
 export const managerResponseSchema = dataEnvelope(accountManagerSchema.nullable());
 export type ManagerResponse = z.infer<typeof managerResponseSchema>;
 
-/** `GET /user/me.json`: the signed-in user (spec §3 User). */
+/** `GET /user/me.json`: the signed-in user (docs/api.md User). */
 export const meResponseSchema = z.object({
   data: z.object({
     user: z.object({

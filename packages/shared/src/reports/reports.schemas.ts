@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { dateRangeSchema, listCursorSchema, listRequestSchema } from '../common/list.ts';
 
 /**
- * Reports of spec §3 / §7 (DESIGN.md §5). Every answer also states the time zone its days and hours
+ * Reports of docs/api.md (docs/reports.md). Every answer also states the time zone its days and hours
  * are in and the instant its data is complete to (`data_as_of`), so a publisher can reconcile it
  * with their own tracker.
  */
 
 const idList = z.array(z.number().int().positive()).max(500).nullish();
 
-/** Report filters (spec §3 "Report filters"); `offer_id: null` is the dashboard's "all offers". */
+/** Report filters (docs/api.md "Report filters"); `offer_id: null` is the dashboard's "all offers". */
 export const reportFiltersSchema = z
   .strictObject({
     date_range: dateRangeSchema.nullish(),
@@ -26,7 +26,7 @@ export type ReportType = (typeof REPORT_TYPES)[number];
 
 const METRIC_SORTS = ['clicks', 'conversions', 'partials', 'upsells', 'cvr', 'earnings', 'epc'] as const;
 
-/** Accepted sort keys per report (anything else is a 422) and the defaults of spec §9. */
+/** Accepted sort keys per report (anything else is a 422) and the defaults of docs/limits.md. */
 export const REPORT_SORTS = {
   campaign: ['campaign_id', 'offer_id', 'campaign_name', ...METRIC_SORTS],
   daily: ['day', ...METRIC_SORTS],

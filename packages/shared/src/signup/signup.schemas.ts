@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHAT_PLATFORMS } from '../constants.ts';
 
-/** Every field of the sign-up payload (spec §3). Each is text or null; rules live in SIGNUP_RULES. */
+/** Every field of the sign-up payload (docs/api.md). Each is text or null; rules live in SIGNUP_RULES. */
 export const SIGNUP_FIELDS = [
   'user_name_first',
   'user_name_last',
@@ -52,7 +52,7 @@ export const SIGNUP_STEPS: readonly (readonly SignupField[])[] = [
   ],
 ];
 
-/** Required fields of spec §5 ("required (marked)"), plus password and country. */
+/** Required fields of docs/errors.md ("required (marked)"), plus password and country. */
 export const SIGNUP_REQUIRED: ReadonlySet<SignupField> = new Set<SignupField>([
   'user_name_first',
   'user_name_last',

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { runSql } from './run-sql.ts';
 
 /**
- * The tracking engine's tables (DESIGN.md §4, §7).
+ * The tracking engine's tables (docs/tracking.md, docs/production.md "Scale").
  *
  * Raw clicks and conversions are range-partitioned by month on `created_at`, with a DEFAULT
  * partition so a row never fails for want of a partition; the maintenance job
@@ -13,7 +13,7 @@ import { runSql } from './run-sql.ts';
  * `created_at`, so a lookup by tid prunes to one partition.
  *
  * Hot-path tables carry no foreign keys (one trigger per row is what group commit saves), and every
- * event table carries `publisher_id` so the schema can be distributed by publisher (§7).
+ * event table carries `publisher_id` so the schema can be distributed by publisher (docs/production.md, "Scale").
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runSql(
@@ -106,7 +106,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     CREATE INDEX conversions_offer_time_idx ON conversions (offer_id, created_at);
     CREATE TABLE conversions_default PARTITION OF conversions DEFAULT;
 
-    -- Idempotency (DESIGN.md §4, RELIABILITY L2/L3): 'adv:<adv_transaction_id>' when the advertiser
+    -- Idempotency (docs/tracking.md, docs/reliability.md L2/L3): 'adv:<adv_transaction_id>' when the advertiser
     -- sends one, else 'tid:<tid>:<event_id>'; a conversion is stored only when its key is inserted.
     CREATE TABLE conversion_keys (
       offer_id integer NOT NULL,
@@ -117,7 +117,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       PRIMARY KEY (offer_id, dedup_key)
     );
 
-    -- Conversion calls that were refused, and why (RELIABILITY B11).
+    -- Conversion calls that were refused, and why (docs/reliability.md B11).
     CREATE TABLE conversion_refusals (
       id bigserial PRIMARY KEY,
       created_at timestamptz NOT NULL DEFAULT now(),

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSql } from './run-sql.ts';
 
 /**
- * Report rollups (DESIGN.md §5, §7), kept current by the ingestion hooks in the transaction that
+ * Report rollups (docs/reports.md, docs/production.md "Scale"), kept current by the ingestion hooks in the transaction that
  * stores each click and conversion.
  *
  * Every UTC offset in use is a multiple of 15 minutes, so a report range in any zone (+05:30,

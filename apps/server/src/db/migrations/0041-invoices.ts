@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSql } from './run-sql.ts';
 
 /**
- * Monthly invoices (DESIGN.md §5): one per publisher per closed calendar month (UTC). The unique
+ * Monthly invoices (docs/reports.md): one per publisher per closed calendar month (UTC). The unique
  * (publisher_id, period_start) makes generation safe to run from several processes at once.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { runSql } from './run-sql.ts';
 
-/** CSV export jobs (spec §7 "Generic CSV export"): claimed by any process with SKIP LOCKED. */
+/** CSV export jobs (docs/api.md "Generic CSV export"): claimed by any process with SKIP LOCKED. */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runSql(
     db,

@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { runSql } from './run-sql.ts';
 
 /**
- * A click is durable once its batch is (DESIGN.md §4): the click writer's group commit appends one
+ * A click is durable once its batch is (docs/tracking.md): the click writer's group commit appends one
  * row per batch here, the batch's clicks (and fallbacks) as the JSON the writer built, and answers
  * the 302s after that COMMIT. `settleEvents` (`reports.ingest.ts`) then takes the rows — about a
  * second later, and before anything reads clicks, unique windows or rollups — and writes
@@ -11,14 +11,14 @@ import { runSql } from './run-sql.ts';
  *
  * Appending a row costs the click path little in the database; the per-click work (the
  * unique-window upsert, the click row and its indexes, the rollups) is done a second's worth at a
- * time, off the path the 302 waits for (README, tracking benchmark). No key: rows are only
+ * time, off the path the 302 waits for (bench/README.md, tracking). No key: rows are only
  * appended and taken all at once.
  *
  * A batch the settle cannot write out (a value the click path let through that a column refuses)
  * is set aside in `click_batches_rejected` with the database's error, so it does not hold every
  * later batch back, and stays there for an operator; the numbered id tells the batches apart.
  *
- * How a batch's text is stored (measured, README): where the server has lz4, compressed with it
+ * How a batch's text is stored (measured, bench/README.md): where the server has lz4, compressed with it
  * and kept in the row up to a page (a batch of 60 clicks, 17 kB of JSON, becomes 6 kB in the heap
  * page: no TOAST rows, a third of the WAL); otherwise (PGlite has only pglz, whose compression
  * costs more than it saves here) out of line without a compression attempt.

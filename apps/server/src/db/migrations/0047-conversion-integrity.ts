@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { runSql } from './run-sql.ts';
 
 /**
- * Conversion integrity (DESIGN.md §4):
+ * Conversion integrity (docs/tracking.md):
  *
  * - `offers.conversion_method`: how the advertiser reports conversions. 'postback' (server to
  *   server with the advertiser's token, the default), 'pixel' (the thank-you page's pixel only) or

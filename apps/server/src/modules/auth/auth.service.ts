@@ -52,7 +52,7 @@ async function sessionToken(ctx: AppContext, userId: number, version: number, se
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+$/;
 
-/** Spec §5: the server's field errors for a login form sent without a usable e-mail or password. */
+/** docs/errors.md: the server's field errors for a login form sent without a usable e-mail or password. */
 function checkCredentialsShape(email: string, password: string): void {
   const errors: Record<string, FieldError> = {};
   if (!email) errors['user_name'] = { code: ERROR_CODES.MISSING, message: 'Must provide valid email address.' };

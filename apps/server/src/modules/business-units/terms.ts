@@ -2,7 +2,7 @@ const usd = (n: number) => n.toLocaleString('en-US', { style: 'currency', curren
 
 /**
  * The publisher terms shown at sign-up. The spec's source text stated the payout threshold twice,
- * differently; here it is one figure from MINIMUM_PAYOUT_USD (DESIGN.md §9).
+ * differently; here it is one figure from MINIMUM_PAYOUT_USD (docs/decisions.md).
  */
 export function termsText(minimumPayoutUsd: number): string {
   const min = usd(minimumPayoutUsd);

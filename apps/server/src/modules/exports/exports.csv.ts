@@ -1,5 +1,5 @@
 /**
- * CSV cells (RFC 4180) that no spreadsheet runs as a formula (DESIGN.md §8, RELIABILITY B8, the
+ * CSV cells (RFC 4180) that no spreadsheet runs as a formula (docs/security.md, docs/reliability.md B8, the
  * OWASP "CSV injection" advice), whatever list separator the reader picks.
  *
  * The file is written with `,` and CRLF, but a spreadsheet in a locale whose list separator is `;`
@@ -37,7 +37,7 @@ export function csvCell(value: unknown): string {
 
 export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
-/** Columns of each report's file: the row fields of spec §3, in that order. */
+/** Columns of each report's file: the row fields of docs/api.md, in that order. */
 export const EXPORT_COLUMNS: Record<string, string[]> = {
   campaign: ['offer_id', 'campaign_name', 'clicks', 'conversions', 'partials', 'upsells', 'cvr', 'earnings', 'epc'],
   daily: ['day', 'clicks', 'conversions', 'partials', 'upsells', 'cvr', 'earnings', 'epc'],

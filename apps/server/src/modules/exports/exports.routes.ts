@@ -33,7 +33,7 @@ export const exportsRoutes =
         async (req) => {
           const id = await exportsService.start(ctx, publisherOf(req), type, req.body);
           worker.kick();
-          // Relative to the API base, like every path of spec §7 the web app calls.
+          // Relative to the API base, like every path of docs/api.md the web app calls.
           return { success: true as const, result: { job_id: id, poll_endpoint: API_PATHS.exportStatus } };
         },
       );

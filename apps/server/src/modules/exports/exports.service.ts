@@ -53,14 +53,14 @@ const ownerVersion = async (ctx: AppContext, userId: number): Promise<number> =>
   (await ctx.db.selectFrom('users').select('token_version').where('id', '=', userId).executeTakeFirst())
     ?.token_version ?? -1;
 
-/** `{type}_export_{YYYY-MM-DD_hh.mm.ss}.csv` (spec §9), in the user's zone. */
+/** `{type}_export_{YYYY-MM-DD_hh.mm.ss}.csv` (docs/limits.md), in the user's zone. */
 export function exportFileName(type: string, zone: string, at: number): string {
   const iso = localIso(zone, at); // 2026-11-22T10:15:00+05:30
   return `${type}_export_${iso.slice(0, 10)}_${iso.slice(11, 19).replace(/:/g, '.')}.csv`;
 }
 
 export const exportsService = {
-  /** Records a pending job for the caller's report with these filters (spec §7 "Generic CSV export"). */
+  /** Records a pending job for the caller's report with these filters (docs/api.md "Generic CSV export"). */
   async start(
     ctx: AppContext,
     auth: PublisherAuth,

@@ -35,7 +35,7 @@ export interface ClientMeta {
 
 export interface NewLoginCode {
   code: string;
-  /** `{PUBLIC_URL}/?login_code=<code>&publisher_id=<id>` (spec §2's entry by link). */
+  /** `{PUBLIC_URL}/?login_code=<code>&publisher_id=<id>` (docs/screens.md's entry by link). */
   link: string;
   userId: number;
   publisherId: number;

@@ -101,7 +101,7 @@ export type OfferPatch = z.input<typeof offerPatchSchema>;
 const landingPageSchema = z.strictObject({
   offer_id: id,
   name: z.string().trim().min(1).max(256),
-  /** May carry macros such as {tid} in its query string (DESIGN.md §4). */
+  /** May carry macros such as {tid} in its query string (docs/tracking.md). */
   url: httpUrl,
   is_default: z.boolean().default(false),
 });

@@ -24,7 +24,7 @@ function dompurify(): typeof Purify {
 }
 
 /**
- * Notification HTML as it may be stored and shown (DESIGN.md §8, RELIABILITY B6): formatting and
+ * Notification HTML as it may be stored and shown (docs/security.md, docs/reliability.md B6): formatting and
  * links only; no script, event handlers, SVG/MathML, forms, frames or styles; links only to http(s)
  * and mailto, opening in a new tab without an opener.
  */

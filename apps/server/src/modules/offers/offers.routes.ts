@@ -21,7 +21,7 @@ import { SESSION_OR_API_KEY } from '../../plugins/openapi.ts';
 import { offersService } from './offers.service.ts';
 
 /**
- * The publisher's offers (spec §7 "Offers and postbacks"). Every call is scoped to the offers the
+ * The publisher's offers (docs/api.md "Offers and postbacks"). Every call is scoped to the offers the
  * publisher may run; any other offer id answers 404 whether it exists or not.
  */
 export const offersRoutes =

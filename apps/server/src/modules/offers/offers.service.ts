@@ -185,7 +185,7 @@ export const offersService = {
     );
   },
 
-  /** My Offers (spec §2): runnable offers with metrics over the range, default today in the user's zone. */
+  /** My Offers (docs/screens.md): runnable offers with metrics over the range, default today in the user's zone. */
   async campaignTable(
     ctx: AppContext,
     auth: PublisherAuth,
@@ -212,7 +212,7 @@ export const offersService = {
     if ((Date.parse(range.end) - Date.parse(range.start)) / 86_400_000 > MAX_RANGE_DAYS) {
       throw fieldError('filters.date_range', ERROR_CODES.BAD_FORMAT, `Choose at most ${MAX_RANGE_DAYS} days.`);
     }
-    // [from, to) instants of the calendar days in the user's zone (DESIGN.md §3 "Filters").
+    // [from, to) instants of the calendar days in the user's zone (docs/api.md "Filters").
     const { from, to } = localRange(tz, range.start, range.end);
     // Events reach the per-offer rollup through the settle: count every one committed so far.
     await settleEvents(ctx.db, ctx.log);

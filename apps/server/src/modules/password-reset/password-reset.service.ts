@@ -36,7 +36,7 @@ async function createAndSend(ctx: AppContext, email: string): Promise<void> {
       expires_at: sql<Date>`now() + make_interval(mins => ${TOKEN_TTL_MINUTES})`,
     })
     .execute();
-  // Links come from PUBLIC_URL, never from the request's Host header (RELIABILITY A7).
+  // Links come from PUBLIC_URL, never from the request's Host header (docs/reliability.md A7).
   const link = `${ctx.config.publicUrl}/forgot-password/${token}`;
   await ctx.mailer.send({
     to: user.email,
@@ -50,7 +50,7 @@ async function createAndSend(ctx: AppContext, email: string): Promise<void> {
 export const passwordResetService = {
   /**
    * Always the same answer, and the work for an existing account happens after the answer is sent,
-   * so neither the body nor the timing says whether the e-mail has an account (RELIABILITY A4).
+   * so neither the body nor the timing says whether the e-mail has an account (docs/reliability.md A4).
    */
   async sendToken(ctx: AppContext, email: string, ip: string): Promise<{ success: true }> {
     if (!email.trim())

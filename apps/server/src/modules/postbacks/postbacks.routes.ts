@@ -15,7 +15,7 @@ import { SESSION_OR_API_KEY } from '../../plugins/openapi.ts';
 import { postbackSigningRoutes } from './postback-signing.routes.ts';
 import { postbacksService } from './postbacks.service.ts';
 
-/** The publisher's pixels and postbacks (spec §7). Another publisher's postback answers 404. */
+/** The publisher's pixels and postbacks (docs/api.md). Another publisher's postback answers 404. */
 export const postbacksRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {

@@ -30,7 +30,7 @@ const SORT_KEYS: Record<PostbackTableSort, SortKey> = {
 /** Drivers answer timestamptz as Date; a string is accepted too. */
 const iso = (d: unknown) => new Date(d as Date | string).toISOString();
 
-/** The one place a postback row becomes the API's shape (spec §3 Postback). */
+/** The one place a postback row becomes the API's shape (docs/api.md Postback). */
 export function toPostback(r: PostbackRow): Postback {
   return {
     postback_id: r.id,
@@ -56,9 +56,9 @@ export function toPostback(r: PostbackRow): Postback {
 }
 
 /**
- * Checks a create/update form: the shared field rules first (spec §5/§8 codes), then the offer and
- * event. A new offer the publisher may not run answers 404 like every other foreign id (DESIGN.md §3,
- * RELIABILITY A1), so a field error never tells whether such an offer exists. An event must belong
+ * Checks a create/update form: the shared field rules first (docs/errors.md codes), then the offer and
+ * event. A new offer the publisher may not run answers 404 like every other foreign id (docs/api.md,
+ * docs/reliability.md A1), so a field error never tells whether such an offer exists. An event must belong
  * to the chosen offer (0x4010 on postback_event_id); with "all offers" there is no event to choose.
  */
 async function checkForm(

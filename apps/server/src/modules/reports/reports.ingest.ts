@@ -3,7 +3,7 @@ import { databaseKind, PREPARED, type Db } from '../../db/database.ts';
 import { writeOutBatches, type BatchTake } from '../tracking/click-batches.ts';
 
 /**
- * How events reach the report rollups (DESIGN.md §7).
+ * How events reach the report rollups (docs/production.md).
  *
  * Each event is counted in three rollups (migrations 0040, 0043) at three grains (15-minute, UTC
  * hour, UTC day buckets; the sub-ID rollup only the last two):
@@ -22,7 +22,7 @@ import { writeOutBatches, type BatchTake } from '../tracking/click-batches.ts';
  * unique windows, click rows, fallbacks) and adds everything to the rollups, in statements of a
  * bounded share — about a second after a click batch, and before every read of clicks or rollups,
  * so a report still counts every event committed before it was asked for. Doing this a second's
- * worth at a time is what keeps a durable click cheap (README, tracking benchmark), and conversions
+ * worth at a time is what keeps a durable click cheap (bench/README.md, tracking), and conversions
  * never wait for each other's locks on a busy publisher's rollup rows.
  */
 

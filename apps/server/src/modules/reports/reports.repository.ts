@@ -223,7 +223,7 @@ export const reportsRepository = {
     return rows[0]!;
   },
 
-  /** Earnings and conversions per referred publisher and offer (spec §3 referral row). */
+  /** Earnings and conversions per referred publisher and offer (docs/api.md referral row). */
   async referralPage(
     db: Db,
     referrerId: number,
@@ -250,7 +250,7 @@ export const reportsRepository = {
     return rows;
   },
 
-  /** Raw conversions by keyset (spec §3 conversion row). */
+  /** Raw conversions by keyset (docs/api.md conversion row). */
   async conversionPage(db: Db, f: RangeFilter, q: PageQuery): Promise<Record<string, unknown>[]> {
     const offers = f.offerIds?.length ? sql`AND c.offer_id = ANY(${f.offerIds}::int[])` : sql``;
     const lps = f.landingPageIds?.length
@@ -266,7 +266,7 @@ export const reportsRepository = {
     return rows;
   },
 
-  /** Raw clicks by keyset (spec §3 click row). */
+  /** Raw clicks by keyset (docs/api.md click row). */
   async clickPage(db: Db, f: RangeFilter, q: PageQuery): Promise<Record<string, unknown>[]> {
     const offers = f.offerIds?.length ? sql`AND c.offer_id = ANY(${f.offerIds}::int[])` : sql``;
     const lps = f.landingPageIds?.length

@@ -157,7 +157,7 @@ function metricsOf(r: Record<string, unknown>): ReportMetrics {
 
 export type AnyReportRow = z.infer<(typeof REPORT_ROW_SCHEMAS)[ReportType]>;
 
-/** Maps SQL rows to the API rows of spec §3, in one place. */
+/** Maps SQL rows to the API rows of docs/api.md, in one place. */
 function toApiRow(type: ReportType, r: Record<string, unknown>, tz: string): AnyReportRow {
   switch (type) {
     case 'campaign':

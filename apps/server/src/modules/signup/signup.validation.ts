@@ -46,14 +46,14 @@ export function isWebsite(value: string): boolean {
   }
 }
 
-/** Empty strings and blanks are "not given" (spec §3: empty values are sent as null). */
+/** Empty strings and blanks are "not given" (docs/api.md: empty values are sent as null). */
 export const clean = (v: string | null | undefined) => (v == null || v.trim() === '' ? null : v.trim());
 
 export type CleanSignup = Record<SignupField, string | null>;
 
 /**
  * Checks the given fields (one wizard step when speculative, all of them otherwise) and returns
- * field errors with the codes of spec §8. Existence of the e-mail is checked by the service.
+ * field errors with the codes of docs/errors.md. Existence of the e-mail is checked by the service.
  */
 export function validateSignup(
   body: SignupRequest,

@@ -41,7 +41,7 @@ describe('address classifier', () => {
     expect(classifyAddress(ip).ok).toBe(true);
   });
 
-  it('refuses numeric spellings once normalised by WHATWG URL (RELIABILITY B1)', () => {
+  it('refuses numeric spellings once normalised by WHATWG URL (docs/reliability.md B1)', () => {
     for (const u of [
       'http://2130706433/',
       'http://017700000001/',

@@ -121,7 +121,7 @@ export type BatchTake = { share: number } | { id: number } | { texts: [string | 
  * and deleted in the statement that writes them out, so each batch is written out once however
  * many processes settle at once.
  *
- * The unique-click rule (DESIGN.md §4): a click is unique when it opens its visitor's window for
+ * The unique-click rule (docs/tracking.md): a click is unique when it opens its visitor's window for
  * the publisher and offer (none yet, or the last one opened 24 h or more before it). Of a visitor's
  * clicks in the batches taken, the first is the candidate, and the window upsert (in key order, so
  * concurrent settles cannot deadlock) says whether it opened one; a later one is unique only if it

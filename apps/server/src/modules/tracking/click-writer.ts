@@ -35,13 +35,13 @@ export interface ClickWriterOptions {
   /**
    * Write each batch out to `clicks` in its own statement (its rollup counts queued) instead of
    * storing it for the settle. For PGlite, which runs every statement on this thread: deferring the
-   * work there only puts it in front of later clicks, in bursts (README, tracking benchmark).
+   * work there only puts it in front of later clicks, in bursts (bench/README.md, tracking).
    */
   writeThrough?: boolean;
 }
 
 /**
- * Group commit for clicks (DESIGN.md §4): requests queue their rows; one statement appends
+ * Group commit for clicks (docs/tracking.md): requests queue their rows; one statement appends
  * everything queued so far to `click_batches` as one row, and each request resolves only after its
  * COMMIT. Under load a batch holds every click that arrived while the previous one was committing,
  * so throughput grows with load while a lone click still gets its own immediate transaction. One

@@ -43,7 +43,7 @@ function clickNotStored(reply: FastifyReply, log: FastifyBaseLogger, err: unknow
 export const CLICK_COOKIE = 'ptid';
 
 /**
- * `GET /c/:offerId/:publisherId` (DESIGN.md §4): the click is committed before the 302 leaves; if
+ * `GET /c/:offerId/:publisherId` (docs/tracking.md): the click is committed before the 302 leaves; if
  * it cannot be stored the answer is 503, never a redirect for a click we do not have.
  */
 export const clickRoutes =

@@ -5,7 +5,7 @@ import type { CachedOffer, ClickState, TrackingCache } from './tracking-cache.ts
 import { utcDay } from './tracking-cache.ts';
 import { uuidv7 } from './uuid7.ts';
 
-/** Query parameters a click may carry (DESIGN.md §4); anything else is ignored. */
+/** Query parameters a click may carry (docs/tracking.md); anything else is ignored. */
 export interface ClickParams {
   cr?: string | undefined;
   pub_click_id?: string | undefined;
@@ -75,7 +75,7 @@ function offerBlock(offer: CachedOffer, at: Date): ClickFallbackReason | null {
 }
 
 /**
- * Decides where a click goes (DESIGN.md §4): the chosen landing page with its macros filled, or the
+ * Decides where a click goes (docs/tracking.md): the chosen landing page with its macros filled, or the
  * fallback URL with the reason. Reads only the in-memory cache, synchronously when it holds what
  * the click needs (all but a few clicks per cache period); the caller stores the row.
  */

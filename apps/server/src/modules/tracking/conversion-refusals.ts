@@ -24,7 +24,7 @@ export function budgetKey(ip: string | null | undefined): string {
 }
 
 /**
- * Records refused conversion calls (RELIABILITY B11), at most `limit` rows per client address per
+ * Records refused conversion calls (docs/reliability.md B11), at most `limit` rows per client address per
  * minute: past that budget a refusal answers 429 and is only counted, and the counts are written
  * as one row per address, reason and source each minute (`count` > 1). Only refusals are counted,
  * so an accepted click or conversion never waits on this, and one address spraying bad tokens or

@@ -21,7 +21,7 @@ export type ConversionRow = Insertable<ConversionsTable> &
   };
 
 /**
- * The idempotency key of a conversion (DESIGN.md §4). An authenticated call's order id is the
+ * The idempotency key of a conversion (docs/tracking.md). An authenticated call's order id is the
  * advertiser's own key for a sale: `adv:<adv_transaction_id>`, once per offer, bound to its click.
  * Everything else — a pixel, or a call without an order id — is `tid:<tid>:<event>`: at most one
  * conversion per click and event. A pixel's order id is kept on its conversion, never as a key.

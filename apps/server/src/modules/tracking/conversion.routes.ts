@@ -68,7 +68,7 @@ export function conversionAnswer(result: ConversionResult): {
 }
 
 /**
- * `GET|POST /postback` (DESIGN.md §4): the advertiser's server-to-server conversion call,
+ * `GET|POST /postback` (docs/tracking.md): the advertiser's server-to-server conversion call,
  * authenticated with the advertiser token (`token` parameter or `Authorization: Bearer`).
  */
 export const conversionRoutes =

@@ -82,8 +82,8 @@ const text = (v: unknown, max = 255): string | null => {
 const money = (n: number) => Math.round(n * 10_000) / 10_000;
 
 /**
- * Records an advertiser conversion (DESIGN.md §4) exactly once, or refuses it with a reason that is
- * recorded (RELIABILITY B11) and earns nothing.
+ * Records an advertiser conversion (docs/tracking.md) exactly once, or refuses it with a reason that is
+ * recorded (docs/reliability.md B11) and earns nothing.
  *
  * Who may claim what: a server postback carries the advertiser's token and may set the amount and
  * claim an order id (`adv_transaction_id`, bound to its click: the same order id for another click

@@ -45,9 +45,9 @@ const hostOf = (u: string) => {
 };
 
 /**
- * Publisher postback delivery as database-backed jobs (DESIGN.md §4). A job is claimed with
+ * Publisher postback delivery as database-backed jobs (docs/tracking.md). A job is claimed with
  * `FOR UPDATE SKIP LOCKED` and a lease (so several processes share the work on PostgreSQL and a
- * crashed worker's job comes back after the lease, RELIABILITY F5), sent outside any transaction,
+ * crashed worker's job comes back after the lease, docs/reliability.md F5), sent outside any transaction,
  * and its outcome recorded in one short transaction with the attempt log. At most
  * POSTBACK_CONCURRENCY attempts run at once per process.
  *

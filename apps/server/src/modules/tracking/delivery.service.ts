@@ -13,7 +13,7 @@ export function renderPostbackUrl(template: string, source: MacroSource): string
 }
 
 /**
- * The outbox step of a conversion (DESIGN.md §4): every matching active postback of the publisher
+ * The outbox step of a conversion (docs/tracking.md): every matching active postback of the publisher
  * (offer-level or global, event and event type matching or null) becomes a delivery job, in the
  * conversion's own transaction, so a stored conversion always has its jobs and a refused one none.
  */

@@ -12,12 +12,12 @@ describe('macro substitution', () => {
     expect(renderMacros('{s1}|{s2}|{tid}', { s1: null }, POSTBACK_MACROS)).toBe('||');
   });
 
-  it('never expands a value twice (RELIABILITY B4)', () => {
+  it('never expands a value twice (docs/reliability.md B4)', () => {
     const out = renderMacros('https://r.example/?a={s1}&t={tid}', { s1: '{tid}', tid: 'T' }, POSTBACK_MACROS);
     expect(out).toBe('https://r.example/?a=%7Btid%7D&t=T');
   });
 
-  it('keeps host and path whatever the values hold (RELIABILITY B4)', () => {
+  it('keeps host and path whatever the values hold (docs/reliability.md B4)', () => {
     const evil = 'x&payout=999#@evil.test/../';
     const out = renderUrl(
       'https://r.example/pb/path?s={s1}&p={pub_source}',
@@ -37,7 +37,7 @@ describe('macro substitution', () => {
     expect(renderUrl('https://r.example{s1}/x', { s1: '@evil.test' }, POSTBACK_MACROS)).toBeNull();
   });
 
-  it('only knows the landing-page macros of DESIGN.md §4 in landing URLs', () => {
+  it('only knows the landing-page macros of docs/tracking.md in landing URLs', () => {
     expect(
       renderMacros(
         '{tid}{offer_id}{pub_id}{pub_name}',

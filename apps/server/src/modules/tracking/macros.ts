@@ -1,5 +1,5 @@
 /**
- * Macro substitution for landing-page URLs and publisher postbacks (DESIGN.md §4, spec §5).
+ * Macro substitution for landing-page URLs and publisher postbacks (docs/tracking.md, docs/errors.md).
  * One pass over the template: a value is percent-encoded and never scanned again, so a sub ID
  * holding `{tid}` or `&x=1#@evil.test/` stays a literal value of its parameter.
  */
@@ -8,10 +8,10 @@ import { POSTBACK_MACROS } from '@portal/shared';
 
 const SUB = ['s1', 's2', 's3', 's4', 's5'] as const;
 
-/** The URL variables a publisher postback may use: the spec §5 whitelist the form and the save check use. */
+/** The URL variables a publisher postback may use: the docs/errors.md whitelist the form and the save check use. */
 export { POSTBACK_MACROS };
 
-/** The macros a landing-page URL may carry (DESIGN.md §4). */
+/** The macros a landing-page URL may carry (docs/tracking.md). */
 export const LANDING_MACROS = ['tid', 'offer_id', 'pub_id', ...SUB, 'pub_source', 'pub_click_id'] as const;
 
 export type MacroValues = Record<string, string | number | null | undefined>;

@@ -18,7 +18,7 @@ export { escapeHtml };
 
 /**
  * Stores an automatic notification once (notifications.dedup_key) and, for the subscription kinds
- * of spec §9, e-mails the publisher's users who subscribed to that kind. Mail failures are logged,
+ * of docs/limits.md, e-mails the publisher's users who subscribed to that kind. Mail failures are logged,
  * never thrown: the notification itself is already stored.
  */
 export async function notifyPublisher(ctx: AppContext, n: AutomaticNotification): Promise<boolean> {

@@ -13,7 +13,7 @@ const isLoopback = (a: string) => {
 const RESOLVE_TTL_MS = 60_000;
 
 /**
- * The addresses a postback must never dial because they are this portal (DESIGN.md §4, loop
+ * The addresses a postback must never dial because they are this portal (docs/tracking.md, loop
  * guard): where `PUBLIC_URL` and `PUBLIC_TRACKING_URL` resolve to (with their own port, 80 and 443,
  * since one host usually serves both), and the listener's own addresses and port — for a wildcard
  * listener every local interface and loopback address. Names are resolved again after a minute;

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 
 /**
- * A signed pixel (DESIGN.md §4): the thank-you page's server appends `&sig=<hex HMAC-SHA256>` as
+ * A signed pixel (docs/tracking.md): the thank-you page's server appends `&sig=<hex HMAC-SHA256>` as
  * the query's last parameter, computed with the advertiser's pixel secret over the query string
  * exactly as it stands before `&sig=`. Only a signed pixel may carry a sale amount. Signing the
  * string as sent needs no canonical form: nothing to sort or re-encode on either side.

@@ -17,7 +17,7 @@ const attr = (s: string) =>
 /**
  * Publisher pixels run from the tracking address only, each in a frame sandboxed without
  * allow-same-origin (an opaque origin: no cookies, storage or same-origin API calls), inside a
- * document that is itself sandboxed by its CSP (RELIABILITY B7). The CSP is otherwise open because
+ * document that is itself sandboxed by its CSP (docs/reliability.md B7). The CSP is otherwise open because
  * third-party pixels load their own images and scripts; srcdoc frames inherit it.
  */
 const PIXEL_CSP = [

@@ -31,7 +31,7 @@ export interface MacroSource {
 
 const money = (n: number) => String(Math.round(n * 10_000) / 10_000);
 
-/** The values of every postback macro (DESIGN.md §4 "Macros", spec §5 whitelist). */
+/** The values of every postback macro (docs/tracking.md "Macros", docs/errors.md whitelist). */
 export function postbackMacroValues(s: MacroSource): MacroValues {
   const iso = s.conversion.created_at.toISOString().replace(/\.\d{3}Z$/, 'Z');
   const c = s.click;

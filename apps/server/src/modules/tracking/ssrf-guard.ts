@@ -57,7 +57,7 @@ export function precheckUrl(raw: string, opts: Pick<GuardOptions, 'ownHosts'>): 
 }
 
 /**
- * An undici Agent whose connections go only to checked addresses (DESIGN.md §4, RELIABILITY B1–B3,
+ * An undici Agent whose connections go only to checked addresses (docs/tracking.md, docs/reliability.md B1–B3,
  * F9). The check runs in the connector, on the address actually dialled: the name is resolved once,
  * each address classified, and the socket opened to that checked address (TLS keeps the host name
  * for SNI), so a DNS answer that changes between check and connect cannot slip through.

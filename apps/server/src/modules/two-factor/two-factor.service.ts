@@ -43,7 +43,7 @@ const invalidPassword = () => fieldError('password', ERROR_CODES.TOO_SHORT_OR_IN
 export const twoFactorService = {
   /**
    * Accepts a current TOTP code once (its time step is recorded) or an unused recovery code.
-   * Wrong codes are throttled per user (RELIABILITY A5).
+   * Wrong codes are throttled per user (docs/reliability.md A5).
    */
   async checkCode(ctx: AppContext, userId: number, code: string, ip: string): Promise<void> {
     const attempt = await throttleAttempt(ctx, userId, ip);

@@ -3,7 +3,7 @@ import { Popover } from 'radix-ui';
 import { useCurrentUser } from '../../features/user/api/user.ts';
 import { ManagerButtonContent, managerButtonClass } from './manager-button.tsx';
 
-/** The account manager's floating card (spec §1): name, email, phone; `defaultOpen` when its stand-in was clicked. */
+/** The account manager's floating card (docs/screens.md): name, email, phone; `defaultOpen` when its stand-in was clicked. */
 export function AccountManagerCard({ defaultOpen = false }: { defaultOpen?: boolean }) {
   const { data: user } = useCurrentUser();
   if (!user?.account_manager_name) return null;

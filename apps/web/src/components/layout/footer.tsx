@@ -1,6 +1,6 @@
 import { useBrand } from '../../lib/brand.ts';
 
-/** Footer with the current year (spec §2). */
+/** Footer with the current year (docs/screens.md). */
 export function Footer() {
   const brand = useBrand();
   return (

@@ -6,7 +6,7 @@ import { Icon } from '../ui/icons.tsx';
 import { Logo } from '../ui/logo.tsx';
 import { isActive, MAIN_NAV, USER_NAV, type NavItem } from './nav-items.ts';
 
-/** Side navigation under 1024 px: the header and user menu items in one panel (spec §2). */
+/** Side navigation under 1024 px: the header and user menu items in one panel (docs/screens.md). */
 export function MobileNav({
   open,
   onOpenChange,

@@ -9,14 +9,14 @@ export interface NavItem {
   match: string;
 }
 
-/** Header navigation (spec §2). */
+/** Header navigation (docs/screens.md). */
 export const MAIN_NAV: NavItem[] = [
   { label: 'Dashboard', to: paths.home, icon: 'Dashboard', match: '/' },
   { label: 'My Offers', to: paths.myOffers, icon: 'My Offers', match: '/my-offers' },
   { label: 'Reports', to: paths.reports('campaign-summary'), icon: 'Reports', match: '/reports' },
 ];
 
-/** User menu (spec §2), Log Out excepted. */
+/** User menu (docs/screens.md), Log Out excepted. */
 export const USER_NAV: NavItem[] = [
   { label: 'Profile', to: paths.profile('time-zone'), icon: 'Profile', match: '/profile' },
   { label: 'Invoices', to: paths.invoices, icon: 'Invoices', match: '/invoices' },

@@ -7,7 +7,7 @@ import { api } from '../../lib/api-client.ts';
 import { clearSession, getSession } from '../../lib/session.ts';
 
 /**
- * Log Out (spec §2): the server ends the session's token at once (a copy of it no longer works),
+ * Log Out (docs/screens.md): the server ends the session's token at once (a copy of it no longer works),
  * then the session is cleared here and the app goes to /login. The page does not wait for the
  * call: a server that cannot be reached still lets the user out of this browser.
  */

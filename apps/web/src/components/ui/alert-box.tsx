@@ -11,7 +11,7 @@ const tones: Record<Tone, { box: string; icon: typeof Info }> = {
   info: { box: 'border-slate-200 bg-slate-50 text-slate-800', icon: Info },
 };
 
-/** An inline message box (spec §2 shared pieces "alert box"). */
+/** An inline message box (docs/screens.md shared pieces "alert box"). */
 export function AlertBox({
   tone = 'info',
   title,

@@ -2,7 +2,7 @@ import { Check, Copy } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from './button.tsx';
 
-/** Spec §9: the "copied" confirmation shows for 4 s. */
+/** docs/limits.md: the "copied" confirmation shows for 4 s. */
 const COPIED_MS = 4000;
 
 /** Copies a text to the clipboard and says so for 4 seconds. */

@@ -61,7 +61,7 @@ describe('DrillDownMenu', () => {
     expect(screen.getAllByRole('menuitem')).toHaveLength(2);
   });
 
-  describe('placement (spec §9)', () => {
+  describe('placement (docs/limits.md)', () => {
     const width = window.innerWidth;
     afterEach(() => {
       window.innerWidth = width;

@@ -23,9 +23,9 @@ export interface DrillDownMenuProps<O extends DrillDownOption> {
   defaultOpen?: boolean;
 }
 
-/** Spec §9: a button this close (px) to the viewport's right edge opens its list to the left. */
+/** docs/limits.md: a button this close (px) to the viewport's right edge opens its list to the left. */
 const RIGHT_EDGE = 200;
-/** Spec §9: narrower than this (the stacked-table breakpoint), the list sits under its button. */
+/** docs/limits.md: narrower than this (the stacked-table breakpoint), the list sits under its button. */
 const NARROW = 1024;
 
 type Placement = { side: 'right' | 'left' | 'bottom'; align: 'start' | 'end' };
@@ -38,7 +38,7 @@ function placementFor(button: HTMLElement | null): Placement {
 }
 
 /**
- * The drill-down button of a report cell (spec §4): toggles a list of options; picking one calls
+ * The drill-down button of a report cell (docs/screens.md): toggles a list of options; picking one calls
  * `onSelect` and closes it; an outside click or Escape closes it. Radix handles focus, keyboard
  * and collisions; the side is chosen on open from where the button is.
  */

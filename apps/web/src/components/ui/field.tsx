@@ -18,7 +18,7 @@ interface FieldShellProps {
   className?: string;
 }
 
-/** Label above, required asterisk after the label, error under the field (spec §5). */
+/** Label above, required asterisk after the label, error under the field (docs/errors.md). */
 export function FieldShell({ id, label, required, error, hint, children, className }: FieldShellProps) {
   return (
     <div className={cn('flex flex-col gap-1.5', className)}>

@@ -16,7 +16,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 
-/** The icon names of spec §2 mapped to one maintained set (lucide). */
+/** The icon names of docs/screens.md mapped to one maintained set (lucide). */
 export const ICONS = {
   Account: CircleUser,
   Invoices: ReceiptText,

@@ -14,7 +14,7 @@ export interface ModalProps {
   size?: 'md' | 'lg';
 }
 
-/** The shared modal (spec §2): focus trapped inside, Escape and the close button close it. */
+/** The shared modal (docs/screens.md): focus trapped inside, Escape and the close button close it. */
 export function Modal({ open, onOpenChange, title, description, children, footer, size = 'md' }: ModalProps) {
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>

@@ -17,7 +17,7 @@ interface PageWrapperProps {
   children?: ReactNode;
 }
 
-/** Page frame of spec §2: optional back link, heading with icon, description, wide or normal width. */
+/** Page frame of docs/screens.md: optional back link, heading with icon, description, wide or normal width. */
 export function PageWrapper({ title, seoTitle, icon, description, back, wide, actions, children }: PageWrapperProps) {
   usePageTitle(seoTitle ?? title);
   return (

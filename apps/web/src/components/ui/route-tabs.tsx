@@ -2,7 +2,7 @@ import { Tabs } from 'radix-ui';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
-/** Spec §9: a tab click moves the URL after about 150 ms (the new tab shows at once). */
+/** docs/limits.md: a tab click moves the URL after about 150 ms (the new tab shows at once). */
 const TAB_NAVIGATION_DELAY_MS = 150;
 
 export interface RouteTab {
@@ -13,7 +13,7 @@ export interface RouteTab {
 }
 
 /**
- * Tabs mapped to URLs (spec §2): each tab is its own route, opening a URL opens its tab, and
+ * Tabs mapped to URLs (docs/screens.md): each tab is its own route, opening a URL opens its tab, and
  * switching keeps the query string.
  */
 export function RouteTabs({

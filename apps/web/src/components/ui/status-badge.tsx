@@ -2,7 +2,7 @@ import { OFFER_STATUS_LABELS } from '@portal/shared/offers/offers.constants';
 import type { OfferStatus } from '@portal/shared/constants';
 import { cn } from './cn.ts';
 
-/** Spec §4: active and ready green, paused red, expired orange, pending grey ('Pending Approval'). */
+/** docs/screens.md: active and ready green, paused red, expired orange, pending grey ('Pending Approval'). */
 const TONES: Record<OfferStatus, string> = {
   active: 'bg-green-50 text-green-800 ring-green-600/25',
   ready: 'bg-green-50 text-green-800 ring-green-600/25',
@@ -15,7 +15,7 @@ export function OfferStatusBadge({ status, className }: { status: OfferStatus; c
   return <Badge className={cn(TONES[status], className)}>{OFFER_STATUS_LABELS[status]}</Badge>;
 }
 
-/** A small status pill; the tone classes say which status colour (UI.md: colours for status only). */
+/** A small status pill; the tone classes say which status colour (docs/ui.md: colours for status only). */
 export function Badge({ children, className }: { children: React.ReactNode; className?: string }) {
   return (
     <span

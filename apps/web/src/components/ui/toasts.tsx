@@ -9,7 +9,7 @@ const look: Record<Alert['type'], { cls: string; icon: typeof Info }> = {
   info: { cls: 'bg-slate-800 text-white', icon: Info },
 };
 
-/** Toast alerts (spec §2): success green, error red, 4 s, newest on top. */
+/** Toast alerts (docs/screens.md): success green, error red, 4 s, newest on top. */
 export function Toasts() {
   const list = alertsStore.use();
   const visible = list.filter((a) => !a.collectable).sort((a, b) => a.position - b.position);

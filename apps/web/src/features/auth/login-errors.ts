@@ -13,7 +13,7 @@ export const LOGIN_MESSAGES = {
   password: 'Must provide a password.',
 } as const;
 
-/** Spec §8 "Login and two-factor": what the login form says for a failed call. */
+/** docs/errors.md "Login and two-factor": what the login form says for a failed call. */
 export function loginProblem(error: unknown): LoginProblem {
   if (!isApiError(error)) return { tone: 'error', message: LOGIN_MESSAGES.unable };
   if (error.status === 500 || error.code === ERROR_CODES.SERVER)

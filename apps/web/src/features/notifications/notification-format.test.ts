@@ -27,7 +27,7 @@ describe('formatSentAt: the sent time in the user’s zone', () => {
   });
 });
 
-describe('bellState (spec §4 Notifications)', () => {
+describe('bellState (docs/screens.md Notifications)', () => {
   const n = (is_read: boolean, urgent: boolean) => ({ is_read, urgent });
 
   it('no badge, no shake and a plain name when nothing is unread', () => {

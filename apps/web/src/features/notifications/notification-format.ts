@@ -37,7 +37,7 @@ export interface BellState {
   unread: number;
   /** The bell received a full page: there may be more unread than it shows. */
   more: boolean;
-  /** Any unread one is urgent: the bell shakes (spec §4 Notifications). */
+  /** Any unread one is urgent: the bell shakes (docs/screens.md Notifications). */
   urgent: boolean;
   /** The bell button's accessible name. */
   label: string;
@@ -45,7 +45,7 @@ export interface BellState {
   badge: string | null;
 }
 
-/** What the bell shows for the unread notifications it received (spec §4 Notifications). */
+/** What the bell shows for the unread notifications it received (docs/screens.md Notifications). */
 export function bellState(received: readonly Pick<Notification, 'is_read' | 'urgent'>[] | undefined): BellState {
   const unread = (received ?? []).filter((n) => !n.is_read);
   const more = (received?.length ?? 0) >= NOTIFICATION_MODAL_LIMIT;

@@ -4,14 +4,14 @@ import { createStore } from '../../lib/store.ts';
 import { useSetNotificationRead } from './api/set-notification-read.ts';
 
 /**
- * The notification open in the side panel (spec §3 client-side state "selectedNotification"): one
+ * The notification open in the side panel (docs/api.md client-side state "selectedNotification"): one
  * panel for the whole app, opened from the bell or from the Notifications list.
  */
 export const selectedNotificationStore = createStore<Notification | null>(null);
 
 export const closeNotification = () => selectedNotificationStore.set(null);
 
-/** Opens a notification in the side panel; an unread one becomes read (spec §4 Notifications). */
+/** Opens a notification in the side panel; an unread one becomes read (docs/screens.md Notifications). */
 export function useOpenNotification() {
   const setRead = useSetNotificationRead();
   const { mutate } = setRead;

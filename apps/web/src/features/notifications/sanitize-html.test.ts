@@ -13,7 +13,7 @@ const parse = (html: string) => {
 const everyAttribute = (root: Element) =>
   [...root.querySelectorAll('*')].flatMap((el) => [...el.attributes].map((a) => `${a.name}=${a.value}`));
 
-describe('notification HTML at render time (RELIABILITY B6)', () => {
+describe('notification HTML at render time (docs/reliability.md B6)', () => {
   it('keeps formatting and safe links, opening in a new tab without an opener', () => {
     const out = parse(
       sanitizeNotificationHtml('<p>Cap <b>reached</b>. <a href="https://portal.test/help/caps">How caps work</a></p>'),

@@ -6,7 +6,7 @@ import {
 import createPurifier, { type Config, type DOMPurify } from 'dompurify';
 
 /**
- * Notification HTML as the browser shows it (DESIGN.md §8, RELIABILITY B6). The server sanitises
+ * Notification HTML as the browser shows it (docs/security.md, docs/reliability.md B6). The server sanitises
  * when it stores and when it answers; this is the last line, at render time, against whatever
  * reaches the page: formatting and links only; no script, event handler, SVG/MathML, form, frame
  * or style; links only to http(s) and mailto, opening in a new tab with no opener.

@@ -3,7 +3,7 @@ import { buildTrackingLink, checkTrackingUrl } from './tracking-link.ts';
 
 const base = 'https://trk.example/c/12/34';
 
-describe('tracking link builder (spec §9)', () => {
+describe('tracking link builder (docs/limits.md)', () => {
   it('is the base URL with s2 always present', () => {
     expect(buildTrackingLink(base, { cr: null, values: {} })).toBe(`${base}?s2=`);
   });
@@ -28,7 +28,7 @@ describe('tracking link builder (spec §9)', () => {
   });
 });
 
-describe('tracking URL check (spec §5)', () => {
+describe('tracking URL check (docs/errors.md)', () => {
   it('accepts a built link and allowed placeholders', () => {
     expect(checkTrackingUrl(`${base}?s1=fb&s2=`)).toBeNull();
     expect(checkTrackingUrl(`${base}?s1={tid}&s2={pub_click_id}`)).toBeNull();

@@ -14,7 +14,7 @@ export const ALWAYS_USE_DEFAULT = 'default';
 const encodeValue = (v: string) => encodeURIComponent(v).replace(/%7B/gi, '{').replace(/%7D/gi, '}');
 
 /**
- * Spec §9 tracking link builder: `cr` only for a landing page other than the default, then the
+ * docs/limits.md tracking link builder: `cr` only for a landing page other than the default, then the
  * variables that have a value in their order (Click ID, Source ID, Sub ID 1–5), with `s2` always
  * present, even empty.
  */
@@ -29,9 +29,9 @@ export function buildTrackingLink(baseUrl: string, opts: { cr: number | null; va
 }
 
 /**
- * Spec §5 tracking-URL check: an unparsable URL is 'Invalid URL format'; a query value wrapped in
+ * docs/errors.md tracking-URL check: an unparsable URL is 'Invalid URL format'; a query value wrapped in
  * braces that is not an allowed placeholder is 'Parameter not allowed: {value}'. The allowed
- * placeholders are the URL variables of spec §5 (the only list the spec gives). Null when fine.
+ * placeholders are the URL variables of docs/errors.md (the only list the spec gives). Null when fine.
  */
 export function checkTrackingUrl(url: string): string | null {
   let parsed: URL;

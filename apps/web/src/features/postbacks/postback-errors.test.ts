@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { postbackFieldErrors, valueVariablesError } from './postback-errors.ts';
 
-describe('postback field errors (spec §8)', () => {
+describe('postback field errors (docs/errors.md)', () => {
   it('maps the spec codes to its texts', () => {
     expect(
       postbackFieldErrors({
@@ -34,7 +34,7 @@ describe('postback field errors (spec §8)', () => {
   });
 });
 
-describe('value whitelist check (spec §5)', () => {
+describe('value whitelist check (docs/errors.md)', () => {
   it('names each variable outside the whitelist once', () => {
     expect(valueVariablesError('https://t.example/?a={tid}&b={foo}&c={bar}&d={foo}')).toBe(
       'Invalid URL variables: {foo}, {bar}',

@@ -13,7 +13,7 @@ export type PostbackField =
   | 'postback_value';
 
 /**
- * Spec §8 "Offers, postbacks": field codes to texts; any other code shows the server's message.
+ * docs/errors.md "Offers, postbacks": field codes to texts; any other code shows the server's message.
  * `postback_url` errors belong to the Value field.
  */
 export function postbackFieldErrors(fields: Record<string, FieldError>): Partial<Record<PostbackField, string>> {
@@ -33,7 +33,7 @@ export function postbackFieldErrors(fields: Record<string, FieldError>): Partial
   return out;
 }
 
-/** The live check of the Value field (spec §5): names every `{variable}` outside the whitelist. */
+/** The live check of the Value field (docs/errors.md): names every `{variable}` outside the whitelist. */
 export function valueVariablesError(value: string): string | null {
   const bad = unknownMacros(value);
   return bad.length ? `Invalid URL variables: ${bad.map((b) => `{${b}}`).join(', ')}` : null;

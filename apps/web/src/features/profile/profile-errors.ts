@@ -15,7 +15,7 @@ export const PROFILE_MESSAGES = {
 
 export type PasswordField = 'current_password' | 'new_password' | 'new_password_verify';
 
-/** Spec §5/§8 "Change password": server field codes to the form's messages. */
+/** docs/errors.md "Change password": server field codes to the form's messages. */
 export function passwordFieldErrors(error: unknown): Partial<Record<PasswordField, string>> {
   if (!isApiError(error)) return {};
   const out: Partial<Record<PasswordField, string>> = {};

@@ -119,7 +119,7 @@ const campaign: ReportDefinition<CampaignReportRow> = {
       width: '22%',
       cell: (r) => offerLink(r.offer_id, r.campaign_name),
     },
-    // campaign_id is the offer's id: the default sort (spec §9) shows its arrow here.
+    // campaign_id is the offer's id: the default sort (docs/limits.md) shows its arrow here.
     {
       id: 'offer_id',
       header: 'Offer ID',
@@ -435,7 +435,7 @@ const referral: ReportDefinition<ReferralReportRow> = {
   ],
 };
 
-/** The eight reports of spec §2, in their tab order. */
+/** The eight reports of docs/screens.md, in their tab order. */
 export const REPORTS = [campaign, daily, hourly, landingPage, subId, conversion, click, referral] as const;
 export type AnyReportDefinition = (typeof REPORTS)[number];
 

@@ -36,7 +36,7 @@ describe('report filters in the URL', () => {
   });
 });
 
-describe('drill-downs (spec §4)', () => {
+describe('drill-downs (docs/screens.md)', () => {
   const f = { range: { start: '2026-11-01', end: '2026-11-24' }, offers: [], landingPages: [] };
   it('campaign → daily with that offer, keeping the range', () => {
     expect(drillTarget('daily-summary', f, { offerId: 5 })).toEqual({

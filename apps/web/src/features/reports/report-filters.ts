@@ -3,7 +3,7 @@ import type { DayRange } from '../../components/ui/date-range/date-range.ts';
 import { isDay } from '../../components/ui/date-range/date-range.ts';
 
 /**
- * The reports' shared filters (spec §2: shared across tabs; default today → today, no offer, no
+ * The reports' shared filters (docs/screens.md: shared across tabs; default today → today, no offer, no
  * landing page). They live in the URL's query string, so the tabs (which keep it), drill-downs,
  * reloads and shared links all carry them.
  */
@@ -38,7 +38,7 @@ export function writeReportFilters(f: ReportFilterState): string {
   return q.toString();
 }
 
-/** The API's `filters` (spec §3 Report filters): empty offer and landing page lists are null (all). */
+/** The API's `filters` (docs/api.md Report filters): empty offer and landing page lists are null (all). */
 export function apiFilters(f: ReportFilterState) {
   return {
     date_range: f.range,
@@ -47,7 +47,7 @@ export function apiFilters(f: ReportFilterState) {
   };
 }
 
-/** The CSV export's `{filters}`: only the filters that have a value (spec §7 generic CSV export). */
+/** The CSV export's `{filters}`: only the filters that have a value (docs/api.md generic CSV export). */
 export function exportFilters(f: ReportFilterState) {
   return {
     date_range: f.range,
@@ -62,7 +62,7 @@ export interface DrillTarget {
 }
 
 /**
- * Spec §4 drill-downs: campaign → daily or hourly with that offer; daily → campaign or hourly for
+ * docs/screens.md drill-downs: campaign → daily or hourly with that offer; daily → campaign or hourly for
  * that day; landing page → campaign, daily or hourly with its offer and landing page; sub-ID and
  * referral → the campaign summary for one day (the first day of the range shown: the rows have no
  * day of their own).

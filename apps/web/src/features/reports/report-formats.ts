@@ -1,5 +1,5 @@
 /**
- * Days, hours and times as reports show them (spec §9: YYYY-MM-DD, with hh:mm:ss and AM/PM). The
+ * Days, hours and times as reports show them (docs/limits.md: YYYY-MM-DD, with hh:mm:ss and AM/PM). The
  * server answers them already in the user's zone (`2026-11-01T01:34:23-04:00`), so they are read
  * as written — never through the browser's zone.
  */

@@ -2,7 +2,7 @@ import { ERROR_CODES } from '@portal/shared/errors/codes';
 import type { SignupField } from '@portal/shared/signup/signup.schemas';
 import { isApiError } from '../../lib/api-error.ts';
 
-/** Spec §8 "Signup": the message for a missing value, per field. */
+/** docs/errors.md "Signup": the message for a missing value, per field. */
 export const SIGNUP_MISSING: Record<SignupField, string> = {
   company_name: 'Please enter a company name',
   company_address_street_1: 'Please enter a street address',

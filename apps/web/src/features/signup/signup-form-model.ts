@@ -54,7 +54,7 @@ export const maxLengthOf = (f: SignupField): number => SIGNUP_LIMITS[f];
 
 export type SignupValues = Record<SignupField, string>;
 
-/** Spec §3: empty values are sent as null. */
+/** docs/api.md: empty values are sent as null. */
 export const nullIfEmpty = (v: string | undefined) => (v == null || v.trim() === '' ? null : v);
 
 /** The body of one speculative step: only that step's fields. */

@@ -22,7 +22,7 @@ export function Component() {
 }
 
 /**
- * Spec §2 Dashboard: the campaign summary over a date range (today by default), and beside it the
+ * docs/screens.md Dashboard: the campaign summary over a date range (today by default), and beside it the
  * week and month so far, latest invoices, the top campaigns, the latest offers and the referral
  * link. On a phone the earnings stay in view and the rest folds into a section of its own.
  */

@@ -34,7 +34,7 @@ export function Component() {
 function Reports({ route, timeZone }: { route: string; timeZone: string }) {
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
-  // Filters are shared by every tab and live in the query string the tabs keep (spec §2).
+  // Filters are shared by every tab and live in the query string the tabs keep (docs/screens.md).
   const filters = readReportFilters(search, todayIn(timeZone));
   const setFilters = (f: ReportFilterState) => setSearch(writeReportFilters(f), { replace: true });
   const drill = (t: DrillTarget) => void navigate(`${paths.reports(t.report)}?${writeReportFilters(t.filters)}`);

@@ -20,7 +20,7 @@ export function Component() {
   usePageTitle('Reset your password');
   const { token = '' } = useParams();
   const navigate = useNavigate();
-  // The spinner stays at least about a second, so a fast answer does not flash (spec §2).
+  // The spinner stays at least about a second, so a fast answer does not flash (docs/screens.md).
   const check = useQuery({
     queryKey: ['reset-token', token],
     queryFn: async ({ signal }) => {

@@ -4,7 +4,7 @@ import { buttonClass } from '../../../components/ui/button.tsx';
 import { usePageTitle } from '../../../lib/brand.ts';
 import { ErrorScreen } from './error-screen.tsx';
 
-/** The generic fallback (spec §2): 'Unexpected Application Error!' with the message. */
+/** The generic fallback (docs/screens.md): 'Unexpected Application Error!' with the message. */
 export function RouteErrorPage() {
   const error = useRouteError();
   usePageTitle('Unexpected Application Error!');

@@ -6,7 +6,7 @@ import { setFailed } from '../../../lib/settings.ts';
 import { queryClient } from '../../providers.tsx';
 import { ErrorScreen } from './error-screen.tsx';
 
-/** Spec §2: settings failed to load → 'Something went wrong.'; going home resets the failed state. */
+/** docs/screens.md: settings failed to load → 'Something went wrong.'; going home resets the failed state. */
 export function ServerErrorPage() {
   usePageTitle('Something went wrong');
   const navigate = useNavigate();

@@ -96,7 +96,7 @@ describe('DateRangePicker', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Start').value).toBe('2026/11/10');
     expect(screen.getByLabelText<HTMLInputElement>('End').value).toBe('');
 
-    // The end calendar starts at the start day (spec §5).
+    // The end calendar starts at the start day (docs/errors.md).
     const end = calendarOf('End date');
     expect(dayIn(end, /November 9th, 2026/)).toHaveProperty('disabled', true);
     expect(dayIn(end, /November 10th, 2026/)).toHaveProperty('disabled', false);

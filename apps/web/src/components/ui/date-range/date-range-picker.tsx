@@ -36,7 +36,7 @@ export interface DateRangePickerProps {
   onChange: (range: DayRange | null) => void;
   /** The user's profile zone (IANA): which day is today, and what the presets cover. */
   timeZone: string;
-  /** Offers 'Clear selection' (spec §4). */
+  /** Offers 'Clear selection' (docs/screens.md). */
   clearable?: boolean;
   /** The accessible name's prefix of the button and the panel; 'Date range' unless given. */
   label?: string;
@@ -59,7 +59,7 @@ const textOf = (state: PickerState) => ({
 });
 
 /**
- * The shared date-range picker (spec §2 Shared pieces, §4 "Date-range picker", §5, §9): presets,
+ * The shared date-range picker (docs/screens.md "Date-range picker", docs/errors.md, docs/limits.md): presets,
  * typed start and end, a start calendar and an end calendar that starts at the start day. The
  * closing rules live in `pick` (date-range.ts); this component only wires them to the screen.
  */
@@ -182,7 +182,7 @@ export function DateRangePicker({
           onMonthChange={(month) => setViews((v) => ({ ...v, [which]: month }))}
           today={todayDate}
           labels={which === 'start' ? START_LABELS : END_LABELS}
-          // Spec §5: the end calendar's minimum date is the start date (no paging back past it).
+          // docs/errors.md: the end calendar's minimum date is the start date (no paging back past it).
           disabled={which === 'end' && draft.start ? { before: calendarDate(draft.start) } : undefined}
           startMonth={which === 'end' && draft.start ? monthOf(draft.start) : undefined}
         />

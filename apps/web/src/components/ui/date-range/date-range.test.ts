@@ -32,7 +32,7 @@ const allPresets = (timeZone: string, now: Date) =>
 const r = (start: string, end: string): DayRange => ({ start, end });
 const iso = (d: Date) => d.toISOString();
 
-describe('presets (spec §9)', () => {
+describe('presets (docs/limits.md)', () => {
   it('are listed in the spec order with its labels', () => {
     expect(DATE_RANGE_PRESETS.map((p) => p.label)).toEqual([
       'Today',
@@ -112,7 +112,7 @@ describe('presets (spec §9)', () => {
   });
 });
 
-describe('range bounds: 00:00:00.000 on the first day to 23:59:59.999 on the last (spec §9)', () => {
+describe('range bounds: 00:00:00.000 on the first day to 23:59:59.999 on the last (docs/limits.md)', () => {
   it('in UTC', () => {
     const b = rangeBounds(r('2026-11-16', '2026-11-22'), 'UTC');
     expect(iso(b.start)).toBe('2026-11-16T00:00:00.000Z');
@@ -160,7 +160,7 @@ describe('range bounds: 00:00:00.000 on the first day to 23:59:59.999 on the las
   });
 });
 
-describe('range label (spec §2 Shared pieces)', () => {
+describe('range label (docs/screens.md Shared pieces)', () => {
   const now = new Date('2026-11-22T15:00:00Z');
   it('says Today or Yesterday for that single day', () => {
     expect(formatRangeLabel(r('2026-11-22', '2026-11-22'), 'UTC', now)).toBe('Today');
@@ -184,7 +184,7 @@ describe('range label (spec §2 Shared pieces)', () => {
   });
 });
 
-describe('typed dates (spec §5, §9)', () => {
+describe('typed dates (docs/errors.md, docs/limits.md)', () => {
   it('reads yyyy/MM/dd and yyyy-MM-dd', () => {
     expect(parseDayInput('2026/11/22')).toBe('2026-11-22');
     expect(parseDayInput('2026-11-22')).toBe('2026-11-22');
@@ -238,7 +238,7 @@ describe('typed dates (spec §5, §9)', () => {
   });
 });
 
-describe('picking (spec §4 "Date-range picker")', () => {
+describe('picking (docs/screens.md "Date-range picker")', () => {
   const empty: PickerState = { start: null, end: null };
   const full: PickerState = { start: '2026-11-10', end: '2026-11-20' };
 
@@ -319,7 +319,7 @@ describe('picking (spec §4 "Date-range picker")', () => {
   });
 });
 
-describe('single date-time mode (spec §9: yyyy/MM/dd h:mm, 5-minute steps)', () => {
+describe('single date-time mode (docs/limits.md: yyyy/MM/dd h:mm, 5-minute steps)', () => {
   it('offers every 5 minutes of the day', () => {
     const options = timeOptions();
     expect(options).toHaveLength(288);

@@ -14,7 +14,7 @@ import {
 import { RANGE_FORMAT, SINGLE_DATE_FORMAT } from '../../../lib/dates.ts';
 
 /**
- * The date-range picker's pure logic (spec §4 "Date-range picker", §5, §9). No React here, so all
+ * The date-range picker's pure logic (docs/screens.md "Date-range picker", docs/errors.md, docs/limits.md). No React here, so all
  * of it is unit-tested.
  *
  * The value is a pair of calendar days in the user's profile time zone, as `YYYY-MM-DD` strings:
@@ -24,12 +24,12 @@ import { RANGE_FORMAT, SINGLE_DATE_FORMAT } from '../../../lib/dates.ts';
  */
 export type DayRange = { start: string; end: string };
 
-/** Weeks start on Monday (spec §9). */
+/** Weeks start on Monday (docs/limits.md). */
 export const WEEK_STARTS_ON = 1;
 export const RANGE_PLACEHOLDER = 'Select a range';
 export const CLEAR_LABEL = 'Clear selection';
 export const INVALID_DATE_MESSAGE = 'Date input not valid.';
-/** The single mode's time select (spec §9: 5-minute interval, not the library's 30). */
+/** The single mode's time select (docs/limits.md: 5-minute interval, not the library's 30). */
 export const TIME_STEP_MINUTES = 5;
 
 export const DATE_RANGE_PRESETS = [
@@ -136,7 +136,7 @@ export function matchingPreset(
 
 /**
  * The instants a range covers in `timeZone`: 00:00:00.000 on the first day to 23:59:59.999 on
- * the last (spec §9). The end is the next day's first instant minus 1 ms rather than a built
+ * the last (docs/limits.md). The end is the next day's first instant minus 1 ms rather than a built
  * 23:59:59.999, so a day that starts or ends at a shifted hour (a daylight-saving change at
  * midnight) still ends at its true last millisecond.
  */
@@ -149,13 +149,13 @@ export function rangeBounds(range: DayRange, timeZone: string): { start: Date; e
   return { start: new Date(start), end: new Date(nextDay - 1) };
 }
 
-/** A `YYYY-MM-DD` day shown in the range format of spec §9 (`yyyy/MM/dd`). */
+/** A `YYYY-MM-DD` day shown in the range format of docs/limits.md (`yyyy/MM/dd`). */
 export function formatDay(day: string): string {
   return format(dayDate(day), RANGE_FORMAT, { in: DAY_MATH });
 }
 
 /**
- * The trigger's text (spec §2 Shared pieces): 'Today' or 'Yesterday' for that single day in the
+ * The trigger's text (docs/screens.md Shared pieces): 'Today' or 'Yesterday' for that single day in the
  * user's zone; otherwise both ends with an arrow, also for any other single day; null without a
  * range (the caller shows the placeholder).
  */
@@ -180,7 +180,7 @@ function isCalendarDay(y: number, m: number, d: number): boolean {
 }
 
 /**
- * A typed day, `yyyy/MM/dd` (spec §9) or `yyyy-MM-dd`, as `YYYY-MM-DD`; null when it is not a
+ * A typed day, `yyyy/MM/dd` (docs/limits.md) or `yyyy-MM-dd`, as `YYYY-MM-DD`; null when it is not a
  * real day (2026/02/30) or not in that shape. One-digit months and days are accepted (2026/3/8)
  * since they are unambiguous.
  */
@@ -206,7 +206,7 @@ export function normalizeRange(value: DayRange | null | undefined): DayRange | n
 }
 
 // ---------------------------------------------------------------------------------------------
-// Picking: spec §4 "Date-range picker" closing rules as a pure state machine.
+// Picking: docs/screens.md "Date-range picker" closing rules as a pure state machine.
 
 /** The picker's draft while it is open; either end may be missing mid-way. */
 export type PickerState = { start: string | null; end: string | null };
@@ -267,7 +267,7 @@ export function pick(state: PickerState, action: PickAction): PickResult {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Single mode: one day and a time, `yyyy/MM/dd h:mm` (spec §9), used for "since …" instants.
+// Single mode: one day and a time, `yyyy/MM/dd h:mm` (docs/limits.md), used for "since …" instants.
 
 /** Minutes after midnight offered by the time select: 0, 5, …, 1435. */
 export function timeOptions(step: number = TIME_STEP_MINUTES): number[] {

@@ -35,7 +35,7 @@ export interface DateTimePickerProps {
 const TIME_OPTIONS = timeOptions().map((m) => ({ value: String(m), label: formatMinutes(m) }));
 
 /**
- * The picker's single mode (spec §9): one calendar and a time in 5-minute steps, shown as
+ * The picker's single mode (docs/limits.md): one calendar and a time in 5-minute steps, shown as
  * `yyyy/MM/dd h:mm` in the user's zone. For instants such as "replay failed deliveries since …".
  */
 export function DateTimePicker({

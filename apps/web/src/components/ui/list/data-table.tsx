@@ -11,7 +11,7 @@ import { useVirtualRows } from './use-virtual-rows.ts';
 const PREFETCH_ROWS = 5;
 
 /**
- * The list building block (spec §2/§4, UI.md): a table with sortable headers (the active one with
+ * The list building block (docs/screens.md, docs/ui.md): a table with sortable headers (the active one with
  * its arrow), rows virtualised against the window so 10,000 loaded rows scroll as smoothly as 20,
  * the next page loaded as the end comes near, and the end-of-list line; below 1024 px the same rows
  * as stacked cards. Loading shows the spec's delayed skeleton and slow-load message.
@@ -146,7 +146,7 @@ function HeaderCell<Row>({
           )}
         >
           {column.header}
-          {/* The arrow marks the active column (spec §4); the others show theirs on hover or focus. */}
+          {/* The arrow marks the active column (docs/screens.md); the others show theirs on hover or focus. */}
           <Arrow
             size={14}
             aria-hidden="true"

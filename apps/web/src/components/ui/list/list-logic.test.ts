@@ -3,7 +3,7 @@ import { SKELETON_DELAY_MS, SLOW_LOAD_MESSAGE_MS } from '@portal/shared/constant
 import { ariaSort, nextSort } from './sort.ts';
 import { loadingDisplay, resultCount } from './loading-display.ts';
 
-describe('sort toggling (spec §4)', () => {
+describe('sort toggling (docs/screens.md)', () => {
   it('flips the active column and starts a new one ascending', () => {
     expect(nextSort({ sort: 'name', order: 1 }, 'name')).toEqual({ sort: 'name', order: -1 });
     expect(nextSort({ sort: 'name', order: -1 }, 'name')).toEqual({ sort: 'name', order: 1 });
@@ -19,7 +19,7 @@ describe('sort toggling (spec §4)', () => {
   });
 });
 
-describe('loading display (spec §4, §9)', () => {
+describe('loading display (docs/screens.md, docs/limits.md)', () => {
   const reload = { loading: true, initial: false, loadingMore: false };
   it('shows the skeleton on a reload only after 1.5 s', () => {
     expect(loadingDisplay({ ...reload, elapsedMs: SKELETON_DELAY_MS - 1 }).skeleton).toBe(false);
@@ -39,7 +39,7 @@ describe('loading display (spec §4, §9)', () => {
   });
 });
 
-describe('result count (spec §2)', () => {
+describe('result count (docs/screens.md)', () => {
   it('reads N result / N results, with + while pages remain', () => {
     expect(resultCount(1, false)).toBe('1 result');
     expect(resultCount(2, false)).toBe('2 results');

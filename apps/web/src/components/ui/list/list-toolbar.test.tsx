@@ -8,7 +8,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('list toolbar (spec §2 Shared pieces)', () => {
+describe('list toolbar (docs/screens.md Shared pieces)', () => {
   it("labels a create button 'Create New' unless told otherwise", () => {
     const onClick = vi.fn();
     const { rerender } = render(<ListToolbar create={{ onClick }} />);

@@ -7,7 +7,7 @@ import { cn } from '../cn.ts';
 import { resultCount } from './loading-display.ts';
 
 export interface ListToolbarProps {
-  /** Called with the search text once typing has paused for 500 ms (spec §9). */
+  /** Called with the search text once typing has paused for 500 ms (docs/limits.md). */
   onSearch?: (text: string) => void;
   searchLabel?: string;
   searchPlaceholder?: string;
@@ -17,13 +17,13 @@ export interface ListToolbarProps {
   refreshing?: boolean;
   /** The create button ('Create New' unless labelled). */
   create?: { label?: string; onClick: () => void };
-  /** The CSV export button, hidden below medium width (spec §2). */
+  /** The CSV export button, hidden below medium width (docs/screens.md). */
   exportCsv?: { onExport: () => void; exporting: boolean; hasData: boolean; disabled?: boolean };
   /** Filter controls; collapsed behind Show/Hide on small screens. */
   filters?: ReactNode;
 }
 
-/** The list toolbar of spec §2 "Shared pieces". */
+/** The list toolbar of docs/screens.md "Shared pieces". */
 export function ListToolbar(p: ListToolbarProps) {
   const filtersId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
@@ -85,7 +85,7 @@ export function ListToolbar(p: ListToolbarProps) {
           />
         ) : null}
         {p.exportCsv ? (
-          // Hidden below medium width (spec §2): a phone is no place to open a spreadsheet.
+          // Hidden below medium width (docs/screens.md): a phone is no place to open a spreadsheet.
           <span className="hidden md:inline-flex" data-testid="export-csv">
             <Button
               variant="secondary"

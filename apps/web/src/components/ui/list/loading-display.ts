@@ -12,7 +12,7 @@ export interface LoadingPhase {
 }
 
 /**
- * Spec §4 "Lists and reports", loading display: the skeleton replaces rows already shown only
+ * docs/screens.md "Lists and reports", loading display: the skeleton replaces rows already shown only
  * once a reload has lasted 1.5 s — never during the first load, nor while more rows of an infinite
  * list load (the rows stay); after 9.5 s of any first-page load the slow-load message shows. Both
  * clear when loading ends.
@@ -28,7 +28,7 @@ export function loadingDisplay(p: LoadingPhase): { skeleton: boolean; slowMessag
 export const SLOW_LOAD_MESSAGE = 'Content takes a little longer than usual to appear, please hang tight...';
 export const END_OF_LIST = "You've reached the end of the list";
 
-/** 'N result' / 'N results' (spec §2 Shared); '+' while more pages remain to be loaded. */
+/** 'N result' / 'N results' (docs/screens.md Shared); '+' while more pages remain to be loaded. */
 export function resultCount(loaded: number, more: boolean): string {
   return `${loaded}${more ? '+' : ''} ${loaded > 1 || more ? 'results' : 'result'}`;
 }

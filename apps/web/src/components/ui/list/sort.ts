@@ -5,7 +5,7 @@ export interface SortState<K extends string = string> {
   order: SortOrder;
 }
 
-/** Spec §4 "Sort": the same column flips its direction, a new column starts ascending (1). */
+/** docs/screens.md "Sort": the same column flips its direction, a new column starts ascending (1). */
 export function nextSort<K extends string>(current: SortState<K>, key: K): SortState<K> {
   if (current.sort === key) return { sort: key, order: current.order === 1 ? -1 : 1 };
   return { sort: key, order: 1 };

@@ -7,7 +7,7 @@ import { useVirtualRows } from './use-virtual-rows.ts';
 const PREFETCH_ROWS = 3;
 
 /**
- * Below 1024 px a table becomes stacked cards (spec §2, UI.md): the primary column as the card's
+ * Below 1024 px a table becomes stacked cards (docs/screens.md, docs/ui.md): the primary column as the card's
  * title, an action in its corner, every other column as "label: value". Sorting stays available
  * through a small "Sort by" control, since there are no headers to click.
  */

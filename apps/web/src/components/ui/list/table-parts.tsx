@@ -2,7 +2,7 @@ import { Spinner } from '../spinner.tsx';
 import { cn } from '../cn.ts';
 import { END_OF_LIST, SLOW_LOAD_MESSAGE } from './loading-display.ts';
 
-/** A skeleton of `rows` × `columns` bars (default 6 × 6, spec §9). */
+/** A skeleton of `rows` × `columns` bars (default 6 × 6, docs/limits.md). */
 export function SkeletonRows({
   rows = 6,
   columns = 6,

@@ -8,7 +8,7 @@ export interface Column<Row> {
   /** The `sort` value the API takes for this column; absent: not sortable. */
   sortKey?: string;
   cell: (row: Row) => ReactNode;
-  /** Numbers are right-aligned (UI.md). */
+  /** Numbers are right-aligned (docs/ui.md). */
   align?: 'left' | 'right';
   /** Column width in the wide table (a CSS length: '30%', '9rem'); the rest share what is left. */
   width?: string;

@@ -31,14 +31,14 @@ export interface InfiniteList<Row, Page extends ListResponse<unknown> = ListResp
   initial: boolean;
   refresh: () => void;
   refreshing: boolean;
-  /** Skeleton and slow-load message per spec §4 (loading-display.ts). */
+  /** Skeleton and slow-load message per docs/screens.md (loading-display.ts). */
   display: { skeleton: boolean; slowMessage: boolean };
   isError: boolean;
   error: unknown;
 }
 
 /**
- * A cursor-paged list (spec §4 "Lists and reports"): pages load one after another while a next
+ * A cursor-paged list (docs/screens.md "Lists and reports"): pages load one after another while a next
  * cursor exists. A new query key (filter, sort or search) starts again from the first page and
  * aborts the request in flight (TanStack Query aborts the signal of a query nobody observes any
  * more); the rows already shown stay until the new first page arrives (the skeleton takes their

@@ -31,7 +31,7 @@ export type {
 export { EMPTY_TEXT } from './select-menu.tsx';
 
 /**
- * A searchable select (spec §2 shared pieces): an ARIA combobox on downshift, single or multi,
+ * A searchable select (docs/screens.md shared pieces): an ARIA combobox on downshift, single or multi,
  * static or lazy-loading options, with FieldShell's label, asterisk and error line.
  */
 export function Select(props: SelectProps) {

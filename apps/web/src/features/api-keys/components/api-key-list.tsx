@@ -49,7 +49,7 @@ function RevokeButton({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (k: ApiK
   );
 }
 
-/** The account's keys: a table from 1024 px up, stacked cards below (UI.md). */
+/** The account's keys: a table from 1024 px up, stacked cards below (docs/ui.md). */
 export function ApiKeyList({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (k: ApiKey) => void }) {
   const wide = useIsWide();
   if (!wide)

@@ -13,7 +13,7 @@ export interface LoginResult {
   twoFactor: boolean;
 }
 
-/** Email and password; the button is enabled once both are filled (spec §5). */
+/** Email and password; the button is enabled once both are filled (docs/errors.md). */
 export function LoginForm({ onSuccess }: { onSuccess: (r: LoginResult) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

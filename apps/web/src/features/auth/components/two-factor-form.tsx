@@ -7,7 +7,7 @@ import { TextField } from '../../../components/ui/field.tsx';
 import { useVerifyCode } from '../api/auth.ts';
 import { twoFactorProblem, type LoginProblem } from '../login-errors.ts';
 
-/** The second login step: a 6-digit code enables Verify (spec §4/§5). */
+/** The second login step: a 6-digit code enables Verify (docs/screens.md, docs/errors.md). */
 export function TwoFactorForm({
   pendingToken,
   onSuccess,

@@ -19,7 +19,7 @@ export interface InvoiceListQuery {
 /** Every invoice-list query starts with this key part. */
 export const INVOICE_LIST_KEY = 'invoice-list';
 
-/** `POST invoice-list`: one page of invoices (spec §7). List failures are silent (spec §8). */
+/** `POST invoice-list`: one page of invoices (docs/api.md). List failures are silent (docs/errors.md). */
 export function getInvoiceListPage(
   q: InvoiceListQuery & { limit?: number },
   cursor: string | null,

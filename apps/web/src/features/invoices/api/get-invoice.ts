@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
 /**
- * `POST invoice {id}` → `{invoice, items}` (spec §7). An unknown id, or another publisher's, answers
+ * `POST invoice {id}` → `{invoice, items}` (docs/api.md). An unknown id, or another publisher's, answers
  * 404, which the client turns into /not-found; a fault stays on the page with its own message.
  */
 export const invoiceQuery = (id: number) =>

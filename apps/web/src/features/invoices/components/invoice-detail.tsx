@@ -11,7 +11,7 @@ import { InvoicePeriod } from './invoice-period.tsx';
 import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
 
 /**
- * One invoice (spec §2 Invoices): its period, status and total, then its lines (offer name,
+ * One invoice (docs/screens.md Invoices): its period, status and total, then its lines (offer name,
  * Price Per Action, Paid Actions, Total; referral commissions marked as such) and the grand total,
  * which is the invoice's payout total (the sum of its lines, as the server computed it).
  */

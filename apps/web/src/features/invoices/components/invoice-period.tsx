@@ -1,6 +1,6 @@
 import { datePart } from '../../../lib/dates.ts';
 
-/** An invoice's period, start to end, date parts with dashes (spec §3 Invoice). */
+/** An invoice's period, start to end, date parts with dashes (docs/api.md Invoice). */
 export function InvoicePeriod({ start, end }: { start: string; end: string }) {
   return (
     <span className="whitespace-nowrap tabular">

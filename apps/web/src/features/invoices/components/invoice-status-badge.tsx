@@ -3,7 +3,7 @@ import { INVOICE_STATUS_LABELS } from '@portal/shared/invoices/invoices.constant
 import { Badge } from '../../../components/ui/status-badge.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 
-/** Spec §4 "Invoices and offers": paid is green, every other status yellow. */
+/** docs/screens.md "Invoices and offers": paid is green, every other status yellow. */
 export const invoiceStatusTone = (status: InvoiceStatus) =>
   status === 'paid' ? 'bg-green-50 text-green-800 ring-green-600/25' : 'bg-amber-50 text-amber-900 ring-amber-500/35';
 

@@ -43,7 +43,7 @@ const COLUMNS: Column<Invoice>[] = [
 ];
 
 /**
- * Invoices (spec §2): the publisher's invoices, newest period first, filtered by a date range
+ * Invoices (docs/screens.md): the publisher's invoices, newest period first, filtered by a date range
  * (an invoice shows when its period overlaps the range). No range by default: the list is a
  * history, and "today" would hide every invoice, since each covers a closed month.
  */

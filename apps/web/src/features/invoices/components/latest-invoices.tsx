@@ -19,7 +19,7 @@ export interface LatestInvoicesProps {
 }
 
 /**
- * The dashboard's invoice panel (spec §2 Dashboard, §4 "Invoices and offers"): the latest invoices
+ * The dashboard's invoice panel (docs/screens.md, "Dashboard" and "Invoices and offers"): the latest invoices
  * with their period, total and status (paid green, the others yellow), each linking to its
  * invoice, and 'View all' → /invoices.
  */

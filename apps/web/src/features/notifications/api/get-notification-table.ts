@@ -8,7 +8,7 @@ import { useInfiniteList } from '../../../components/ui/list/use-infinite-list.t
 import { api } from '../../../lib/api-client.ts';
 import { NOTIFICATIONS_KEY } from './get-unread-notifications.ts';
 
-/** The Notifications list's filters (spec §2 Notifications): null is "any". */
+/** The Notifications list's filters (docs/screens.md Notifications): null is "any". */
 export interface NotificationTableQuery {
   isRead: boolean | null;
   isUrgent: boolean | null;
@@ -20,7 +20,7 @@ export const notificationTableKey = (q?: NotificationTableQuery) =>
 
 /**
  * `POST /notifications/get-notification-table-data {filter_is_read, filter_is_urgent, search, cursor}`
- * (spec §7), page by page. List failures are silent (spec §8).
+ * (docs/api.md), page by page. List failures are silent (docs/errors.md).
  */
 export const useNotificationTable = (q: NotificationTableQuery) =>
   useInfiniteList({

@@ -9,7 +9,7 @@ export const notificationKey = (id: number) => [NOTIFICATIONS_KEY, 'by-id', id] 
 /**
  * `POST /notifications/get-notification-by-id {notification_id}`: the side panel's notification,
  * loaded when it opens. The copy from the list shows meanwhile; any failure (a 404 included) is the
- * panel's own 'Error' (spec §8 Others), not a page change.
+ * panel's own 'Error' (docs/errors.md Others), not a page change.
  */
 export const notificationQuery = (id: number, shown?: Notification) =>
   queryOptions({

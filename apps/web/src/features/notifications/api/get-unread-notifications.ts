@@ -6,7 +6,7 @@ import { api } from '../../../lib/api-client.ts';
 /** Every notifications query starts with this key part. */
 export const NOTIFICATIONS_KEY = 'notifications';
 
-/** The bell checks again this often while the page is visible (spec §4 gives no interval). */
+/** The bell checks again this often while the page is visible (docs/screens.md gives no interval). */
 export const BELL_REFRESH_MS = 60_000;
 
 /**

@@ -21,7 +21,7 @@ export function markReadLocally(qc: QueryClient, id: number) {
 }
 
 /**
- * `POST /notifications/set-notification-as-read-by-id {notification_id}` (spec §4 Notifications):
+ * `POST /notifications/set-notification-as-read-by-id {notification_id}` (docs/screens.md Notifications):
  * the lists mark it read at once; the bell asks the server again once the call is answered.
  */
 export function useSetNotificationRead() {

@@ -13,7 +13,7 @@ import { UrgentMark } from './urgent-mark.tsx';
 import { BellButtonContent, bellButtonClass } from './bell-button.tsx';
 
 /**
- * The header's notification bell (spec §2 Navigation, §4 Notifications): a red badge while any
+ * The header's notification bell (docs/screens.md, "Navigation" and "Notifications"): a red badge while any
  * notification is unread, a shake while any unread one is urgent (none under reduced motion), and
  * a dropdown of the unread ones with 'View All'. Choosing one opens the side panel, rendered here
  * once for the whole app (the Notifications list opens the same one).

@@ -22,7 +22,7 @@ function CloseButton() {
   );
 }
 
-/** What the side panel shows: the notification, loaded by id, or 'Error' (spec §8 Others). */
+/** What the side panel shows: the notification, loaded by id, or 'Error' (docs/errors.md Others). */
 export function PanelBody({ shown, timeZone }: { shown: Notification; timeZone: string }) {
   const { data, isError } = useNotification(shown.notification_id, shown);
   if (isError || !data) {
@@ -65,7 +65,7 @@ function PanelContent({ n, timeZone }: { n: Notification; timeZone: string }) {
           <div
             data-testid="notification-description"
             className="max-w-none overflow-x-auto text-[15px] leading-relaxed break-words text-slate-800 [&_a]:font-medium [&_a]:text-accent [&_a]:underline [&_a]:underline-offset-2 [&_blockquote]:border-l-2 [&_blockquote]:border-slate-200 [&_blockquote]:pl-3 [&_code]:rounded [&_code]:bg-slate-100 [&_code]:px-1 [&_h1]:text-lg [&_h1]:font-semibold [&_h2]:text-base [&_h2]:font-semibold [&_h3]:font-semibold [&_h4]:font-semibold [&_hr]:my-4 [&_hr]:border-slate-200 [&_li]:my-1 [&_ol]:list-decimal [&_ol]:pl-5 [&>*+*]:mt-3 [&_pre]:overflow-x-auto [&_pre]:rounded-lg [&_pre]:bg-slate-100 [&_pre]:p-3 [&_td]:border [&_td]:border-slate-200 [&_td]:px-2 [&_td]:py-1 [&_th]:border [&_th]:border-slate-200 [&_th]:px-2 [&_th]:py-1 [&_ul]:list-disc [&_ul]:pl-5"
-            // Sanitised just above, at render time (DESIGN.md §8, RELIABILITY B6).
+            // Sanitised just above, at render time (docs/security.md, docs/reliability.md B6).
             dangerouslySetInnerHTML={{ __html: html }}
           />
         ) : (

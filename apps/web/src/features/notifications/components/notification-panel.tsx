@@ -8,9 +8,9 @@ import { closeNotification, selectedNotificationStore } from '../notification-pa
 const PanelBody = lazy(() => import('./notification-panel-body.tsx').then((m) => ({ default: m.PanelBody })));
 
 /**
- * The side panel of a notification (spec §2 Navigation): summary, date in the user's zone, the
+ * The side panel of a notification (docs/screens.md Navigation): summary, date in the user's zone, the
  * description's HTML sanitised at render time, and 'Check it Out' for offer notifications. One
- * panel serves the bell and the Notifications list; a failed load is titled 'Error' (spec §8).
+ * panel serves the bell and the Notifications list; a failed load is titled 'Error' (docs/errors.md).
  */
 export function NotificationPanel({ timeZone }: { timeZone: string }) {
   const selected = selectedNotificationStore.use();

@@ -30,7 +30,7 @@ const READ_VALUES: Record<ReadFilter, boolean | null> = { all: null, unread: fal
 const URGENCY_VALUES: Record<UrgencyFilter, boolean | null> = { all: null, urgent: true, normal: false };
 
 /**
- * Notifications (spec §2): every notification, newest first, with read and urgent filters and a
+ * Notifications (docs/screens.md): every notification, newest first, with read and urgent filters and a
  * search; unread ones carry an accent bar, urgent ones a red exclamation badge. Choosing one opens
  * the side panel the bell opens, and marks it read.
  */

@@ -1,6 +1,6 @@
 import { cn } from '../../../components/ui/cn.ts';
 
-/** The red exclamation badge of an urgent notification (spec §2 Notifications). */
+/** The red exclamation badge of an urgent notification (docs/screens.md Notifications). */
 export function UrgentMark({ size = 'md' }: { size?: 'sm' | 'md' }) {
   return (
     <span

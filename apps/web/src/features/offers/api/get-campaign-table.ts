@@ -18,7 +18,7 @@ export interface CampaignTableQuery {
 
 export const campaignTableKey = (q: CampaignTableQuery) => ['campaign-table', q] as const;
 
-/** `POST /campaign-table`: one page of My Offers (spec §7). List failures are silent (spec §8). */
+/** `POST /campaign-table`: one page of My Offers (docs/api.md). List failures are silent (docs/errors.md). */
 export function getCampaignTablePage(q: CampaignTableQuery, cursor: string | null, signal: AbortSignal) {
   const body: CampaignTableRequest = {
     filters: { date_range: q.dateRange },

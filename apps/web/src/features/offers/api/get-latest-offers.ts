@@ -4,7 +4,7 @@ import type { OfferListRequest, OfferListResponse } from '@portal/shared/offers/
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 
-/** The latest offers the publisher may run (spec §2 Dashboard: 5). */
+/** The latest offers the publisher may run (docs/screens.md Dashboard: 5). */
 export const latestOffersQuery = () =>
   queryOptions({
     queryKey: ['latest-offers'],

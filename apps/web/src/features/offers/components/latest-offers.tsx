@@ -5,7 +5,7 @@ import { formatPayout } from '../../../lib/format.ts';
 import { LATEST_OFFERS_LIMIT } from '@portal/shared/constants';
 import { useLatestOffers } from '../api/get-latest-offers.ts';
 
-/** The newest offers the publisher may run (spec §2 Dashboard), each linking to its detail. */
+/** The newest offers the publisher may run (docs/screens.md Dashboard), each linking to its detail. */
 export function LatestOffers() {
   const { data, isPending } = useLatestOffers();
   return (

@@ -70,7 +70,7 @@ const COLUMNS: Column<CampaignRow>[] = [
   },
 ];
 
-/** My Offers (spec §2): the offers the publisher may run, with their numbers over a date range. */
+/** My Offers (docs/screens.md): the offers the publisher may run, with their numbers over a date range. */
 export function MyOffersList({ timeZone }: { timeZone: string }) {
   const [range, setRange] = useState<DayRange | null>(() => presetRange('today', timeZone));
   const [sort, setSort] = useState<SortState<CampaignTableSort>>({ sort: 'name', order: 1 });

@@ -15,7 +15,7 @@ const TYPE: Record<CreativeType, { label: string; icon: typeof Image }> = {
   html: { label: 'HTML', icon: FileCode },
 };
 
-/** The Creatives tab (spec §2): name, type and URL of each, with copy and open. */
+/** The Creatives tab (docs/screens.md): name, type and URL of each, with copy and open. */
 export function OfferCreativesTab({ offerId }: { offerId: number }) {
   const { data, isPending, isError } = useOfferCreatives(offerId);
   if (isPending) return <LoadingBlock label="Loading creatives…" />;

@@ -18,7 +18,7 @@ const regionName = (code: string) => {
   }
 };
 
-/** How conversions of the offer are reported, in the publisher's words (DESIGN.md §4). */
+/** How conversions of the offer are reported, in the publisher's words (docs/tracking.md). */
 const METHOD_TEXT: Record<ConversionMethod, { label: string; help: string }> = {
   postback: {
     label: 'Server postback',
@@ -34,7 +34,7 @@ const METHOD_TEXT: Record<ConversionMethod, { label: string; help: string }> = {
   },
 };
 
-/** The Details tab (spec §2): description, expiration, regions, payout and its type, tags. */
+/** The Details tab (docs/screens.md): description, expiration, regions, payout and its type, tags. */
 export function OfferDetailsTab({ offerId }: { offerId: number }) {
   const { data, isPending, isError } = useOfferDetails(offerId);
   if (isPending) return <LoadingBlock label="Loading the offer's details…" />;
@@ -50,7 +50,7 @@ export function OfferDetailsTab({ offerId }: { offerId: number }) {
         {data.offer_description.trim() ? (
           <div
             className="prose-sm max-w-none space-y-2 text-[15px] leading-relaxed whitespace-pre-line text-slate-800 [&_a]:text-accent [&_a]:underline"
-            // Written by the network; sanitised like notifications (DESIGN.md §8).
+            // Written by the network; sanitised like notifications (docs/security.md).
             dangerouslySetInnerHTML={{
               __html: DOMPurify.sanitize(data.offer_description, { USE_PROFILES: { html: true } }),
             }}

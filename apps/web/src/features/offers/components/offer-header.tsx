@@ -3,7 +3,7 @@ import { ExternalLink } from 'lucide-react';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { OfferStatusBadge } from '../../../components/ui/status-badge.tsx';
 
-/** The offer's header (spec §2 Offer detail): id and name, its real status (DESIGN.md §9), preview. */
+/** The offer's header (docs/screens.md Offer detail): id and name, its real status (docs/decisions.md), preview. */
 export function OfferHeader({ offer }: { offer: Offer }) {
   return (
     <div className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white px-4 py-3.5 shadow-xs sm:px-5">

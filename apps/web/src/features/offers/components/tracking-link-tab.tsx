@@ -8,7 +8,7 @@ import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { useOfferTrackingLink } from '../api/get-offer-tracking-link.ts';
 import { ALWAYS_USE_DEFAULT, buildTrackingLink, checkTrackingUrl, type TrackingValues } from '../tracking-link.ts';
 
-/** The Tracking Link tab (spec §9 builder): landing page, click and sub IDs, the link to copy. */
+/** The Tracking Link tab (docs/limits.md builder): landing page, click and sub IDs, the link to copy. */
 export function TrackingLinkTab({ offerId }: { offerId: number }) {
   const { data, isPending, isError } = useOfferTrackingLink(offerId);
   const [page, setPage] = useState(ALWAYS_USE_DEFAULT);

@@ -10,7 +10,7 @@ import { useInfiniteList } from '../../../components/ui/list/use-infinite-list.t
 import { api } from '../../../lib/api-client.ts';
 import { useLoadFailureToast } from '../../../lib/use-load-failure-toast.ts';
 
-/** The global list's filters (spec §2 Global Pixels And Postbacks). */
+/** The global list's filters (docs/screens.md Global Pixels And Postbacks). */
 export interface GlobalPostbackQuery {
   status: 'active' | 'inactive' | 'all';
   offerId: number | null;

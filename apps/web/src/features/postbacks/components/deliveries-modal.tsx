@@ -44,7 +44,7 @@ const ERROR_CLASS_LABELS: Record<string, string> = {
 };
 
 /**
- * A postback's deliveries (beyond the spec; DESIGN.md §4): every attempt with its time, HTTP status,
+ * A postback's deliveries (beyond the spec; docs/tracking.md): every attempt with its time, HTTP status,
  * duration and error class; replay of one delivery or of every failed one since a time; and a
  * test send with sample values. The receiver's answer body is never shown.
  */

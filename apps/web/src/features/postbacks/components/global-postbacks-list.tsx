@@ -17,7 +17,7 @@ const STATUS_OPTIONS = [
   { value: 'inactive', label: 'Inactive' },
 ];
 
-/** Global Pixels And Postbacks (spec §2): every pixel and postback, filtered by status and offer. */
+/** Global Pixels And Postbacks (docs/screens.md): every pixel and postback, filtered by status and offer. */
 export function GlobalPostbacksList({ timeZone }: { timeZone: string }) {
   const [status, setStatus] = useState<GlobalPostbackQuery['status']>('active');
   const [offer, setOffer] = useState<{ id: number; label: string } | null>(null);

@@ -7,7 +7,7 @@ import { offerPostbackColumns } from './postback-columns.tsx';
 import { LazyDeliveriesModal, LazyPostbackModal } from './lazy-modals.tsx';
 import type { PostbackModalTarget } from './postback-modal.tsx';
 
-/** The offer's Postbacks & Pixels tab (spec §2): its pixels and postbacks, 'Add new', edit. */
+/** The offer's Postbacks & Pixels tab (docs/screens.md): its pixels and postbacks, 'Add new', edit. */
 export function OfferPostbacksTab({ offer, timeZone }: { offer: { id: number; name: string }; timeZone: string }) {
   const list = useOfferPostbackTable(offer.id);
   const [modal, setModal] = useState<PostbackModalTarget | null>(null);

@@ -82,7 +82,7 @@ const actionsColumn = (actions: RowActions): Column<Postback> => ({
   cell: (p) => <Actions p={p} actions={actions} />,
 });
 
-/** The offer tab's columns (spec §2): Event, Type (Pixel/Postback), Value, Status, edit. */
+/** The offer tab's columns (docs/screens.md): Event, Type (Pixel/Postback), Value, Status, edit. */
 export function offerPostbackColumns(actions: RowActions): Column<Postback>[] {
   return [
     { id: 'event', header: 'Event', primary: true, width: '22%', cell: eventCell },
@@ -93,7 +93,7 @@ export function offerPostbackColumns(actions: RowActions): Column<Postback>[] {
   ];
 }
 
-/** The global list's columns (spec §2): Name, Offer, Event, Type (Iframe/Postback), Value, Status, edit. */
+/** The global list's columns (docs/screens.md): Name, Offer, Event, Type (Iframe/Postback), Value, Status, edit. */
 export function globalPostbackColumns(actions: RowActions): Column<Postback>[] {
   return [
     {

@@ -25,7 +25,7 @@ export type PostbackModalTarget =
   | { mode: 'edit'; postbackId: number; offer?: { id: number; name: string } };
 
 /**
- * Create / Edit Pixel / Postback (spec §2, §4, §5, §8). The form is mounted afresh each time the
+ * Create / Edit Pixel / Postback (docs/screens.md, docs/errors.md). The form is mounted afresh each time the
  * modal opens, so closing or dismissing resets every field and error.
  */
 export function PostbackModal({ target, onClose }: { target: PostbackModalTarget | null; onClose: () => void }) {
@@ -117,7 +117,7 @@ function PostbackForm({
   };
   const setValue = (value: string) => {
     setV((old) => ({ ...old, value }));
-    // Checked on every change (spec §5): the error names the variable and goes once corrected.
+    // Checked on every change (docs/errors.md): the error names the variable and goes once corrected.
     setErrors((old) => ({ ...old, postback_value: valueVariablesError(value) ?? undefined }));
   };
   const insert = (variable: string) => {
@@ -140,9 +140,9 @@ function PostbackForm({
         postback_name: v.name,
         postback_status: v.status,
         postback_type: v.type,
-        // The form holds the value base64-encoded (spec §3); the server reads either form.
+        // The form holds the value base64-encoded (docs/api.md); the server reads either form.
         postback_value: encodePostbackValue(v.value),
-        // 'All …' sends null (spec §5).
+        // 'All …' sends null (docs/errors.md).
         postback_offer_id: v.offerId === '' ? null : Number(v.offerId),
         postback_event_id: v.eventId === '' ? null : Number(v.eventId),
         postback_event_type: v.eventType === '' ? null : v.eventType,

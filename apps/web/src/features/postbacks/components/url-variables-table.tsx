@@ -1,6 +1,6 @@
 import { POSTBACK_MACRO_DESCRIPTIONS, POSTBACK_MACROS } from '@portal/shared/postbacks/postback-macros';
 
-/** The URL variables a value may use (spec §5 whitelist), each insertable with a click. */
+/** The URL variables a value may use (docs/errors.md whitelist), each insertable with a click. */
 export function UrlVariablesTable({ onInsert }: { onInsert?: (variable: string) => void }) {
   return (
     <details open className="group rounded-lg border border-slate-200 bg-slate-50/60">

@@ -3,7 +3,7 @@ import { forwardRef, useId } from 'react';
 import { cn } from '../../../components/ui/cn.ts';
 import { FieldShell } from '../../../components/ui/field.tsx';
 
-/** The Value textarea (spec §2): a URL for a postback, HTML for a pixel, errors under it. */
+/** The Value textarea (docs/screens.md): a URL for a postback, HTML for a pixel, errors under it. */
 export const ValueField = forwardRef<
   HTMLTextAreaElement,
   { type: string; value: string; onChange: (value: string) => void; error?: string | undefined }

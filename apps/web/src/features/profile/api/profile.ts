@@ -16,7 +16,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { api } from '../../../lib/api-client.ts';
 import { saveSession } from '../../../lib/session.ts';
 
-/** Profile screens have their own failure texts (spec §8), so 500s stay on the screen. */
+/** Profile screens have their own failure texts (docs/errors.md), so 500s stay on the screen. */
 const OWN_500 = { handle: { serverError: false } } as const;
 
 export const profileQuery = () =>

@@ -28,7 +28,7 @@ export function ChangePasswordTab() {
   const [formError, setFormError] = useState<string | null>(null);
   const ready = Boolean(values.current_password && values.new_password && values.new_password_verify);
 
-  // Success logs out and sends the user to /login after 2.5 s (spec §4).
+  // Success logs out and sends the user to /login after 2.5 s (docs/screens.md).
   useEffect(() => {
     if (!update.isSuccess) return;
     const t = setTimeout(logout, REDIRECT_AFTER_PASSWORD_MS);

@@ -8,7 +8,7 @@ import { clockIn, dayIn } from '../../../lib/dates.ts';
 import { useProfile, useTimezones, useUpdateTimezone } from '../api/profile.ts';
 import { PROFILE_MESSAGES } from '../profile-errors.ts';
 
-/** Local and UTC time, refreshed every 250 ms (spec §2/§9). */
+/** Local and UTC time, refreshed every 250 ms (docs/screens.md, docs/limits.md). */
 function Clock({ timeZone }: { timeZone: string }) {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {

@@ -20,7 +20,7 @@ function download(url: string, fileName: string) {
 }
 
 /**
- * CSV export (spec §4, §7): start a job with the report's filters, poll it every 2 s while it is
+ * CSV export (docs/screens.md, docs/api.md): start a job with the report's filters, poll it every 2 s while it is
  * pending or processing, download the file when completed. Any failure (start refused, error
  * status, a failed call) ends the exporting state without a message, as the spec says; a quota
  * refusal (429: too many exports in progress or this hour) says so, since waiting helps there.
@@ -61,7 +61,7 @@ export function useCsvExport(type: ReportType) {
           if (job.status !== 'pending' && job.status !== 'processing') return;
         }
       } catch (err) {
-        // Spec §8: export failures clear the state without a message; a spent quota is not one.
+        // docs/errors.md: export failures clear the state without a message; a spent quota is not one.
         const quota = tooManyMessage(err);
         if (quota) alerts.warning(quota);
       } finally {

@@ -23,7 +23,7 @@ export interface ReportQuery {
 
 export const REPORT_KEY = 'report';
 
-/** `POST report/{type}`, 20 rows a page by cursor (spec §7). List failures are silent (spec §8). */
+/** `POST report/{type}`, 20 rows a page by cursor (docs/api.md). List failures are silent (docs/errors.md). */
 export function useReportList<Row>(q: ReportQuery) {
   return useInfiniteList<ReportPage<Row>>({
     queryKey: [REPORT_KEY, q.type, q.filters, q.sort, q.order],

@@ -7,7 +7,7 @@ import { api } from '../../../lib/api-client.ts';
 import type { ReportPage } from './get-report.ts';
 import { REPORT_KEY } from './get-report.ts';
 
-/** The dashboard's top 5 campaigns by conversions over its date range (spec §2 Dashboard). */
+/** The dashboard's top 5 campaigns by conversions over its date range (docs/screens.md Dashboard). */
 export function useTopCampaigns(range: DayRange) {
   return useQuery({
     queryKey: [REPORT_KEY, 'top-campaigns', range],

@@ -18,7 +18,7 @@ import { drillTarget, writeReportFilters, type ReportFilterState } from '../repo
 import { rememberLabels } from '../report-labels.ts';
 
 /**
- * The dashboard's campaign summary (spec §2 Dashboard, §3 Campaign report row): campaigns with
+ * The dashboard's campaign summary (docs/screens.md "Dashboard", docs/api.md "Campaign report row"): campaigns with
  * clicks, conversions, CVR, earnings and EPC over a date range (today by default), names linking
  * to the offer, a drill-down to the daily summary for that offer, and the totals row.
  */

@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../lib/format.ts';
 import { useRevenueSummary } from '../api/get-revenue-summary.ts';
 
-/** Week-to-date and month-to-date earnings (spec §2 Dashboard), large figures in the sidebar. */
+/** Week-to-date and month-to-date earnings (docs/screens.md Dashboard), large figures in the sidebar. */
 export function EarningsSummary() {
   const week = useRevenueSummary('week');
   const month = useRevenueSummary('month');

@@ -7,7 +7,7 @@ import { useLandingPagesOf } from '../api/get-landing-pages.ts';
 import type { ReportFilterState } from '../report-filters.ts';
 import { rememberLabels, useLabels } from '../report-labels.ts';
 
-/** The reports' shared filters (spec §2): date range, offers, landing pages of those offers. */
+/** The reports' shared filters (docs/screens.md): date range, offers, landing pages of those offers. */
 export function ReportFiltersBar({
   filters,
   onChange,

@@ -26,7 +26,7 @@ export interface ReportViewProps {
 }
 
 /**
- * One report (spec §2 Reports): the shared filters, its table with every column of spec §3, sort,
+ * One report (docs/screens.md Reports): the shared filters, its table with every column of docs/api.md, sort,
  * infinite scroll, the totals row where the API has one, its drill-downs, CSV export, the chart of
  * daily and hourly reports, and the time zone and "data as of" instant the figures are true for.
  */

@@ -8,7 +8,7 @@ import { PIE_COLORS } from './pie-colors.ts';
 // The chart code loads with the dashboard's sidebar, not with the app.
 const TopCampaignsPie = lazy(() => import('./top-campaigns-pie.tsx'));
 
-/** The top 5 campaigns by conversions (spec §2 Dashboard): a pie with its figures listed beside it. */
+/** The top 5 campaigns by conversions (docs/screens.md Dashboard): a pie with its figures listed beside it. */
 export function TopCampaigns({ range }: { range: DayRange }) {
   const { data } = useTopCampaigns(range);
   return (

@@ -64,7 +64,7 @@ export function SignupWizard({
     setValues((old) => ({
       ...old,
       [f]: v,
-      // A new country reloads the regions and clears the region (spec §4).
+      // A new country reloads the regions and clears the region (docs/screens.md).
       ...(f === 'company_address_country' ? { company_address_region: '' } : {}),
     }));
     setErrors((e) => {

@@ -4,7 +4,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 
-/** The current user (spec §3 User), loaded from the user-profile call. */
+/** The current user (docs/api.md User), loaded from the user-profile call. */
 export const meQuery = (token: string | null) =>
   queryOptions({
     queryKey: ['me', token],

@@ -3,12 +3,12 @@ import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCurrentUser } from '../api/user.ts';
 
-/** Spec §9: `{origin}/signup/{referral code}`, the publisher's own. */
+/** docs/limits.md: `{origin}/signup/{referral code}`, the publisher's own. */
 export const referralLink = (code: string, origin = window.location.origin) =>
   `${origin}${paths.signupWithReferrer(code)}`;
 
 /**
- * The publisher's referral link with a copy button (spec §1, §9): publishers who sign up through it
+ * The publisher's referral link with a copy button (docs/screens.md, docs/limits.md): publishers who sign up through it
  * are referred, and the referrer earns a commission on their payouts (Referral Report).
  */
 export function ReferralLink({ className, stacked }: { className?: string; stacked?: boolean }) {
