@@ -1,8 +1,8 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { chunkGroups } from './build/chunks.ts';
 import { pageScripts } from './build/page-scripts.ts';
-import { ICON_MODULES, isCommonModule, isFirstPaintModule, isPopupModule } from './critical-chunks.ts';
 
 // The API runs on its own port in development (apps/server, PORT=8090); the built app is served
 // by the server itself, same origin.
@@ -26,18 +26,8 @@ export default defineConfig({
         // module is ever copied into two files: module state stays single). Joining is by size,
         // so a new lazy chunk can move the login page's small shared modules into a bigger group:
         // check-size then fails on the login page's budget, and a lower threshold is the fix.
-        codeSplitting: {
-          groups: [
-            { name: 'app', tags: ['$initial'], priority: 6 },
-            { name: 'icons', test: ICON_MODULES, priority: 5 },
-            { name: 'common', test: isCommonModule, priority: 4 },
-            // The signed-in pages' first paint in one file (critical-chunks.ts).
-            { name: 'first-paint', test: isFirstPaintModule, priority: 3 },
-            // Menus, popovers, dialogs, pickers: loaded on demand, off the first paint (critical-chunks.ts).
-            { name: 'popups', test: isPopupModule, priority: 2 },
-            { name: 'shared', minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 15_000, priority: 1 },
-          ],
-        },
+        // Chunks from the route table and the module graph (build/chunks.ts).
+        codeSplitting: { groups: chunkGroups(import.meta.dirname) },
         // A shared group's name lists every route that uses it; the hash is enough.
         chunkFileNames: (chunk) =>
           chunk.name.startsWith('shared') ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js',

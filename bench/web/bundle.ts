@@ -39,6 +39,9 @@ export interface OpenWeight {
   lazyOfPage: number;
 }
 
+/** The route table's page and layout modules (apps/web/src/config/paths.ts). */
+const ROUTE_MODULE = /src\/app\/(routes\/.+|layouts\/[\w-]+-layout)\.tsx$/;
+
 /** On-demand modules of the header, not of the page under it (as check-size.mjs has them). */
 const HEADER_ONLY = /(notification-panel-body|switch-account-prompt)\.tsx$/;
 
@@ -93,7 +96,7 @@ export class BuildManifest {
     const entryFiles = new Set<string>();
     this.collect(this.entryKey, entryFiles);
     return Object.keys(this.manifest)
-      .filter((k) => /src\/app\/(routes|layouts)\/.+\.tsx$/.test(k))
+      .filter((k) => ROUTE_MODULE.test(k))
       .sort()
       .map((key) => {
         const files = new Set<string>();
@@ -114,7 +117,7 @@ export class BuildManifest {
       for (const imp of chunk.imports ?? []) walk(imp, lazy);
       if (key === this.entryKey) return;
       for (const dyn of chunk.dynamicImports ?? [])
-        if (!/src\/app\/(routes|layouts)\//.test(dyn) && !HEADER_ONLY.test(dyn)) walk(dyn, true);
+        if (!ROUTE_MODULE.test(dyn) && !HEADER_ONLY.test(dyn)) walk(dyn, true);
     };
     for (const k of chain) walk(k, false);
     return out;

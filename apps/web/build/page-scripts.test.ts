@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pagesFile, pathPattern, type BundleChunk } from './page-scripts.ts';
+import { pagesFile, pathPattern, type BundleChunk, type ModuleGraph } from './page-scripts.ts';
 
 const ROOT = '/repo/apps/web';
 const chunk = (
@@ -14,7 +14,14 @@ const chunk = (
   imports,
   dynamicImports,
   isEntry,
+  moduleIds: facade ? [`${ROOT}/${facade}`] : [],
 });
+
+/** The module graph: the reports page loads the chart on demand, and the chart the icons. */
+const graph: ModuleGraph = (id) =>
+  id === `${ROOT}/src/app/routes/app/reports-page.tsx`
+    ? { importedIds: [], dynamicallyImportedIds: [`${ROOT}/src/chart.tsx`] }
+    : { importedIds: [], dynamicallyImportedIds: [] };
 
 /** A bundle as the bundler hands it over: the entry, two layouts, pages, the chunks they share, a lazy chart. */
 function bundle(): BundleChunk[] {
@@ -53,7 +60,7 @@ function bundle(): BundleChunk[] {
   return [...chunks, ...others];
 }
 
-const run = () => pagesFile(ROOT, bundle());
+const run = () => pagesFile(ROOT, bundle(), graph);
 
 describe("the build's page list", () => {
   it("gives a page its layout's and route's scripts with their static imports, not the entry's nor the lazy ones", () => {
@@ -62,6 +69,7 @@ describe("the build's page list", () => {
     const reports = file.pages.find((p) => p.path === '/reports/:type')!;
     expect(reports.modules).toEqual(['src/app/layouts/app-layout.tsx', 'src/app/routes/app/reports-page.tsx']);
     expect(reports.scripts).toEqual(['assets/app-layout-1.js', 'assets/first-paint-1.js', 'assets/reports-page-1.js']);
+    expect(reports.later).toEqual([{ module: 'src/chart.tsx', scripts: ['assets/chart-1.js'] }]);
     expect(file.pages.find((p) => p.path === '/login')!.scripts).toEqual([
       'assets/public-layout-1.js',
       'assets/login-page-1.js',
@@ -76,7 +84,9 @@ describe("the build's page list", () => {
 
   it('fails the build when a page of the route table has no chunk', () => {
     const chunks = bundle().filter((c) => c.fileName !== 'assets/login-page-1.js');
-    expect(() => pagesFile(ROOT, chunks)).toThrow('route login: no chunk for src/app/routes/auth/login-page.tsx');
+    expect(() => pagesFile(ROOT, chunks, graph)).toThrow(
+      'route login: no chunk for src/app/routes/auth/login-page.tsx',
+    );
   });
 });
 

@@ -16,6 +16,11 @@ export interface PagesFile {
     modules: string[];
     /** The scripts its layout and page import statically, beyond the entry's: what its first paint loads. */
     scripts: string[];
+    /**
+     * What it may load on demand: each module its layout and page import dynamically (directly or
+     * through modules they reach; other pages not included), with the scripts loading it adds.
+     */
+    later: { module: string; scripts: string[] }[];
   }[];
 }
 
@@ -41,16 +46,24 @@ export const layoutModule = (route: PageRoute) =>
 /** The part of a bundle's chunk read here. */
 export type BundleChunk = Pick<
   Rolldown.OutputChunk,
-  'fileName' | 'facadeModuleId' | 'imports' | 'dynamicImports' | 'isEntry'
+  'fileName' | 'facadeModuleId' | 'imports' | 'dynamicImports' | 'isEntry' | 'moduleIds'
 >;
+
+/** The module graph as the bundler has it. */
+export type ModuleGraph = (id: string) => Pick<Rolldown.ModuleInfo, 'importedIds' | 'dynamicallyImportedIds'> | null;
 
 /**
  * The page list from the route table (src/config/paths.ts) and the bundle's own import graph: for
  * every page and redirect, the scripts its first paint loads. `root` is the directory module ids
  * are made relative to (the web app's).
  */
-export function pagesFile(root: string, chunks: BundleChunk[]): PagesFile {
+export function pagesFile(root: string, chunks: BundleChunk[], graph: ModuleGraph): PagesFile {
   const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const chunkOf = new Map(chunks.flatMap((c) => c.moduleIds.map((id) => [id, c.fileName] as const)));
+  const rel = (id: string) => path.relative(root, id).split(path.sep).join('/');
+  const routeModules = new Set(
+    (Object.values(ROUTES) as PageRoute[]).flatMap((r) => [layoutModule(r), pageModule(r)]).filter((m) => m !== null),
+  );
   const byModule = new Map(
     chunks.flatMap((c) =>
       c.facadeModuleId ? [[path.relative(root, c.facadeModuleId).split(path.sep).join('/'), c] as const] : [],
@@ -73,8 +86,30 @@ export function pagesFile(root: string, chunks: BundleChunk[]): PagesFile {
       if (!chunk) throw new Error(`route ${name}: no chunk for ${m}`);
       return chunk.fileName;
     });
-    const scripts = [...closure(files)].filter((f) => f.endsWith('.js') && !entry.has(f));
-    return { route: name, path: routePath, pattern: pathPattern(routePath), modules, scripts };
+    const first = closure(files);
+    const scripts = [...first].filter((f) => f.endsWith('.js') && !entry.has(f));
+    // Every module the layout and page reach, through any import, without entering another page.
+    const later: PagesFile['pages'][number]['later'] = [];
+    const seen = new Set<string>();
+    const stack = modules.map((m) => path.resolve(root, m));
+    while (stack.length) {
+      const id = stack.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      const info = graph(id);
+      if (!info) continue;
+      stack.push(...info.importedIds);
+      for (const target of info.dynamicallyImportedIds) {
+        if (routeModules.has(rel(target)) || seen.has(target)) continue;
+        const file = chunkOf.get(target);
+        const needs = file
+          ? [...closure([file])].filter((f) => f.endsWith('.js') && !entry.has(f) && !first.has(f))
+          : [];
+        later.push({ module: rel(target), scripts: needs });
+        stack.push(target);
+      }
+    }
+    return { route: name, path: routePath, pattern: pathPattern(routePath), modules, scripts, later };
   };
   const names = Object.keys(ROUTES) as RouteName[];
   const isCatchAll = (name: RouteName) => ROUTES[name].path === '*';
@@ -103,7 +138,7 @@ export function pageScripts(): Plugin {
     },
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).flatMap((o) => (o.type === 'chunk' ? [o] : []));
-      const file = pagesFile(root, chunks);
+      const file = pagesFile(root, chunks, (id) => this.getModuleInfo(id));
       this.emitFile({ type: 'asset', fileName: '.vite/pages.json', source: `${JSON.stringify(file, null, 2)}\n` });
     },
   };

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
-// Prints the gzipped size of every built script and fails when a chunk imports another that imports
-// it back (a cycle, which broke the app at load once), when the login page's JavaScript (the entry,
-// its static imports, and the public layout's and login route's lazy chunks) is over its budget, or
-// when the dashboard's or the reports page's JavaScript is over theirs or their first paint takes more
-// than a few files (budgets from measurement, bench/README.md, "Web app").
+// Prints the gzipped size of every built script and of each page (from dist/.vite/pages.json, which
+// the build writes from the route table), and fails when a chunk imports another that imports it
+// back (a cycle, which broke the app at load once), when the login page's JavaScript (the entry and
+// the public layout's and login page's scripts) is over its budget, or when the dashboard's or the
+// reports page's JavaScript is over theirs or their first paint takes more than a few files
+// (budgets from measurement, bench/README.md, "Web app").
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -29,96 +30,68 @@ const scripts = fs
 console.log('\nScripts (gzipped):');
 for (const s of scripts) console.log(`  ${kb(s.size).padStart(9)}  ${s.file}`);
 
-// The login page: the entry's static import graph plus the login route module and its imports.
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
-const loginKeys = Object.keys(manifest).filter((k) =>
-  /(routes\/auth\/login-page|layouts\/public-layout)\.tsx$/.test(k),
-);
-const seen = new Set();
-const walk = (key) => {
-  const chunk = manifest[key];
-  if (!chunk || seen.has(chunk.file)) return;
-  seen.add(chunk.file);
-  for (const imp of chunk.imports ?? []) walk(imp);
-};
-walk(entryKey);
-if (loginKeys.length === 2) loginKeys.forEach(walk);
-else console.warn('check-size: login route or public layout chunk not found in the manifest');
-const loginTotal = [...seen].filter((f) => f.endsWith('.js')).reduce((sum, f) => sum + gz(f), 0);
-console.log(`\nLogin page JavaScript: ${kb(loginTotal)} gzipped (budget ${BUDGET_KB} kB)`);
-for (const f of [...seen].filter((f) => f.endsWith('.js'))) console.log(`  ${kb(gz(f)).padStart(9)}  ${f}`);
-// Each route: the JavaScript it loads beyond the entry's (its lazy chunk and the chunks it imports),
-// and with the chunks it loads lazily itself (charts, modals) — what opening it and using it costs
-// once the app has started. Other routes and layouts are never counted in a route.
-const entryFiles = new Set();
-const collect = (key, into, lazyToo) => {
-  const chunk = manifest[key];
-  if (!chunk || into.has(chunk.file)) return;
-  into.add(chunk.file);
-  for (const imp of chunk.imports ?? []) collect(imp, into, lazyToo);
-  if (lazyToo) for (const imp of chunk.dynamicImports ?? []) if (!isRouteModule(imp)) collect(imp, into, lazyToo);
-};
-const isRouteModule = (key) => /src\/app\/(routes\/|layouts\/[\w-]+-layout\.tsx$)/.test(key);
-collect(entryKey, entryFiles, false);
-const routeKeys = Object.keys(manifest)
-  .filter((k) => isRouteModule(k) && k.endsWith('.tsx'))
-  .sort();
-const routeSize = (key, lazyToo) => {
-  const files = new Set();
-  collect(key, files, lazyToo);
-  return [...files].filter((f) => f.endsWith('.js') && !entryFiles.has(f)).reduce((sum, f) => sum + gz(f), 0);
-};
-// A screen's page: the entry, the signed-in layout and the route with their static imports (its
-// first paint), then with everything they load on demand (the chart, the menus and pickers the
-// page draws as stand-ins first, loaded when the browser is idle) except what only the header opens
-// on any page (a notification's side panel with DOMPurify, the prompt of a login link).
-const layoutKey = Object.keys(manifest).find((k) => /layouts\/app-layout\.tsx$/.test(k));
-const HEADER_ONLY = /(notification-panel-body|switch-account-prompt)\.tsx$/;
-const pageSize = (key) => {
-  const first = new Set();
-  for (const k of [entryKey, layoutKey, key]) if (k) collect(k, first, false);
-  const all = new Set();
-  const walkAll = (k) => {
-    const chunk = manifest[k];
-    if (!chunk || all.has(chunk.file)) return;
-    all.add(chunk.file);
-    for (const imp of chunk.imports ?? []) walkAll(imp);
-    for (const imp of chunk.dynamicImports ?? []) if (!isRouteModule(imp) && !HEADER_ONLY.test(imp)) walkAll(imp);
-  };
-  for (const k of [entryKey, layoutKey, key]) if (k) walkAll(k);
-  const sum = (set) => [...set].filter((f) => f.endsWith('.js')).reduce((total, f) => total + gz(f), 0);
-  return { first: sum(first), firstFiles: [...first].filter((f) => f.endsWith('.js')).length, all: sum(all) };
-};
-// [first paint, whole page] in kB: measured + ~5% (bench/README.md); the whole page may take at most 250 kB.
-const PAGE_BUDGETS_KB = {
-  'routes/app/dashboard-page.tsx': [180, 240],
-  'routes/app/reports-page.tsx': [180, 250],
-};
-// Script files of the first paint: each one more is a round trip on a slow link (a new shared
-// module can split off into a file of its own; critical-chunks.ts is where it joins first-paint).
-const FIRST_PAINT_MAX_FILES = 6;
-console.log('\nRoute JavaScript beyond the entry (gzipped): opening it / with what it loads lazily');
-for (const key of routeKeys) {
-  const name = key.replace(/^src\/app\//, '');
-  console.log(`  ${kb(routeSize(key, false)).padStart(9)} / ${kb(routeSize(key, true)).padStart(9)}  ${name}`);
+// Each page's scripts, as the build lists them from the route table (build/page-scripts.ts).
+const pagesPath = path.join(dist, '.vite/pages.json');
+if (!fs.existsSync(pagesPath)) {
+  console.error('check-size: dist/.vite/pages.json missing (written by build/page-scripts.ts)');
+  process.exit(1);
 }
-console.log('\nPage JavaScript (gzipped): first paint (entry, signed-in layout, route) / with what it loads on demand');
-const over = [];
-for (const key of routeKeys) {
-  const name = key.replace(/^src\/app\//, '');
-  const budget = PAGE_BUDGETS_KB[name];
-  if (!budget) continue;
-  const { first, firstFiles, all } = pageSize(key);
+const { entry, pages } = JSON.parse(fs.readFileSync(pagesPath, 'utf8'));
+const sum = (files) => [...new Set(files)].filter((f) => f.endsWith('.js')).reduce((total, f) => total + gz(f), 0);
+const pageOf = (route) =>
+  pages.find((p) => p.route === route && !p.path.includes('*')) ?? pages.find((p) => p.route === route);
+
+// The login page: the entry and the login page's first paint.
+const login = pageOf('login');
+const loginFiles = [...entry, ...login.scripts];
+const loginTotal = sum(loginFiles);
+console.log(`\nLogin page JavaScript: ${kb(loginTotal)} gzipped (budget ${BUDGET_KB} kB)`);
+for (const f of loginFiles) console.log(`  ${kb(gz(f)).padStart(9)}  ${f}`);
+
+// What a page loads on demand, except what only the signed-in header opens on any page (a
+// notification's side panel, the prompt of a login link): the chart, the pickers and menus the page
+// draws as stand-ins first, the modals.
+const HEADER_ONLY = /(notification-panel-body|switch-account-prompt)\.tsx$/;
+const laterOf = (page) => page.later.filter((l) => !HEADER_ONLY.test(l.module)).flatMap((l) => l.scripts);
+
+// Each page: its first paint beyond the entry, and with what it loads on demand.
+console.log('\nPage JavaScript beyond the entry (gzipped): first paint / with what it loads on demand');
+const seenRoutes = new Set();
+for (const page of pages) {
+  if (seenRoutes.has(page.route)) continue;
+  seenRoutes.add(page.route);
+  const first = sum(page.scripts);
   console.log(
-    `  ${kb(first).padStart(9)} in ${firstFiles} files / ${kb(all).padStart(9)}  ${name} (budgets ${budget[0]} / ${budget[1]} kB)`,
+    `  ${kb(first).padStart(9)} / ${kb(sum([...page.scripts, ...laterOf(page)])).padStart(9)}  ${page.route} (${page.path})`,
+  );
+}
+
+// [first paint, whole page] in kB, entry included: measured + ~5% (bench/README.md); the whole
+// reports page with its chart at most 250 kB.
+const PAGE_BUDGETS_KB = { home: [180, 240], reports: [180, 250] };
+// Script files of the first paint: each one more is a round trip on a slow link.
+const FIRST_PAINT_MAX_FILES = 6;
+console.log('\nPage JavaScript (gzipped): first paint (entry, layout, page) / with what it loads on demand');
+const over = [];
+for (const [route, budget] of Object.entries(PAGE_BUDGETS_KB)) {
+  const page = pageOf(route);
+  const firstFiles = [...entry, ...page.scripts].filter((f) => f.endsWith('.js'));
+  const first = sum(firstFiles);
+  const all = sum([...firstFiles, ...laterOf(page)]);
+  console.log(
+    `  ${kb(first).padStart(9)} in ${firstFiles.length} files / ${kb(all).padStart(9)}  ${route} ${page.path} (budgets ${budget[0]} / ${budget[1]} kB)`,
   );
   if (first > budget[0] * 1024)
-    over.push(`${name}'s first paint is over its ${budget[0]} kB budget by ${kb(first - budget[0] * 1024)}`);
-  if (firstFiles > FIRST_PAINT_MAX_FILES)
+    over.push(`${route}'s first paint is over its ${budget[0]} kB budget by ${kb(first - budget[0] * 1024)}`);
+  if (firstFiles.length > FIRST_PAINT_MAX_FILES)
     over.push(
-      `${name}'s first paint takes ${firstFiles} script files, more than ${FIRST_PAINT_MAX_FILES} (critical-chunks.ts)`,
+      `${route}'s first paint takes ${firstFiles.length} script files, more than ${FIRST_PAINT_MAX_FILES} (build/chunks.ts)`,
     );
-  if (all > budget[1] * 1024) over.push(`${name} is over its ${budget[1]} kB budget by ${kb(all - budget[1] * 1024)}`);
+  if (all > budget[1] * 1024) over.push(`${route} is over its ${budget[1]} kB budget by ${kb(all - budget[1] * 1024)}`);
+  // What each thing it loads on demand would add to its first paint: what a stand-in (a menu or
+  // picker drawn light first, components/ui/deferred.tsx) saves, or a lazy chart or modal.
+  for (const l of page.later)
+    console.log(`    + ${kb(sum(l.scripts)).padStart(8)}  on demand: ${l.module.replace(/^src\//, '')}`);
 }
 if (over.length) {
   for (const o of over) console.error(`check-size: ${o}`);

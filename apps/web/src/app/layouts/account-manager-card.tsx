@@ -1,5 +1,5 @@
 import { Mail, Phone, X } from 'lucide-react';
-import { Popover } from 'radix-ui';
+import * as Popover from '@radix-ui/react-popover';
 import { useCurrentUser } from '../../features/user/api/user.ts';
 import { ManagerButtonContent, managerButtonClass } from '../../components/layout/manager-button.tsx';
 

@@ -1,5 +1,5 @@
 import { X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
+import * as Dialog from '@radix-ui/react-dialog';
 import { NavLink, useLocation } from 'react-router';
 import { cn } from '../ui/cn.ts';
 import { Icon } from '../ui/icons.tsx';

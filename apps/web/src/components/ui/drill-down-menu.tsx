@@ -1,5 +1,5 @@
 import { ChevronDown } from 'lucide-react';
-import { DropdownMenu } from 'radix-ui';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { cn } from './cn.ts';
 import { drillButtonClass } from './drill-down-button.ts';

@@ -1,5 +1,5 @@
 import { startOfMonth } from 'date-fns';
-import { Popover } from 'radix-ui';
+import * as Popover from '@radix-ui/react-popover';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { buttonClass } from '../button.tsx';
 import { cn } from '../cn.ts';

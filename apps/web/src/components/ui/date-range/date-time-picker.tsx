@@ -1,5 +1,5 @@
 import { startOfMonth } from 'date-fns';
-import { Popover } from 'radix-ui';
+import * as Popover from '@radix-ui/react-popover';
 import { useId, useState } from 'react';
 import { buttonClass } from '../button.tsx';
 import { SelectField } from '../field.tsx';

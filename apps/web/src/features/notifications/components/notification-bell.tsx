@@ -1,6 +1,6 @@
 import { NOTIFICATION_MODAL_PLACEHOLDER_ROWS } from '@portal/shared/notifications/notifications.constants';
 import type { Notification } from '@portal/shared/notifications/notifications.schemas';
-import { Popover } from 'radix-ui';
+import * as Popover from '@radix-ui/react-popover';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { resolveTimeZone } from '../../../lib/time-zone.ts';

@@ -1,6 +1,6 @@
 import type { Notification } from '@portal/shared/notifications/notifications.schemas';
 import { ArrowRight, X } from 'lucide-react';
-import { Dialog } from 'radix-ui';
+import * as Dialog from '@radix-ui/react-dialog';
 import { useMemo } from 'react';
 import { AlertBox } from '../../../components/ui/alert-box.tsx';
 import { ButtonLink } from '../../../components/ui/button.tsx';

@@ -1,4 +1,4 @@
-import { Dialog } from 'radix-ui';
+import * as Dialog from '@radix-ui/react-dialog';
 import { lazy, Suspense, useEffect } from 'react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { closeNotification, selectedNotificationStore } from '../notification-panel-store.ts';

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { firstPaintGroups, firstPaintRoots, SMALL_SHARE, type Root } from './chunks.ts';
+
+const ROOT = '/repo/apps/web';
+const src = (p: string) => `${ROOT}/src/${p}`;
+
+/** A module graph: who imports whom, statically and dynamically, and each module's code size. */
+function graphOf(modules: Record<string, { imports?: string[]; lazy?: string[]; size?: number }>) {
+  return {
+    getModuleInfo: (id: string) => {
+      const m = modules[id];
+      if (!m) return null;
+      return {
+        importedIds: m.imports ?? [],
+        dynamicallyImportedIds: m.lazy ?? [],
+        code: 'x'.repeat(m.size ?? 100),
+      } as unknown as ReturnType<Parameters<typeof firstPaintGroups>[1]['getModuleInfo']>;
+    },
+  };
+}
+
+/** Two layouts: `app` with four pages, `public` with two. */
+const roots = new Map<string, Root>([
+  [src('app/layouts/app-layout.tsx'), { layout: 'app-layout', isLayout: true }],
+  [src('a.tsx'), { layout: 'app-layout', isLayout: false }],
+  [src('b.tsx'), { layout: 'app-layout', isLayout: false }],
+  [src('c.tsx'), { layout: 'app-layout', isLayout: false }],
+  [src('d.tsx'), { layout: 'app-layout', isLayout: false }],
+  [src('app/layouts/public-layout.tsx'), { layout: 'public-layout', isLayout: true }],
+  [src('login.tsx'), { layout: 'public-layout', isLayout: false }],
+  [src('signup.tsx'), { layout: 'public-layout', isLayout: false }],
+]);
+
+describe('first-paint files from the route table and the module graph', () => {
+  const big = SMALL_SHARE;
+  const groups = firstPaintGroups(
+    roots,
+    graphOf({
+      [src('app/layouts/app-layout.tsx')]: { imports: [src('header.tsx')], lazy: [src('menu.tsx')] },
+      [src('header.tsx')]: { imports: [src('icons.ts')] },
+      [src('a.tsx')]: { imports: [src('list.tsx'), src('tabs.tsx'), src('pair.tsx'), src('only-a.tsx')] },
+      [src('b.tsx')]: { imports: [src('list.tsx'), src('tabs.tsx'), src('pair.tsx')], lazy: [src('chart.tsx')] },
+      [src('c.tsx')]: { imports: [src('list.tsx'), src('tabs.tsx')] },
+      [src('d.tsx')]: { imports: [src('field.tsx')] },
+      [src('login.tsx')]: { imports: [src('field.tsx'), src('auth.ts')] },
+      [src('signup.tsx')]: { imports: [src('auth.ts')] },
+      [src('list.tsx')]: { imports: [src('icons.ts')] },
+      [src('tabs.tsx')]: { imports: [src('radix-tabs.js')], size: big / 2 },
+      [src('radix-tabs.js')]: { size: big / 2 },
+      [src('pair.tsx')]: { size: 200 },
+      [src('menu.tsx')]: { imports: [src('popper.js')] },
+      [src('chart.tsx')]: { imports: [src('popper.js')] },
+    }),
+  );
+
+  it('puts what the layout and a page import, or most of its pages, in the layout file', () => {
+    // Only the layout's: it stays in the layout's own file.
+    expect(groups.get(src('header.tsx'))).toBeNull();
+    expect(groups.get(src('icons.ts'))).toBe('app-layout-pages');
+    expect(groups.get(src('list.tsx'))).toBe('app-layout-pages');
+    expect(groups.get(src('auth.ts'))).toBe('public-layout-pages');
+  });
+
+  it('puts what pages of both layouts need in common', () => {
+    expect(groups.get(src('field.tsx'))).toBe('common');
+  });
+
+  it('joins a small share of a few pages to the layout file, and gives a large one a file of its own', () => {
+    expect(groups.get(src('pair.tsx'))).toBe('app-layout-pages');
+    // Three of four pages is most of them: the layout's.
+    expect(groups.get(src('tabs.tsx'))).toBe('app-layout-pages');
+  });
+
+  it("leaves what one page needs with it, and what loads on demand to the bundler's on-demand files", () => {
+    expect(groups.has(src('only-a.tsx'))).toBe(true);
+    expect(groups.get(src('only-a.tsx'))).toBeNull();
+    expect(groups.has(src('menu.tsx'))).toBe(false);
+    expect(groups.has(src('popper.js'))).toBe(false);
+    expect(groups.has(src('chart.tsx'))).toBe(false);
+  });
+
+  it('gives a large share of a minority of pages one file of its own', () => {
+    const few = firstPaintGroups(
+      roots,
+      graphOf({
+        [src('a.tsx')]: { imports: [src('editor.tsx')] },
+        [src('b.tsx')]: { imports: [src('editor.tsx')] },
+        [src('editor.tsx')]: { imports: [src('editor-lib.js')], size: big },
+        [src('editor-lib.js')]: { size: big },
+      }),
+    );
+    expect(few.get(src('editor.tsx'))).toBe('shared-1');
+    expect(few.get(src('editor-lib.js'))).toBe('shared-1');
+  });
+});
+
+describe('the roots', () => {
+  it("are the route table's pages and layouts, each with its layout", () => {
+    const r = firstPaintRoots(ROOT);
+    expect(r.get(src('app/routes/app/dashboard-page.tsx'))).toEqual({ layout: 'app-layout', isLayout: false });
+    expect(r.get(src('app/layouts/app-layout.tsx'))).toEqual({ layout: 'app-layout', isLayout: true });
+    expect(r.get(src('app/routes/auth/select-account-page.tsx'))).toEqual({ layout: 'public-layout', isLayout: false });
+    expect(r.get(src('app/routes/errors/not-found-page.tsx'))).toEqual({ layout: 'none', isLayout: false });
+  });
+});
