@@ -129,7 +129,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   app.decorateRequest('auth', null);
   registerErrorHandler(app);
   await registerSecurity(app, { publicUrl: config.publicUrl });
-  await registerOpenApi(app, { apiKeyRateLimit: config.API_KEY_RATE_LIMIT });
+  await registerOpenApi(app, { apiKeyRateLimit: config.API_KEY_RATE_LIMIT, publicUrl: config.publicUrl });
 
   await app.register(
     async (api) => {

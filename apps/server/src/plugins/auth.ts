@@ -3,6 +3,7 @@ import { API_KEY_PREFIX } from '@portal/shared';
 import type { TokenPurpose, VerifiedClaims } from '../lib/jwt.ts';
 import { unauthenticated } from '../lib/errors.ts';
 import type { AppContext } from '../context.ts';
+import { admits, SESSION, SESSION_OR_API_KEY } from './openapi-security.ts';
 import { apiKeysService } from '../modules/api-keys/api-keys.service.ts';
 import type { UsableApiKey } from '../modules/api-keys/api-keys.repository.ts';
 
@@ -110,7 +111,7 @@ async function resolve(ctx: AppContext, claims: VerifiedClaims): Promise<AuthSta
  * (the reports, totals, offers and postbacks groups). A key anywhere else is refused 401.
  */
 export function requireAuth(ctx: AppContext, purposes: TokenPurpose[] = ['access'], opts: { apiKey?: boolean } = {}) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  const hook = async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearer(request);
     const headerKey = request.headers[API_KEY_HEADER];
     if (headerKey !== undefined) {
@@ -129,6 +130,8 @@ export function requireAuth(ctx: AppContext, purposes: TokenPurpose[] = ['access
     if (!auth) throw unauthenticated();
     request.auth = auth;
   };
+  // The API document says of every route this guards what it admits (plugins/openapi.ts).
+  return admits(hook, opts.apiKey ? SESSION_OR_API_KEY : SESSION);
 }
 
 /** Sessions or API keys: the guard of the groups a key may call (reports, totals, offers, postbacks). */

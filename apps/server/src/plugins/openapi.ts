@@ -3,17 +3,10 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API_KEY_ACCOUNT_RATE_LIMIT } from '@portal/shared';
+import { ERROR_DESCRIPTIONS, errorStatuses, operationIdOf, SUMMARIES, TAGS } from './openapi-operations.ts';
+import { securityOf, SESSION_OR_API_KEY, type SecurityRequirement } from './openapi-security.ts';
 
-/**
- * The calls a publisher API key may make (reports, totals, offers, postbacks): a session token or
- * a key, in either header. Everything else (password, two-factor, profile, key management) takes
- * a session only.
- */
-export const SESSION_OR_API_KEY: { [scheme: string]: string[] }[] = [
-  { bearer: [] },
-  { apiKeyBearer: [] },
-  { apiKeyHeader: [] },
-];
+export { SESSION_OR_API_KEY };
 
 const keyScheme = (perKey: number) =>
   'A publisher API key (Profile → API Keys): `ppk_` + an 8-character id + `_` + 43 characters. It acts as the ' +
@@ -23,8 +16,95 @@ const keyScheme = (perKey: number) =>
   `${perKey} requests per key and ${API_KEY_ACCOUNT_RATE_LIMIT} per account a minute; past it 429 with ` +
   '`Retry-After` (seconds). Answers carry `X-RateLimit-Limit` and `X-RateLimit-Remaining` of the key.';
 
-/** OpenAPI 3.1 generated from the routes' zod schemas: JSON at /api/docs/json, a page at /api/docs. */
-export async function registerOpenApi(app: FastifyInstance, opts: { apiKeyRateLimit: number }): Promise<void> {
+/** The error body of every non-2xx answer (docs/api.md, "Errors"). */
+const ERROR_SCHEMA = {
+  type: 'object',
+  required: ['error'],
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message'],
+      properties: {
+        code: { type: 'string', description: 'The error code, a hex string (docs/errors.md).', example: '0x4220' },
+        message: { type: 'string' },
+      },
+    },
+    errors: {
+      type: 'object',
+      description: 'Field errors by field name (dotted for nested fields), on 422 only.',
+      additionalProperties: {
+        type: 'object',
+        required: ['code', 'message'],
+        properties: { code: { type: 'string' }, message: { type: 'string' } },
+      },
+    },
+  },
+} as const;
+
+const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as const;
+
+interface Operation {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  security?: SecurityRequirement[];
+  parameters?: { name: string; in: string; required?: boolean }[];
+  requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> };
+  responses?: Record<string, unknown>;
+}
+
+/**
+ * Completes every operation of the document once, here, rather than route by route: its
+ * operationId (from the path; several methods on one path get the method in front), its summary
+ * (the route's, or SUMMARIES'), its tag (the route's, or the path's first word), and its error
+ * answers with the error body (openapi-operations.ts). Fails at start when an operationId repeats.
+ */
+export function completeDocument(doc: {
+  paths?: Record<string, Partial<Record<(typeof METHODS)[number], Operation>>>;
+  components?: Record<string, unknown>;
+}) {
+  const seen = new Set<string>();
+  for (const [url, item] of Object.entries(doc.paths ?? {})) {
+    const methods = METHODS.filter((m) => item[m]);
+    for (const method of methods) {
+      const op = item[method]!;
+      const base = operationIdOf(url);
+      op.operationId ??= methods.length > 1 ? `${method}${base[0]!.toUpperCase()}${base.slice(1)}` : base;
+      if (seen.has(op.operationId)) throw new Error(`OpenAPI: operationId ${op.operationId} repeats (${url})`);
+      seen.add(op.operationId);
+      op.summary ??= SUMMARIES[op.operationId];
+      op.tags ??= [url.replace(/^\/api\/(v\d+\/)?/, '').split('/')[0] ?? 'api'];
+      op.security ??= [];
+      const body = op.requestBody?.content?.['application/json']?.schema as
+        { required?: string[]; properties?: Record<string, unknown> } | undefined;
+      const statuses = errorStatuses({
+        operationId: op.operationId,
+        body: op.requestBody ? (body ?? {}) : undefined,
+        parameters: op.parameters ?? [],
+        security: op.security,
+      });
+      op.responses ??= {};
+      for (const status of statuses)
+        op.responses[String(status)] ??= {
+          description: ERROR_DESCRIPTIONS[status] ?? 'An error.',
+          content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+        };
+    }
+  }
+  doc.components ??= {};
+  doc.components['schemas'] = { ...(doc.components['schemas'] as object | undefined), Error: ERROR_SCHEMA };
+  return doc;
+}
+
+/**
+ * OpenAPI 3.1 generated from the routes' zod schemas: JSON at /api/docs/json, a page at /api/docs.
+ * A route's security comes from its authentication hook (plugins/auth.ts marks what each admits);
+ * a route without one says its own, or is public.
+ */
+export async function registerOpenApi(
+  app: FastifyInstance,
+  opts: { apiKeyRateLimit: number; publicUrl: string },
+): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -34,6 +114,8 @@ export async function registerOpenApi(app: FastifyInstance, opts: { apiKeyRateLi
         description:
           'Publisher API v1. JSON in and out; errors answer {error: {code, message}, errors?: {field: {code, message}}}.',
       },
+      servers: [{ url: opts.publicUrl, description: 'This portal' }],
+      tags: TAGS,
       components: {
         securitySchemes: {
           bearer: {
@@ -57,7 +139,18 @@ export async function registerOpenApi(app: FastifyInstance, opts: { apiKeyRateLi
         },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: (input) => {
+      const out = jsonSchemaTransform(input);
+      const hooked = securityOf(input.route.onRequest, input.route.preHandler);
+      const schema = out.schema as { security?: SecurityRequirement[] };
+      return { ...out, schema: { ...schema, security: hooked.length > 0 ? hooked : (schema.security ?? []) } };
+    },
+    transformObject: (documentObject) =>
+      completeDocument(
+        ('openapiObject' in documentObject ? documentObject.openapiObject : documentObject.swaggerObject) as Parameters<
+          typeof completeDocument
+        >[0],
+      ) as never,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }
