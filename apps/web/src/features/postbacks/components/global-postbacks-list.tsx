@@ -77,6 +77,7 @@ export function GlobalPostbacksList({ timeZone }: { timeZone: string }) {
         }
       />
       <DataTable
+        what="your pixels and postbacks"
         label="Pixels and postbacks"
         columns={columns}
         rows={list.rows}

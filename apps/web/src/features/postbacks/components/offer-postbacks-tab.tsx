@@ -29,6 +29,7 @@ export function OfferPostbacksTab({ offer, timeZone }: { offer: { id: number; na
         refreshing={list.refreshing}
       />
       <DataTable
+        what="this offer's pixels and postbacks"
         label={`Pixels and postbacks of ${offer.name}`}
         columns={columns}
         rows={list.rows}
