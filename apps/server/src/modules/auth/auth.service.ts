@@ -74,7 +74,7 @@ export const authService = {
     checkCredentialsShape(email, password);
     // Per address, per account and address, and per account (lib/attempt-throttle.ts): rotating
     // addresses or accounts alone mints no new budget (A8), and failures from elsewhere never
-    // refuse the right password from an address that has not failed (issue 19).
+    // refuse the right password from an address that has not failed.
     const attempt = await beginAttempt(ctx.db, ATTEMPT_POLICIES.login, email.toLowerCase(), ip);
     const user = await accountsService.findUserByEmail(ctx, email);
     const ok = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
