@@ -80,7 +80,7 @@ export const authService = {
     checkCredentialsShape(email, password);
     // Per address, per account and address, and per account (lib/attempt-throttle.ts): rotating
     // addresses or accounts alone mints no new budget (A8), and failures from elsewhere never
-    // refuse the right password from an address that has not failed (issue 19). A browser that
+    // refuse the right password from an address that has not failed. A browser that
     // logged in to this account before counts as its own device instead of its address, so a
     // neighbour behind the same NAT cannot lock the owner out.
     const device = trustedDeviceId(ctx, deviceCookie, email);
