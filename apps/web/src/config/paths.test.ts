@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fillPath, LAYOUTS, paths, REDIRECTS, ROUTES } from './paths.ts';
+import { fillPath, LAYOUTS, paths, REDIRECTS, reportOfSlug, ROUTES } from './paths.ts';
 
 const app = path.resolve(import.meta.dirname, '../app');
 
@@ -42,8 +42,16 @@ describe('links', () => {
     expect(paths.offer(7)).toBe('/offers/7/details');
     expect(paths.offer('7', 'tracking-link')).toBe('/offers/7/tracking-link');
     expect(paths.reports()).toBe('/reports/campaign-summary');
+    expect(paths.reports('sub-id')).toBe('/reports/sub-affiliate-summary');
     expect(paths.invoice(12)).toBe('/invoices/12');
     expect(paths.globalPostbacks).toBe('/global-pixel-postback');
+  });
+
+  it("name a report by its address's slug and its address by the report's type", () => {
+    expect(reportOfSlug('sub-affiliate-summary')).toBe('sub-id');
+    expect(reportOfSlug('landing-page-summary')).toBe('landing-page');
+    expect(reportOfSlug('click')).toBe('click');
+    expect(reportOfSlug('sub-id')).toBeUndefined();
   });
 
   it('refuse a missing required parameter', () => {

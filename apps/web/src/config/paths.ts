@@ -4,8 +4,10 @@
  * and the build's list of each page's scripts, which the server preloads with the HTML
  * (vite.config.ts, apps/server/src/plugins/web-preload.ts), are all made from this table.
  *
- * Plain data without imports: the build reads it too.
+ * Plain data without imports (but of types): the build reads it too.
  */
+import type { ReportType } from '@portal/shared/reports/reports.schemas';
+
 export const PROFILE_TABS = [
   'time-zone',
   'change-password',
@@ -18,17 +20,21 @@ export type ProfileTab = (typeof PROFILE_TABS)[number];
 export const OFFER_TABS = ['details', 'creatives', 'tracking-link', 'postbacks-and-pixels'] as const;
 export type OfferTab = (typeof OFFER_TABS)[number];
 
-export const REPORT_TYPES = [
-  'campaign-summary',
-  'daily-summary',
-  'hourly-summary',
-  'landing-page-summary',
-  'sub-affiliate-summary',
-  'conversion',
-  'click',
-  'referral',
-] as const;
-export type ReportType = (typeof REPORT_TYPES)[number];
+/** Each report's address under /reports/ (docs/screens.md), by the report's type. */
+export const REPORT_SLUGS = {
+  campaign: 'campaign-summary',
+  daily: 'daily-summary',
+  hourly: 'hourly-summary',
+  'landing-page': 'landing-page-summary',
+  'sub-id': 'sub-affiliate-summary',
+  conversion: 'conversion',
+  click: 'click',
+  referral: 'referral',
+} as const satisfies Record<ReportType, string>;
+
+/** The report a `/reports/:type` address shows, if any. */
+export const reportOfSlug = (slug: string): ReportType | undefined =>
+  (Object.keys(REPORT_SLUGS) as ReportType[]).find((t) => REPORT_SLUGS[t] === slug);
 
 /** The layouts, each with its access rule (app/access.ts) and its module under `app/layouts/`. */
 export const LAYOUTS = {
@@ -60,7 +66,12 @@ export const ROUTES = {
   notifications: { path: '/notifications', layout: 'app', page: 'app/notifications-page' },
   offer: { path: '/offers/:id/:type', layout: 'app', page: 'app/offer-page', defaults: { type: 'details' } },
   globalPostbacks: { path: '/global-pixel-postback', layout: 'app', page: 'app/global-postbacks-page' },
-  reports: { path: '/reports/:type', layout: 'app', page: 'app/reports-page', defaults: { type: 'campaign-summary' } },
+  reports: {
+    path: '/reports/:type',
+    layout: 'app',
+    page: 'app/reports-page',
+    defaults: { type: REPORT_SLUGS.campaign },
+  },
   invoices: { path: '/invoices', layout: 'app', page: 'app/invoices-page' },
   invoice: { path: '/invoices/:id', layout: 'app', page: 'app/invoice-page' },
   // Any other address, `/not-found` among them (a 404 answer's page, docs/screens.md).
@@ -111,7 +122,7 @@ export const paths = {
   offer: (id: number | string, tab: OfferTab = ROUTES.offer.defaults.type) =>
     fillPath(ROUTES.offer.path, { id, type: tab }),
   globalPostbacks: ROUTES.globalPostbacks.path,
-  reports: (type: ReportType = ROUTES.reports.defaults.type) => fillPath(ROUTES.reports.path, { type }),
+  reports: (type: ReportType = 'campaign') => fillPath(ROUTES.reports.path, { type: REPORT_SLUGS[type] }),
   invoices: ROUTES.invoices.path,
   invoice: (id: number | string) => fillPath(ROUTES.invoice.path, { id }),
   notFound: '/not-found',
