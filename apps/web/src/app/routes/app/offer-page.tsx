@@ -5,6 +5,7 @@ import { QueryBlock } from '../../../components/ui/query-block.tsx';
 import { RouteTabs } from '../../../components/ui/route-tabs.tsx';
 import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { OFFER_TABS, paths, type OfferTab } from '../../../config/paths.ts';
+import { LazyPostbackDeliveriesModal } from '../../../features/postback-deliveries/components/lazy-postback-deliveries-modal.tsx';
 import { useOffer } from '../../../features/offers/api/get-offer.ts';
 import { OfferCreativesTab } from '../../../features/offers/components/offer-creatives-tab.tsx';
 import { OfferDetailsTab } from '../../../features/offers/components/offer-details-tab.tsx';
@@ -65,7 +66,12 @@ function OfferScreen({ offerId, tab }: { offerId: number; tab: OfferTab }) {
                   <TrackingLinkTab offerId={offerId} />
                 ) : timeZone ? (
                   <Suspense fallback={<LoadingBlock label="Loading postbacks and pixels…" />}>
-                    <OfferPostbacksTab offer={{ id: offerId, name: offer.name }} timeZone={timeZone} />
+                    <OfferPostbacksTab
+                      offer={{ id: offerId, name: offer.name }}
+                      deliveries={(postback, onClose) => (
+                        <LazyPostbackDeliveriesModal postback={postback} timeZone={timeZone} onClose={onClose} />
+                      )}
+                    />
                   </Suspense>
                 ) : null
               }

@@ -3,8 +3,8 @@ import type { Notification } from '@portal/shared/notifications/notifications.sc
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { resolveTimeZone } from '../../../components/ui/date-range/date-range.ts';
 import { LoadFailure } from '../../../components/ui/load-failure.tsx';
+import { resolveTimeZone } from '../../../lib/time-zone.ts';
 import { paths } from '../../../config/paths.ts';
 import { isShownFailure } from '../../../lib/load-failure.ts';
 import { useUnreadNotifications } from '../api/get-unread-notifications.ts';
