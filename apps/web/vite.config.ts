@@ -21,14 +21,10 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         // Fewer, larger files: a page over a slow mobile link waits on round trips as much as on
-        // bytes. What the entry imports is one file; modules that several routes share are grouped
-        // by the routes that use them, and groups under ~15 kB join their nearest neighbour (no
-        // module is ever copied into two files: module state stays single). Joining is by size,
-        // so a new lazy chunk can move the login page's small shared modules into a bigger group:
-        // check-size then fails on the login page's budget, and a lower threshold is the fix.
-        // Chunks from the route table and the module graph (build/chunks.ts).
+        // bytes. Chunks come from the route table and the module graph (build/chunks.ts); no module
+        // is ever copied into two files (module state stays single).
         codeSplitting: { groups: chunkGroups(import.meta.dirname) },
-        // A shared group's name lists every route that uses it; the hash is enough.
+        // A shared file's name says little; the hash is enough.
         chunkFileNames: (chunk) =>
           chunk.name.startsWith('shared') ? 'assets/shared-[hash].js' : 'assets/[name]-[hash].js',
       },

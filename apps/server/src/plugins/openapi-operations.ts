@@ -172,8 +172,8 @@ const isIdField = (name: string, schema: unknown) => {
 /**
  * The error statuses an operation answers: 400, 413, 415 and 422 when it takes a body, 422 for
  * its query and path parameters, 401 when it needs a session or key, 429 when a key may call it
- * (its rate limit), 404 when a required field or parameter names one object, and 500 and 503
- * always; plus MORE_ERRORS.
+ * (its rate limit), 403 when a key needs a scope beyond `read`, 404 when a required field or
+ * parameter names one object, and 500 and 503 always; plus MORE_ERRORS.
  */
 export function errorStatuses(op: OperationShape): number[] {
   const statuses = new Set<number>([500, 503, ...(MORE_ERRORS[op.operationId] ?? [])]);
@@ -181,6 +181,8 @@ export function errorStatuses(op: OperationShape): number[] {
   if (op.parameters.some((p) => p.in === 'query' || p.in === 'path')) statuses.add(422);
   if (op.security.length > 0) statuses.add(401);
   if (op.security.some((s) => 'apiKeyBearer' in s || 'apiKeyHeader' in s)) statuses.add(429);
+  // A key of too small a scope.
+  if (op.security.some((s) => Object.values(s).some((roles) => roles.length > 0))) statuses.add(403);
   const bodyIds = Object.entries(op.body?.properties ?? {}).filter(
     ([name, schema]) => op.body?.required?.includes(name) && isIdField(name, schema),
   );

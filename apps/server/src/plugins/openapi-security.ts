@@ -5,11 +5,18 @@ export type SecurityRequirement = Record<string, string[]>;
 export const SESSION: SecurityRequirement[] = [{ bearer: [] }];
 
 /**
- * The calls a publisher API key may make (reports, totals, offers, postbacks): a session token or
- * a key, in either header. Everything else (password, two-factor, profile, key management) takes
- * a session only.
+ * The calls a publisher API key may make (reports, totals, offers, invoices; postbacks with scope
+ * read_write): a session token or a key, in either header. Everything else (password, two-factor,
+ * profile, key management) takes a session only.
  */
 export const SESSION_OR_API_KEY: SecurityRequirement[] = [{ bearer: [] }, { apiKeyBearer: [] }, { apiKeyHeader: [] }];
+
+/**
+ * A session or a key of at least `scope`. A scope beyond `read` is named as the key schemes' role
+ * (OpenAPI 3.1 lets a non-OAuth requirement list roles): a `read` key there answers 403.
+ */
+export const sessionOrApiKey = (scope: 'read' | 'read_write'): SecurityRequirement[] =>
+  scope === 'read' ? SESSION_OR_API_KEY : [{ bearer: [] }, { apiKeyBearer: [scope] }, { apiKeyHeader: [scope] }];
 
 const byHook = new WeakMap<object, SecurityRequirement[]>();
 
