@@ -25,8 +25,9 @@ export function firstPaintRoots(root: string): Map<string, Root> {
 
 /**
  * Below this much code (bytes before minifying), what a few pages share joins their layout's file:
- * a file of its own would cost each of them a round trip for little (measured: at 30,000 the
- * reports page's first paint took 7 files, at 50,000 5 and 0.1 kB less).
+ * a file of its own would cost each of them a round trip for little (measured: at 20,000 the
+ * reports page's first paint took 7 files; at 80,000 the tabs of three pages join the dashboard's
+ * first paint, 8.7 kB more).
  */
 export const SMALL_SHARE = 50_000;
 
@@ -101,8 +102,9 @@ export function firstPaintGroups(roots: Map<string, Root>, graph: Graph): Map<st
  *   per layout (`app-layout-pages`, `public-layout-pages`), so a page's first paint is a handful
  *   of files whatever it imports; what pages of both layouts need: `common`;
  * - what loads on demand (menus, pickers, dialogs, charts), no page importing it statically: with
- *   the one thing that loads it, or, shared by several, in one `later` file: the first menu or
- *   picker opened loads what the others need too.
+ *   the one thing that loads it, or, when several share it, in one `later` file (the first menu
+ *   or picker opened loads what the others need too: fewer, larger files cost less than one per
+ *   combination of them, each compressed apart).
  *
  * A module's group follows from who imports it (its importers' users are its users too), so a
  * shared file never imports a page's, and a first-paint file never imports an on-demand one.
@@ -113,14 +115,16 @@ export function chunkGroups(root: string): Rolldown.CodeSplittingGroup[] {
   let groups: Map<string, string | null> | null = null;
   const groupsOf = (ctx: Graph) => (groups ??= firstPaintGroups(roots, ctx));
   const firstPaint = (id: string, ctx: Graph) => groupsOf(ctx).get(id) ?? null;
+  // Not imported statically by any layout or page: on demand.
   const onDemand = (id: string, ctx: Graph) => (groupsOf(ctx).has(id) ? null : 'later');
   return [
     { name: 'app', tags: ['$initial'], priority: 3 },
     // Its modules' imports are placed by the same rule (a module's users are its imports' users too),
     // not pulled into whichever group the bundler makes first.
     { name: firstPaint, debugName: 'first paint', priority: 2, includeDependenciesRecursively: false },
-    // What several on-demand chunks share (menus, pickers and dialogs share Radix, floating-ui,
-    // downshift): one file rather than one per combination of them, each gzipped apart.
+    // What several on-demand parts share (menus, pickers and dialogs share Radix, floating-ui,
+    // the calendar): one file. A file per set of pages that may load it was measured too: 2.0 kB
+    // more for the reports page, its files compressed apart.
     { name: onDemand, debugName: 'on demand', priority: 1, minShareCount: 2, includeDependenciesRecursively: false },
   ];
 }

@@ -1,13 +1,17 @@
 import { Eye, EyeOff, KeyRound, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { AlertBox } from '../../../components/ui/alert-box.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { alerts } from '../../../lib/alerts.ts';
 import { tooManyMessage } from '../../../lib/api-error.ts';
-import { RotateSecretModal } from './rotate-secret-modal.tsx';
 import { useRotateSigningSecret, useSigningSecret } from '../api/signing-secret.ts';
+
+// The confirmation loads when first asked for, not with the page.
+const RotateSecretModal = lazy(() =>
+  import('./rotate-secret-modal.tsx').then((m) => ({ default: m.RotateSecretModal })),
+);
 
 export const SIGNING_MESSAGES = {
   rotated: 'Signing secret rotated. The next postback is signed with the new secret.',
@@ -28,6 +32,8 @@ export function SigningSecretPanel() {
   const rotate = useRotateSigningSecret();
   const [revealed, setRevealed] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // Mounted once asked for, and kept: its closing runs as it should.
+  const [asked, setAsked] = useState(false);
 
   const onRotate = () =>
     rotate.mutate(undefined, {
@@ -87,7 +93,10 @@ export function SigningSecretPanel() {
               <CopyButton text={value} />
               <Button
                 variant="secondary"
-                onClick={() => setConfirming(true)}
+                onClick={() => {
+                  setAsked(true);
+                  setConfirming(true);
+                }}
                 icon={<RefreshCw size={16} aria-hidden="true" />}
               >
                 Rotate
@@ -96,12 +105,16 @@ export function SigningSecretPanel() {
           </div>
         )}
       </div>
-      <RotateSecretModal
-        open={confirming}
-        pending={rotate.isPending}
-        onClose={() => setConfirming(false)}
-        onConfirm={onRotate}
-      />
+      {asked ? (
+        <Suspense fallback={null}>
+          <RotateSecretModal
+            open={confirming}
+            pending={rotate.isPending}
+            onClose={() => setConfirming(false)}
+            onConfirm={onRotate}
+          />
+        </Suspense>
+      ) : null}
     </section>
   );
 }
