@@ -79,10 +79,11 @@ describe.skipIf(testDbKind() !== 'pglite')('OpenAPI: the document other tools re
         .filter((s) => Number(s) >= 400)
         .map(Number);
     };
-    // A key may call it: 401 and the key's 429; a body: 400, 413, 415, 422; an id: 404.
-    expect(errorsOf('/api/v1/postback/update')).toEqual([400, 401, 404, 413, 415, 422, 429, 500, 503]);
+    // A key of scope read_write may call it: 401, 403 (a read key) and the key's 429; a body: 400,
+    // 413, 415, 422; an id: 404.
+    expect(errorsOf('/api/v1/postback/update')).toEqual([400, 401, 403, 404, 413, 415, 422, 429, 500, 503]);
     // A session only, no id.
-    expect(errorsOf('/api/v1/invoice-list')).toEqual([400, 401, 413, 415, 422, 500, 503]);
+    expect(errorsOf('/api/v1/notifications/get-notification-table-data')).toEqual([400, 401, 413, 415, 422, 500, 503]);
     // Public, throttled, and what a log-in is refused with.
     expect(errorsOf('/api/v1/user/authenticate')).toEqual([400, 401, 403, 413, 415, 422, 429, 500, 503]);
     // A query and no body.
