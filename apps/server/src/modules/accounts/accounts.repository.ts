@@ -18,6 +18,20 @@ export const accountsRepository = {
     return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  async timezoneOf(db: Db, userId: number): Promise<string | undefined> {
+    return (await db.selectFrom('users').select('timezone').where('id', '=', userId).executeTakeFirst())?.timezone;
+  },
+
+  /** The users linked to a publisher account: where its notices are e-mailed, and to whom. */
+  usersOfPublisher(db: Db, publisherId: number) {
+    return db
+      .selectFrom('publisher_users')
+      .innerJoin('users', 'users.id', 'publisher_users.user_id')
+      .select(['users.email', 'users.notification_subscriptions'])
+      .where('publisher_users.publisher_id', '=', publisherId)
+      .execute();
+  },
+
   /** Publisher accounts linked to a user, oldest link first. */
   linkedPublishers(db: Db, userId: number) {
     return db

@@ -1,3 +1,4 @@
+import type { RawBuilder } from 'kysely';
 import type { z } from 'zod';
 import {
   ERROR_CODES,
@@ -14,12 +15,14 @@ import { fieldError } from '../../lib/errors.ts';
 import type { PublisherAuth } from '../../plugins/auth.ts';
 import {
   METRIC_COLUMNS,
+  offerMetrics,
   reportsRepository,
   type PageQuery,
   type RangeFilter,
   type SortColumn,
 } from './reports.repository.ts';
-import { settleEvents } from './reports.ingest.ts';
+import { accountsService } from '../accounts/accounts.service.ts';
+import { eventsService } from '../events/events.service.ts';
 import {
   cover,
   coverByLocalDays,
@@ -240,7 +243,7 @@ const rangeFilter = (s: ReportScope, segments: Segment[]): RangeFilter => ({
 export const reportsService = {
   /** Who is asking, in which zone, for which local days (today when no range is given). */
   async scope(ctx: AppContext, auth: PublisherAuth, filters: ReportFilters | null | undefined): Promise<ReportScope> {
-    const timezone = await reportsRepository.userTimezone(ctx.db, auth.userId);
+    const timezone = await accountsService.timezoneOf(ctx, auth.userId);
     const today = localDate(timezone, Date.now());
     const start = filters?.date_range?.start ?? today;
     const end = filters?.date_range?.end ?? today;
@@ -276,7 +279,7 @@ export const reportsService = {
     const f = rangeFilter(scope, type === 'conversion' || type === 'click' ? [] : segmentsFor(type, scope));
     // Clicks reach their table and every event the rollups through the settle: run it, so the page
     // counts every event committed before it was asked for (conversions are written at once).
-    if (type !== 'conversion') await settleEvents(ctx.db, ctx.log);
+    if (type !== 'conversion') await eventsService.settleBeforeRead(ctx);
     let rows: Record<string, unknown>[];
     if (type === 'conversion') rows = await reportsRepository.conversionPage(ctx.db, f, q);
     else if (type === 'click') rows = await reportsRepository.clickPage(ctx.db, f, q);
@@ -315,7 +318,7 @@ export const reportsService = {
     // the report's own (day- or hour-aligned) segments; and in each rollup once, so the sub-ID
     // total is the publisher's total (events without a sub ID are the row with none).
     const f = rangeFilter(scope, cover(scope.from, scope.to));
-    await settleEvents(ctx.db, ctx.log);
+    await eventsService.settleBeforeRead(ctx);
     const t = await reportsRepository.summaryTotal(ctx.db, f);
     return { data: metricsOf(t as unknown as Record<string, unknown>), timezone: scope.timezone, data_as_of: dataAsOf };
   },
@@ -323,11 +326,11 @@ export const reportsService = {
   /** Earnings since Monday (week) or the 1st (month) of the user's zone, up to now. */
   async revenueToDate(ctx: AppContext, auth: PublisherAuth, period: 'week' | 'month') {
     const dataAsOf = new Date().toISOString();
-    const timezone = await reportsRepository.userTimezone(ctx.db, auth.userId);
+    const timezone = await accountsService.timezoneOf(ctx, auth.userId);
     const today = localDate(timezone, Date.now());
     const start = period === 'week' ? mondayOf(today) : `${today.slice(0, 8)}01`;
     const { from, to } = localRange(timezone, start, today);
-    await settleEvents(ctx.db, ctx.log);
+    await eventsService.settleBeforeRead(ctx);
     const t = await reportsRepository.summaryTotal(ctx.db, {
       publisherId: auth.publisherId,
       from,
@@ -337,6 +340,15 @@ export const reportsService = {
       landingPageIds: null,
     });
     return { revenue: Number(t.earnings), start, timezone, data_as_of: dataAsOf };
+  },
+
+  /**
+   * Clicks, unique clicks and earnings per offer over `[from, to)` (UTC instants), every event
+   * committed so far counted: a subquery (offer_id, clicks, clicks_unique, earnings) My Offers joins.
+   */
+  async offerMetrics(ctx: AppContext, publisherId: number, from: number, to: number): Promise<RawBuilder<unknown>> {
+    await eventsService.settleBeforeRead(ctx);
+    return offerMetrics(publisherId, from, to);
   },
 
   /** Every row of a report in order, page by page (exports): memory stays at one batch. */
