@@ -30,7 +30,8 @@ const FIRST_PAINT_LIBRARIES = nm([
 
 /** The app's own modules of the signed-in first paint (route modules stay chunks of their own). */
 const FIRST_PAINT_SOURCES = src([
-  'components/layout/(app-header|lazy-[\\w-]+|nav-items|manager-button|user-menu-button|use-logout)\\.tsx?$',
+  'components/layout/(lazy-[\\w-]+|nav-items|manager-button|user-menu-button|use-logout)\\.tsx?$',
+  'app/layouts/(app-header|lazy-account-manager-card)\\.tsx$',
   'components/ui/(deferred|page-wrapper|route-tabs|lazy-drill-down-menu|drill-down-button|status-badge)\\.tsx?$',
   'components/ui/list/',
   'components/ui/date-range/(date-range|picker-button|lazy-date-range-picker)\\.tsx?$',
@@ -78,7 +79,8 @@ const POPUP_SOURCES = src([
   'components/ui/date-range/(date-range-picker|date-time-picker|picker-parts)\\.tsx$',
   'components/ui/(drill-down-menu|modal)\\.tsx$',
   'components/ui/select/(select|multi-select|use-select-options)\\.tsx?$',
-  'components/layout/(user-menu|mobile-nav|account-manager-card)\\.tsx$',
+  'components/layout/(user-menu|mobile-nav)\\.tsx$',
+  'app/layouts/account-manager-card\\.tsx$',
   'features/notifications/components/(notification-bell|notification-panel)\\.tsx$',
 ]);
 

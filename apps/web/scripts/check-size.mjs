@@ -58,7 +58,7 @@ const collect = (key, into, lazyToo) => {
   for (const imp of chunk.imports ?? []) collect(imp, into, lazyToo);
   if (lazyToo) for (const imp of chunk.dynamicImports ?? []) if (!isRouteModule(imp)) collect(imp, into, lazyToo);
 };
-const isRouteModule = (key) => /src\/app\/(routes|layouts)\//.test(key);
+const isRouteModule = (key) => /src\/app\/(routes\/|layouts\/[\w-]+-layout\.tsx$)/.test(key);
 collect(entryKey, entryFiles, false);
 const routeKeys = Object.keys(manifest)
   .filter((k) => isRouteModule(k) && k.endsWith('.tsx'))

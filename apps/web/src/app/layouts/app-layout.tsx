@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router';
-import { LazyAccountManagerCard } from '../../components/layout/lazy-account-manager-card.tsx';
-import { AppHeader } from '../../components/layout/app-header.tsx';
+import { LazyAccountManagerCard } from './lazy-account-manager-card.tsx';
+import { AppHeader } from './app-header.tsx';
 import { Footer } from '../../components/layout/footer.tsx';
 import { SwitchPromptHost } from '../../features/auth/login-link/switch-prompt-host.tsx';
 

@@ -1,6 +1,6 @@
 import { useCurrentUser } from '../../features/user/api/user.ts';
-import { StandInSlot, deferred, useStandInTrigger } from '../ui/deferred.tsx';
-import { ManagerButtonContent, managerButtonClass } from './manager-button.tsx';
+import { StandInSlot, deferred, useStandInTrigger } from '../../components/ui/deferred.tsx';
+import { ManagerButtonContent, managerButtonClass } from '../../components/layout/manager-button.tsx';
 
 const card = deferred(() => import('./account-manager-card.tsx').then((m) => m.AccountManagerCard));
 

@@ -4,16 +4,16 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
 import { LazyNotificationBell } from '../../features/notifications/components/lazy-notification-bell.tsx';
 import { useCurrentUser, useTimeZone } from '../../features/user/api/user.ts';
-import { cn } from '../ui/cn.ts';
-import { Icon } from '../ui/icons.tsx';
-import { Logo } from '../ui/logo.tsx';
-import { deferred, useDeferred } from '../ui/deferred.tsx';
-import { LazyUserMenu } from './lazy-user-menu.tsx';
-import { isActive, MAIN_NAV } from './nav-items.ts';
-import { useLogout } from './use-logout.ts';
+import { cn } from '../../components/ui/cn.ts';
+import { Icon } from '../../components/ui/icons.tsx';
+import { Logo } from '../../components/ui/logo.tsx';
+import { deferred, useDeferred } from '../../components/ui/deferred.tsx';
+import { LazyUserMenu } from '../../components/layout/lazy-user-menu.tsx';
+import { isActive, MAIN_NAV } from '../../components/layout/nav-items.ts';
+import { useLogout } from '../../components/layout/use-logout.ts';
 
 // The side navigation (a phone's menu) loads when the menu button is reached for.
-const mobileNav = deferred(() => import('./mobile-nav.tsx').then((m) => m.MobileNav));
+const mobileNav = deferred(() => import('../../components/layout/mobile-nav.tsx').then((m) => m.MobileNav));
 
 export function AppHeader() {
   const { pathname } = useLocation();

@@ -1,7 +1,7 @@
 import { Mail, Phone, X } from 'lucide-react';
 import { Popover } from 'radix-ui';
 import { useCurrentUser } from '../../features/user/api/user.ts';
-import { ManagerButtonContent, managerButtonClass } from './manager-button.tsx';
+import { ManagerButtonContent, managerButtonClass } from '../../components/layout/manager-button.tsx';
 
 /** The account manager's floating card (docs/screens.md): name, email, phone; `defaultOpen` when its stand-in was clicked. */
 export function AccountManagerCard({ defaultOpen = false }: { defaultOpen?: boolean }) {
