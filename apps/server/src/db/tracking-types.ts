@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { EventType, PayoutType } from './types.ts';
+import type { EventType, PayoutType } from '@portal/shared';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { ConversionMethod } from '@portal/shared';
+import type { ConversionMethod, EventType, PayoutType } from '@portal/shared';
 import type { TrackingTables } from './tracking-types.ts';
 import type { ReportsTables } from './report-types.ts';
 
@@ -173,8 +173,7 @@ export interface Database extends NetworkTables, TrackingTables, ReportsTables {
   api_keys: ApiKeysTable;
 }
 
-export type PayoutType = 'cpa' | 'revshare';
-export type EventType = 'conversion' | 'partial' | 'upsell';
+export type { EventType, PayoutType };
 export type { ConversionMethod };
 
 export interface AdvertisersTable {

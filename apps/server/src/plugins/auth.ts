@@ -3,8 +3,7 @@ import { API_KEY_PREFIX } from '@portal/shared';
 import type { TokenPurpose, VerifiedClaims } from '../lib/jwt.ts';
 import { unauthenticated } from '../lib/errors.ts';
 import type { AppContext } from '../context.ts';
-import { apiKeysService } from '../modules/api-keys/api-keys.service.ts';
-import type { UsableApiKey } from '../modules/api-keys/api-keys.repository.ts';
+import { apiKeysService, type UsableApiKey } from '../modules/api-keys/api-keys.service.ts';
 
 export interface AuthState {
   userId: number;

@@ -40,6 +40,8 @@ function toApiKey(row: ApiKeyRow, now = Date.now()): ApiKey {
   };
 }
 
+export type { UsableApiKey };
+
 export interface ApiKeyLimits {
   /** What one key may do per minute (API_KEY_RATE_LIMIT). */
   perKey: ThrottleRule;

@@ -21,7 +21,6 @@ import {
 
 /** An offer's landing pages, creatives and events (one default landing page, one base event). */
 export const networkOfferContent = {
-
   /** Adds a landing page; the first one of an offer, or one marked default, becomes the only default. */
   async addLandingPage(db: Db, input: NewLandingPage): Promise<number> {
     const v = parse(landingPageSchema, input);

@@ -27,7 +27,6 @@ export type { NewCreative, NewEvent, NewLandingPage, NewOffer, OfferPatch } from
  * only a hash of the advertiser token stored) hold however the data is made.
  */
 const advertisers = {
-
   /**
    * Creates an advertiser and answers its conversion API token, which is shown once (only its
    * SHA-256 is stored), and its pixel signing secret. `token` and `pixelSecret` let the demo seed
@@ -112,7 +111,6 @@ const advertisers = {
 };
 
 const offers = {
-
   /** Creates an offer with its base conversion event (which carries the offer's payout). */
   async createOffer(db: Db, input: NewOffer): Promise<number> {
     const { base_event_name, ...offer } = parse(newOfferSchema, input);
@@ -170,7 +168,6 @@ const offers = {
 };
 
 const access = {
-
   /** Lets a publisher run a private offer (public offers need no grant). */
   async grant(db: Db, publisherId: number, offerId: number): Promise<void> {
     await offerOrFail(db, offerId);

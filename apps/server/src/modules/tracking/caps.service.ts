@@ -26,12 +26,7 @@ export class CapReachedError extends Error {}
  * (and with it the conversion's idempotency key) rolls back. Returns the 90 % / 100 % thresholds
  * this conversion crossed.
  */
-export async function countCaps(
-  trx: Db,
-  offer: CachedOffer,
-  publisherId: number,
-  at: Date,
-): Promise<CapCrossing[]> {
+export async function countCaps(trx: Db, offer: CachedOffer, publisherId: number, at: Date): Promise<CapCrossing[]> {
   const scope = offer.capScope === 'publisher' ? publisherId : 0;
   const crossings: CapCrossing[] = [];
   const caps: ['day' | 'month', number | null, string][] = [

@@ -206,7 +206,12 @@ export async function storeOnce(
 }
 
 /** The conversion's row: the click's sub IDs and landing page, the call's advertiser values. */
-export function conversionRow(req: ConversionRequest, call: CallFacts, found: FoundClick, priced: PricedEvent): ConversionRow {
+export function conversionRow(
+  req: ConversionRequest,
+  call: CallFacts,
+  found: FoundClick,
+  priced: PricedEvent,
+): ConversionRow {
   const { click, offer } = found;
   return {
     id: uuidv7(call.at),

@@ -1,11 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { notifyCapCrossings, type CapCrossing } from './caps.service.ts';
-import {
-  authenticateCaller,
-  findClickOrSettle,
-  priceEvent,
-  storeOnce,
-} from './conversion-steps.ts';
+import { authenticateCaller, findClickOrSettle, priceEvent, storeOnce } from './conversion-steps.ts';
 import {
   isRefusal,
   refusal,

@@ -84,8 +84,11 @@ export interface Refusal {
   click?: ClickInfo;
 }
 
-export const refusal = (reason: ConversionRefusalReason, message: string, extra: Omit<Refusal, 'reason' | 'message'> = {}) =>
-  ({ reason, message, ...extra }) satisfies Refusal;
+export const refusal = (
+  reason: ConversionRefusalReason,
+  message: string,
+  extra: Omit<Refusal, 'reason' | 'message'> = {},
+) => ({ reason, message, ...extra }) satisfies Refusal;
 export const isRefusal = (v: object): v is Refusal => 'reason' in v;
 
 export type Click = Selectable<ClicksTable>;

@@ -30,7 +30,11 @@ function attemptRow(job: { id: number; publisher_id: number; postback_id: number
 }
 
 /** What an attempt's outcome makes of its job: done, stopped, failed for good, or due again. */
-function nextState(ctx: AppContext, job: ClaimedDelivery, o: SendOutcome): { status: DeliveryStatus; next: Date | null } {
+function nextState(
+  ctx: AppContext,
+  job: ClaimedDelivery,
+  o: SendOutcome,
+): { status: DeliveryStatus; next: Date | null } {
   const cfg = ctx.config;
   if (o.ok) return { status: 'delivered', next: null };
   if (o.errorClass === 'gone') return { status: 'stopped', next: null };
