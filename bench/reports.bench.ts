@@ -1,5 +1,5 @@
 /**
- * Report benchmark (issue 4): a large network on the PostgreSQL server, loaded in bulk with the
+ * Report benchmark: a large network on the PostgreSQL server, loaded in bulk with the
  * same rules as ingestion (raw rows, then the rollups rebuilt from them by the code the hooks
  * mirror), then p50/p95 of every summary report's first page and its total for the busiest
  * publisher over 1, 30 and 90 days, beside the same figures computed from the raw rows on the plain

@@ -1,5 +1,5 @@
 /**
- * Web app benchmark (`npm run bench -- web`, issue 12 "Performance"): against the production build
+ * Web app benchmark (`npm run bench -- web`): against the production build
  * served as `npm start` serves it, with the demo network, logged in as the demo publisher,
  *
  *   - Lighthouse (npm `lighthouse`, Node API, Debian's Chromium): performance and accessibility of
@@ -43,7 +43,7 @@ const PAGES = [
   { route: '/reports/campaign-summary', name: 'campaign summary', module: 'src/app/routes/app/reports-page.tsx' },
 ];
 const FORM_FACTORS: FormFactor[] = ['mobile', 'desktop'];
-/** Issue 12; routeJsKb: "at most 250 kB gzipped with the chart" (the build's budgets: apps/web/scripts/check-size.mjs). */
+/** routeJsKb: "at most 250 kB gzipped with the chart" (the build's budgets: apps/web/scripts/check-size.mjs). */
 const TARGET = { performance: 95, accessibility: 95, firstDataMs: 1000, routeJsKb: 250 };
 
 const log = (line = '') => console.log(line);

@@ -15,7 +15,7 @@ import {
   type Session,
 } from './helpers/browser.ts';
 
-/** The dashboard (docs/screens.md Dashboard, docs/screens.md) against the demo network. */
+/** The dashboard (docs/screens.md, "Dashboard") against the demo network. */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();

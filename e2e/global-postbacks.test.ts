@@ -18,7 +18,7 @@ import {
 } from './helpers/browser.ts';
 
 /**
- * Global Pixels And Postbacks (docs/screens.md, docs/screens.md, PBM) and the delivery tools beyond the
+ * Global Pixels And Postbacks (docs/screens.md) and the delivery tools beyond the
  * spec, against the demo publisher's seven active and one inactive pixels and postbacks.
  */
 let browser: Browser;

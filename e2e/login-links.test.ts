@@ -20,7 +20,7 @@ import {
 import { freePort } from '../apps/server/test/helpers/free-port.ts';
 
 /**
- * Links that log in (issue 19): the operator CLI prints `/?login_code=…&publisher_id=…`, the web app
+ * Links that log in: the operator CLI prints `/?login_code=…&publisher_id=…`, the web app
  * exchanges the code once, and asks before replacing a session already open. The CLI cannot open the
  * suite's shared embedded database while its server runs, so these tests start their own server on
  * a fresh PostgreSQL database that the CLI can use at the same time.

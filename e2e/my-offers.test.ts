@@ -14,7 +14,7 @@ import {
   type Session,
 } from './helpers/browser.ts';
 
-/** My Offers (docs/screens.md, docs/screens.md and LST) against the demo network's 23 offers. */
+/** My Offers (docs/screens.md) against the demo network's 23 offers. */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();

@@ -21,8 +21,8 @@ import {
 } from './helpers/notifications.ts';
 
 /**
- * The notification bell, its dropdown and the side panel (docs/screens.md "Navigation" and "Notifications",
- * docs/screens.md) against the demo publisher's notifications. Tests run in order and some mark
+ * The notification bell, its dropdown and the side panel (docs/screens.md "Navigation" and "Notifications")
+ * against the demo publisher's notifications. Tests run in order and some mark
  * notifications read: each reads what is unread from the API first instead of assuming the seed's counts.
  */
 let browser: Browser;

@@ -17,7 +17,7 @@ import {
 } from './helpers/browser.ts';
 
 /**
- * The offer detail (docs/screens.md Offer detail, docs/screens.md, ODT, OCR, TLB, OPB, PBM) against the demo
+ * The offer detail (docs/screens.md, "Offer detail") against the demo
  * network: offer 1 is Northwind Summer Sale (three landing pages, creatives, two postbacks), 3 is
  * Northwind Gift Cards (pixel conversions, no expiry, every region), 4 Northwind Winter Preview (no
  * creatives), 21 Harbor Flight Alerts (no preview URL), 27 an offer the demo publisher may not run.

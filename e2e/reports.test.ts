@@ -390,7 +390,7 @@ describe('Reports', () => {
       await page.getByRole('button', { name: 'Export CSV' }).waitFor();
       expect(await page.locator('[data-alert-type]').count()).toBe(0);
 
-      // A spent quota (429, issue 19) is not a failure: waiting helps, and the page says so.
+      // A spent quota (429) is not a failure: waiting helps, and the page says so.
       const busy = 'Too many exports in progress. Please wait for one to finish.';
       await page.route(
         '**/api/v1/report/conversion/export',

@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
+import { pageScripts } from './build/page-scripts.ts';
 import { ICON_MODULES, isCommonModule, isFirstPaintModule, isPopupModule } from './critical-chunks.ts';
 
 // The API runs on its own port in development (apps/server, PORT=8090); the built app is served
 // by the server itself, same origin.
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), pageScripts()],
   server: {
     port: 5173,
     proxy: { '/api': { target: process.env.API_PROXY_TARGET ?? 'http://localhost:8090', changeOrigin: false } },

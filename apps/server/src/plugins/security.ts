@@ -52,7 +52,7 @@ export async function registerSecurity(app: FastifyInstance, opts: { publicUrl: 
 }
 
 /**
- * The page policy (docs/security.md, issue 19): scripts, styles and images from the portal only (images
+ * The page policy (docs/security.md): scripts, styles and images from the portal only (images
  * also as data: URLs, as the QR code and the icons are); no inline script or style. The web app's
  * page adds one nonce per answer for the styles a library inserts at run time (pagePolicy).
  */

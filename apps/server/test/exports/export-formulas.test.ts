@@ -5,7 +5,7 @@ import { click, convert, createTrackedOffer, settle } from '../helpers/tracking-
 import { formulaCells, readAs, READERS, type ReaderName } from './spreadsheet-readers.ts';
 
 /**
- * Issue 19: sub IDs are whatever a click's URL says, so anyone can put a formula in a publisher's
+ * Sub IDs are whatever a click's URL says, so anyone can put a formula in a publisher's
  * export. Each value goes in through the real click path, comes out in the downloaded file, and
  * no reader — `,` as written, `;` or tab with or without quotes — finds a cell that starts with a
  * formula.

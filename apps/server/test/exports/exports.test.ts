@@ -159,7 +159,7 @@ describe('CSV export', () => {
     expect(text).toContain('b-secret');
   });
 
-  it('a signed link ends when its owner ends every session (issue 19: bound to the token version)', async () => {
+  it('a signed link ends when its owner ends every session (bound to the token version)', async () => {
     const p = await createPublisher(t);
     const token = await login(t, p);
     const { done } = await runExport('conversion', token);

@@ -5,7 +5,7 @@ import { createPublisher, login } from '../helpers/factories.ts';
 import { expectTooMany } from './quota-helpers.ts';
 
 /**
- * Issue 19: "30 full-range export jobs in a row are all accepted". Now a publisher has at most 3
+ * Before, "30 full-range export jobs in a row are all accepted". Now a publisher has at most 3
  * jobs queued or running at once and 30 starts an hour (lib/quotas.ts); other publishers are not
  * affected.
  */

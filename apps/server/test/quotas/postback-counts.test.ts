@@ -4,7 +4,7 @@ import { createPublisher, login } from '../helpers/factories.ts';
 import { expectTooMany } from './quota-helpers.ts';
 
 /**
- * Issue 19: a publisher could hold any number of postbacks, and every active one is an outbound
+ * A publisher could hold any number of postbacks, and every active one is an outbound
  * call per conversion. Now at most 100 are active at once and 500 exist in all (lib/quotas.ts);
  * a save past either answers 429 in the API's error shape and changes nothing.
  */

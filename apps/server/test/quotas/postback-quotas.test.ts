@@ -6,7 +6,7 @@ import { createTrackingPostback } from '../helpers/tracking-factories.ts';
 import { expectTooMany, statuses } from './quota-helpers.ts';
 
 /**
- * Issue 19: send-test, replays and postback changes had no per-publisher limit. Each is now a
+ * Send-test, replays and postback changes had no per-publisher limit. Each is now a
  * per-publisher budget (lib/quotas.ts) answering 429 with Retry-After once spent, and one
  * publisher's spent budget leaves another's alone.
  */

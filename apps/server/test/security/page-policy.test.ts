@@ -20,7 +20,7 @@ const directive = (csp: string, name: string) =>
     .map((d) => d.trim())
     .find((d) => d.startsWith(`${name} `)) ?? '';
 
-/** Issue 19: the page policy loads nothing from elsewhere and allows no inline style but its own nonce. */
+/** The page policy loads nothing from elsewhere and allows no inline style but its own nonce. */
 describe('the page policy', () => {
   let t: TestApp;
   beforeAll(async () => {

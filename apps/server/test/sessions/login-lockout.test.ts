@@ -15,7 +15,7 @@ const newIp = () => {
 };
 const ghost = () => `ghost-${crypto.randomBytes(5).toString('hex')}@example.test`;
 
-describe('login throttling that cannot be aimed at someone else (issue 19)', () => {
+describe('login throttling that cannot be aimed at someone else', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({ TRUST_PROXY: '127.0.0.1' });

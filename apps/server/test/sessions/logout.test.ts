@@ -9,7 +9,7 @@ const ENABLE = '/user/two-factor-authentication/enable';
 const DISABLE = '/user/two-factor-authentication/disable';
 const VERIFY = '/user/two-factor-authentication/verify-code';
 
-describe('server logout and ending sessions (issue 19)', () => {
+describe('server logout and ending sessions', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp();

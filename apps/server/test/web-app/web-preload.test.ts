@@ -4,20 +4,28 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 
-/** A build's manifest as Vite writes it: the entry, the layouts, two pages and the chunks they share. */
-const MANIFEST = {
-  'index.html': { file: 'assets/index-1.js', isEntry: true, imports: ['_icons'] },
-  _icons: { file: 'assets/icons-1.js' },
-  '_first-paint': { file: 'assets/first-paint-1.js', imports: ['index.html', '_icons'] },
-  'src/app/layouts/app-layout.tsx': { file: 'assets/app-layout-1.js', imports: ['index.html', '_first-paint'] },
-  'src/app/layouts/public-layout.tsx': { file: 'assets/public-layout-1.js', imports: ['index.html'] },
-  'src/app/routes/app/reports-page.tsx': {
-    file: 'assets/reports-page-1.js',
-    imports: ['index.html', '_first-paint'],
-    dynamicImports: ['src/chart.tsx'],
-  },
-  'src/chart.tsx': { file: 'assets/chart-1.js' },
-  'src/app/routes/auth/login-page.tsx': { file: 'assets/login-page-1.js', imports: ['index.html'] },
+/**
+ * A build's page list as the web build writes it (apps/web/build/page-scripts.ts): each page's
+ * pattern and the scripts of its first paint, the catch-all left out here.
+ */
+const PAGES = {
+  entry: ['assets/index-1.js', 'assets/icons-1.js'],
+  pages: [
+    {
+      route: 'reports',
+      path: '/reports/:type',
+      pattern: '^/reports/[^/]+/?$',
+      modules: ['src/app/layouts/app-layout.tsx', 'src/app/routes/app/reports-page.tsx'],
+      scripts: ['assets/app-layout-1.js', 'assets/first-paint-1.js', 'assets/reports-page-1.js'],
+    },
+    {
+      route: 'login',
+      path: '/login',
+      pattern: '^/login/?$',
+      modules: ['src/app/layouts/public-layout.tsx', 'src/app/routes/auth/login-page.tsx'],
+      scripts: ['assets/public-layout-1.js', 'assets/login-page-1.js'],
+    },
+  ],
 };
 
 describe('the HTML of a page', () => {
@@ -25,7 +33,7 @@ describe('the HTML of a page', () => {
   beforeAll(async () => {
     const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-web-'));
     fs.mkdirSync(path.join(dist, '.vite'));
-    fs.writeFileSync(path.join(dist, '.vite/manifest.json'), JSON.stringify(MANIFEST));
+    fs.writeFileSync(path.join(dist, '.vite/pages.json'), JSON.stringify(PAGES));
     fs.writeFileSync(
       path.join(dist, 'index.html'),
       '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-1.js"></script></head><body><div id="root"></div></body></html>',
@@ -40,13 +48,14 @@ describe('the HTML of a page', () => {
     return [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((m) => m[1]);
   };
 
-  it("preloads the page's layout and route chunks with their static imports, not the entry's nor the lazy ones", async () => {
+  it('preloads the scripts of the page the path opens, whatever the query or the case', async () => {
     expect(await preloaded('/reports/campaign-summary?x=1')).toEqual([
       '/assets/app-layout-1.js',
       '/assets/first-paint-1.js',
       '/assets/reports-page-1.js',
     ]);
     expect(await preloaded('/login')).toEqual(['/assets/public-layout-1.js', '/assets/login-page-1.js']);
+    expect(await preloaded('/Login/')).toEqual(['/assets/public-layout-1.js', '/assets/login-page-1.js']);
   });
 
   it('preloads nothing for a path no page has, and still answers with the app', async () => {

@@ -6,7 +6,7 @@ import { getSession } from '../lib/session.ts';
 import { queryClient } from './providers.tsx';
 
 /**
- * Entry by link on any layout (docs/screens.md, issue 19): `?login_code=&publisher_id=`. The code was taken
+ * Entry by link on any layout (docs/screens.md): `?login_code=&publisher_id=`. The code was taken
  * out of the address bar before the router started (`lib/login-link.ts`); here it is exchanged.
  * A new session goes to /; with a session already open the page stays and the switch prompt asks
  * first. Runs before every layout's own rule. A raw `?token=` is not an entry any more (the spec's

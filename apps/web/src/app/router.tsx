@@ -1,54 +1,70 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
-import { paths } from '../config/paths.ts';
+import { createBrowserRouter, redirect, type LoaderFunction, type RouteObject } from 'react-router';
+import {
+  fillPath,
+  LAYOUTS,
+  REDIRECTS,
+  ROUTES,
+  type LayoutName,
+  type PageRoute,
+  type RouteName,
+} from '../config/paths.ts';
 import { setNavigator } from '../lib/api-client.ts';
 import { authenticatedOnly, entryByLink, publicOnly, selectAccountOnly } from './access.ts';
 import { RootLayout } from './layouts/root-layout.tsx';
 import { RouteErrorPage } from './routes/errors/route-error-page.tsx';
 
-/** Route modules load on demand (route-level code splitting); each exports `Component`. */
-const page = (load: () => Promise<{ Component: React.ComponentType }>) => ({ lazy: load });
+type Lazy = () => Promise<{ Component: React.ComponentType }>;
+// Pages and layouts load on demand (route-level code splitting); each module exports `Component`.
+const PAGE_MODULES = import.meta.glob<{ Component: React.ComponentType }>([
+  './routes/*/*-page.tsx',
+  // The error pages the router draws itself.
+  '!./routes/errors/*-error-page.tsx',
+]);
+const LAYOUT_MODULES = import.meta.glob<{ Component: React.ComponentType }>([
+  './layouts/*-layout.tsx',
+  '!./layouts/root-layout.tsx',
+]);
 
+const ACCESS: Record<LayoutName, LoaderFunction> = {
+  public: publicOnly,
+  selectAccount: selectAccountOnly,
+  app: authenticatedOnly,
+};
+
+function load(modules: Record<string, Lazy>, file: string): Lazy {
+  const module = modules[file];
+  if (!module) throw new Error(`route table names ${file}, which does not exist`);
+  return module;
+}
+
+const entries = Object.entries(ROUTES) as [RouteName, PageRoute][];
+const pageRoute = ({ path, page }: PageRoute): RouteObject => ({
+  path,
+  lazy: load(PAGE_MODULES, `./routes/${page}.tsx`),
+});
+const redirects = (layout: LayoutName): RouteObject[] =>
+  REDIRECTS.filter((r) => ROUTES[r.to].layout === layout).map((r) => ({
+    path: r.path,
+    loader: ({ params }) => redirect(fillPath(ROUTES[r.to].path, { ...ROUTES[r.to].defaults, ...params })),
+  }));
+
+/** The router's routes, from the route table (config/paths.ts): each layout with its pages. */
 export const routes: RouteObject[] = [
   {
     id: 'root',
     element: <RootLayout />,
     errorElement: <RouteErrorPage />,
     children: [
-      {
-        loader: publicOnly,
-        lazy: () => import('./layouts/public-layout.tsx'),
+      ...(Object.keys(LAYOUTS) as LayoutName[]).map((layout): RouteObject => ({
+        loader: ACCESS[layout],
+        lazy: load(LAYOUT_MODULES, `./layouts/${LAYOUTS[layout].module}.tsx`),
         children: [
-          { path: paths.login, ...page(() => import('./routes/auth/login-page.tsx')) },
-          { path: paths.signup, ...page(() => import('./routes/auth/signup-page.tsx')) },
-          { path: '/signup/:referrerId', ...page(() => import('./routes/auth/signup-page.tsx')) },
-          { path: paths.forgotPassword, ...page(() => import('./routes/auth/forgot-password-page.tsx')) },
-          { path: '/forgot-password/:token', ...page(() => import('./routes/auth/reset-password-page.tsx')) },
+          ...entries.filter(([, r]) => r.layout === layout).map(([, r]) => pageRoute(r)),
+          ...redirects(layout),
         ],
-      },
-      {
-        loader: selectAccountOnly,
-        lazy: () => import('./layouts/public-layout.tsx'),
-        children: [{ path: paths.selectAccount, ...page(() => import('./routes/auth/select-account-page.tsx')) }],
-      },
-      {
-        loader: authenticatedOnly,
-        lazy: () => import('./layouts/app-layout.tsx'),
-        children: [
-          { index: true, ...page(() => import('./routes/app/dashboard-page.tsx')) },
-          { path: paths.myOffers, ...page(() => import('./routes/app/my-offers-page.tsx')) },
-          { path: '/profile', loader: () => redirect(paths.profile()) },
-          { path: '/profile/:type', ...page(() => import('./routes/app/profile-page.tsx')) },
-          { path: paths.notifications, ...page(() => import('./routes/app/notifications-page.tsx')) },
-          { path: '/offers/:id', loader: ({ params }) => redirect(paths.offer(params['id'] ?? '')) },
-          { path: '/offers/:id/:type', ...page(() => import('./routes/app/offer-page.tsx')) },
-          { path: paths.globalPostbacks, ...page(() => import('./routes/app/global-postbacks-page.tsx')) },
-          { path: '/reports', loader: () => redirect(paths.reports('campaign-summary')) },
-          { path: '/reports/:type', ...page(() => import('./routes/app/reports-page.tsx')) },
-          { path: paths.invoices, ...page(() => import('./routes/app/invoices-page.tsx')) },
-          { path: '/invoices/:id', ...page(() => import('./routes/app/invoice-page.tsx')) },
-        ],
-      },
-      { path: '*', loader: entryByLink, ...page(() => import('./routes/errors/not-found-page.tsx')) },
+      })),
+      // Outside every layout: the not-found page; an entry link is taken first here too.
+      ...entries.filter(([, r]) => r.layout === null).map(([, r]) => ({ ...pageRoute(r), loader: entryByLink })),
     ],
   },
 ];

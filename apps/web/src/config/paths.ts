@@ -1,4 +1,13 @@
-/** Route paths of the portal (docs/screens.md), in one place. */
+/**
+ * The portal's pages (docs/screens.md), one entry each: its address, the layout it sits in and the
+ * module under `app/routes/` that draws it. The router (app/router.tsx), every link (`paths` below)
+ * and the build's list of each page's scripts, which the server preloads with the HTML
+ * (vite.config.ts, apps/server/src/plugins/web-preload.ts), are all made from this table.
+ *
+ * Plain data without imports (but of types): the build reads it too.
+ */
+import type { ReportType } from '@portal/shared/reports/reports.schemas';
+
 export const PROFILE_TABS = [
   'time-zone',
   'change-password',
@@ -11,33 +20,110 @@ export type ProfileTab = (typeof PROFILE_TABS)[number];
 export const OFFER_TABS = ['details', 'creatives', 'tracking-link', 'postbacks-and-pixels'] as const;
 export type OfferTab = (typeof OFFER_TABS)[number];
 
-export const REPORT_TYPES = [
-  'campaign-summary',
-  'daily-summary',
-  'hourly-summary',
-  'landing-page-summary',
-  'sub-affiliate-summary',
-  'conversion',
-  'click',
-  'referral',
-] as const;
-export type ReportType = (typeof REPORT_TYPES)[number];
+/** Each report's address under /reports/ (docs/screens.md), by the report's type. */
+export const REPORT_SLUGS = {
+  campaign: 'campaign-summary',
+  daily: 'daily-summary',
+  hourly: 'hourly-summary',
+  'landing-page': 'landing-page-summary',
+  'sub-id': 'sub-affiliate-summary',
+  conversion: 'conversion',
+  click: 'click',
+  referral: 'referral',
+} as const satisfies Record<ReportType, string>;
 
+/** The report a `/reports/:type` address shows, if any. */
+export const reportOfSlug = (slug: string): ReportType | undefined =>
+  (Object.keys(REPORT_SLUGS) as ReportType[]).find((t) => REPORT_SLUGS[t] === slug);
+
+/** The layouts, each with its access rule (app/access.ts) and its module under `app/layouts/`. */
+export const LAYOUTS = {
+  public: { module: 'public-layout' },
+  selectAccount: { module: 'public-layout' },
+  app: { module: 'app-layout' },
+} as const;
+export type LayoutName = keyof typeof LAYOUTS;
+
+export interface PageRoute {
+  /** React Router syntax: `:param`, `:param?` for an optional segment. */
+  path: string;
+  layout: LayoutName | null;
+  /** Module under `app/routes/`, without `.tsx`; it exports `Component`. */
+  page: string;
+  /** Parameters a link leaves out, and a redirect below fills in. */
+  defaults?: Record<string, string>;
+}
+
+export const ROUTES = {
+  login: { path: '/login', layout: 'public', page: 'auth/login-page' },
+  signup: { path: '/signup/:referrerId?', layout: 'public', page: 'auth/signup-page' },
+  forgotPassword: { path: '/forgot-password', layout: 'public', page: 'auth/forgot-password-page' },
+  resetPassword: { path: '/forgot-password/:token', layout: 'public', page: 'auth/reset-password-page' },
+  selectAccount: { path: '/select-account', layout: 'selectAccount', page: 'auth/select-account-page' },
+  home: { path: '/', layout: 'app', page: 'app/dashboard-page' },
+  myOffers: { path: '/my-offers', layout: 'app', page: 'app/my-offers-page' },
+  profile: { path: '/profile/:type', layout: 'app', page: 'app/profile-page', defaults: { type: 'time-zone' } },
+  notifications: { path: '/notifications', layout: 'app', page: 'app/notifications-page' },
+  offer: { path: '/offers/:id/:type', layout: 'app', page: 'app/offer-page', defaults: { type: 'details' } },
+  globalPostbacks: { path: '/global-pixel-postback', layout: 'app', page: 'app/global-postbacks-page' },
+  reports: {
+    path: '/reports/:type',
+    layout: 'app',
+    page: 'app/reports-page',
+    defaults: { type: REPORT_SLUGS.campaign },
+  },
+  invoices: { path: '/invoices', layout: 'app', page: 'app/invoices-page' },
+  invoice: { path: '/invoices/:id', layout: 'app', page: 'app/invoice-page' },
+  // Any other address, `/not-found` among them (a 404 answer's page, docs/screens.md).
+  notFound: { path: '*', layout: null, page: 'errors/not-found-page' },
+} as const satisfies Record<string, PageRoute>;
+export type RouteName = keyof typeof ROUTES;
+
+/** Addresses that open a page's default tab: the route's path, its parameters and its defaults. */
+export const REDIRECTS = [
+  { path: '/profile', to: 'profile' },
+  { path: '/offers/:id', to: 'offer' },
+  { path: '/reports', to: 'reports' },
+] as const satisfies readonly { path: string; to: RouteName }[];
+
+/**
+ * A route's address with its parameters filled in (percent-encoded); an optional one left out
+ * drops its segment. The inverse of React Router's matching of the same pattern.
+ */
+export function fillPath(pattern: string, params: Record<string, string | number | undefined> = {}): string {
+  const filled = pattern
+    .split('/')
+    .flatMap((segment) => {
+      const param = /^:(\w+)(\?)?$/.exec(segment);
+      if (!param) return [segment];
+      const value = params[param[1]!];
+      if (value === undefined || value === '') {
+        if (param[2]) return [];
+        throw new Error(`${pattern}: no value for :${param[1]}`);
+      }
+      return [encodeURIComponent(String(value))];
+    })
+    .join('/');
+  return filled || '/';
+}
+
+/** Every link of the portal, from the table above. */
 export const paths = {
-  home: '/',
-  login: '/login',
-  signup: '/signup',
-  signupWithReferrer: (referrerId: string) => `/signup/${encodeURIComponent(referrerId)}`,
-  forgotPassword: '/forgot-password',
-  resetPassword: (token: string) => `/forgot-password/${encodeURIComponent(token)}`,
-  selectAccount: '/select-account',
-  myOffers: '/my-offers',
-  profile: (tab: ProfileTab = 'time-zone') => `/profile/${tab}`,
-  notifications: '/notifications',
-  offer: (id: number | string, tab: OfferTab = 'details') => `/offers/${id}/${tab}`,
-  globalPostbacks: '/global-pixel-postback',
-  reports: (type: ReportType = 'campaign-summary') => `/reports/${type}`,
-  invoices: '/invoices',
-  invoice: (id: number | string) => `/invoices/${id}`,
+  home: ROUTES.home.path,
+  login: ROUTES.login.path,
+  signup: fillPath(ROUTES.signup.path),
+  signupWithReferrer: (referrerId: string) => fillPath(ROUTES.signup.path, { referrerId }),
+  forgotPassword: ROUTES.forgotPassword.path,
+  resetPassword: (token: string) => fillPath(ROUTES.resetPassword.path, { token }),
+  selectAccount: ROUTES.selectAccount.path,
+  myOffers: ROUTES.myOffers.path,
+  profile: (tab: ProfileTab = ROUTES.profile.defaults.type) => fillPath(ROUTES.profile.path, { type: tab }),
+  notifications: ROUTES.notifications.path,
+  offer: (id: number | string, tab: OfferTab = ROUTES.offer.defaults.type) =>
+    fillPath(ROUTES.offer.path, { id, type: tab }),
+  globalPostbacks: ROUTES.globalPostbacks.path,
+  reports: (type: ReportType = 'campaign') => fillPath(ROUTES.reports.path, { type: REPORT_SLUGS[type] }),
+  invoices: ROUTES.invoices.path,
+  invoice: (id: number | string) => fillPath(ROUTES.invoice.path, { id }),
   notFound: '/not-found',
 } as const;

@@ -32,7 +32,7 @@ export const isApiError = (e: unknown): e is ApiError => e instanceof ApiError;
 
 /** True for a 500 answer or the 0x500 code (docs/errors.md uses both). */
 /**
- * The words of a quota or rate-limit refusal (429, issue 19): the server's message, which says
+ * The words of a quota or rate-limit refusal (429): the server's message, which says
  * what ran out; null for any other error, so the caller shows its own.
  */
 export const tooManyMessage = (e: unknown): string | null =>

@@ -1,7 +1,7 @@
 import { LOGIN_CODE_PARAM } from '@portal/shared/auth/login-code';
 
 /**
- * Links that log in (docs/screens.md's entry by link, issue 19): `?login_code=<code>&publisher_id=<id>`.
+ * Links that log in (docs/screens.md, "Entry by link"): `?login_code=<code>&publisher_id=<id>`.
  *
  * `captureLoginLink()` runs first thing (main.tsx), before the router and before any request:
  * it takes the code out of the address bar with `history.replaceState` (so it stays neither in the

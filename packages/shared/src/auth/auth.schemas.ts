@@ -71,7 +71,7 @@ export const twoFactorStatusResponseSchema = dataEnvelope(
 );
 export type TwoFactorStatusResponse = z.infer<typeof twoFactorStatusResponseSchema>;
 
-/** Starting enrolment asks for the current password (issue 19): a borrowed session cannot turn it on. */
+/** Starting enrolment asks for the current password: a borrowed session cannot turn it on. */
 export const twoFactorSetupRequestSchema = z.strictObject({ password: z.string().max(1024).nullish() }).nullish();
 export type TwoFactorSetupRequest = z.infer<typeof twoFactorSetupRequestSchema>;
 

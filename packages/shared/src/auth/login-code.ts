@@ -1,5 +1,5 @@
 /**
- * Links that log in (issue 19): `{PUBLIC_URL}/?login_code=<code>&publisher_id=<id>`. The code is
+ * Links that log in: `{PUBLIC_URL}/?login_code=<code>&publisher_id=<id>`. The code is
  * single use and short-lived; the web app takes it out of the address bar at once and exchanges it
  * with `POST /user/exchange-login-code`, which answers like a login. Kept free of zod so the web
  * app's entry can import it without the schema library.

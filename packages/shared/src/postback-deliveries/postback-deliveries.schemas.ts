@@ -6,7 +6,7 @@ import { DELIVERY_STATUSES } from './postback-deliveries.constants.ts';
 export * from './postback-deliveries.constants.ts';
 
 /**
- * The publisher's view of postback delivery (beyond the spec; issue 3): the attempt log, replay,
+ * The publisher's view of postback delivery (beyond the spec): the attempt log, replay,
  * "send test" and a preview against the latest real conversion. Paths are relative to API_BASE.
  */
 const id = z.coerce.number().int().positive().max(2_147_483_647);

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSql } from './run-sql.ts';
 
 /**
- * Links that log in (issue 19): an operator's impersonation link carries a one-time code, never a
+ * Links that log in: an operator's impersonation link carries a one-time code, never a
  * session token.
  *
  * - `login_codes`: one row per code. Only the SHA-256 of the code is kept (the code itself is 32

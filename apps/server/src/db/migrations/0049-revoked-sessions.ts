@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSql } from './run-sql.ts';
 
 /**
- * Server logout (issue 19): a logged-out session's id (the tokens' `sid` claim) is refused until
+ * Server logout: a logged-out session's id (the tokens' `sid` claim) is refused until
  * every token of that session has expired. The auth check reads it in the same query as the
  * user's token version; rows past `expires_at` are dropped whenever a session is revoked.
  */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSql } from './run-sql.ts';
 
 /**
- * Publisher API keys (issue 14): only the key's SHA-256 is kept; `prefix` (`ppk_` and the key's
+ * Publisher API keys: only the key's SHA-256 is kept; `prefix` (`ppk_` and the key's
  * 8-character id) names it in lists and in the request log. A revoked key keeps its row (the
  * log's prefix still means something) but never authenticates again.
  */

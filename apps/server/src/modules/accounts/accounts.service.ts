@@ -59,8 +59,9 @@ export const accountsService = {
     accountsRepository.findPublisherByReferralCode(ctx.db, code),
   accountManagerOf: (ctx: AppContext, publisherId: number) => accountsRepository.accountManagerOf(ctx.db, publisherId),
 
-  async setPassword(ctx: AppContext, userId: number, password: string, db: Db = ctx.db): Promise<number> {
-    const row = await accountsRepository.setPassword(db, userId, await hashPassword(password));
+  /** Stores an already computed hash and bumps the token version; answers the new version. */
+  async setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<number> {
+    const row = await accountsRepository.setPassword(db, userId, passwordHash);
     return row.token_version;
   },
 

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
-import type { AuthState, PublisherAuth } from '../../plugins/auth.ts';
+import type { AuthState, PublisherAuth } from '../../plugins/auth-state.ts';
 
 /**
- * Ending sessions (issue 19). A token names its login session (`sid`); logging out records that
+ * Ending sessions. A token names its login session (`sid`); logging out records that
  * session as revoked until its last token has expired, and the auth check refuses it in the same
  * query that reads the user's token version. Ending every session bumps the token version, which
  * every earlier token carries and so no longer matches.

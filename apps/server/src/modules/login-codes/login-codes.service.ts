@@ -10,7 +10,7 @@ import { loginCodesRepository } from './login-codes.repository.ts';
 import { throttleAddress } from '../../lib/client-address.ts';
 
 /**
- * One-time login codes (issue 19): what an operator's impersonation link carries instead of a
+ * One-time login codes: what an operator's impersonation link carries instead of a
  * session token. 32 random bytes, printed once and stored as their SHA-256; valid for
  * LOGIN_CODE_TTL_SECONDS, for one exchange, and only while the user's token version is the one it
  * was made with. Making and exchanging a code each write an audit row.

@@ -97,16 +97,6 @@ const advertisers = {
 
   listAdvertisers: (db: Db) => repo.listAdvertisers(db),
 
-  /**
-   * Which advertisers still hold one of these published tokens (the demo network's, documented in
-   * the repository), by advertiser id. Tokens are stored only as their SHA-256, so this is the only
-   * way to name one: hash the published ones and look the hashes up.
-   */
-  async publishedTokensInUse(db: Db, published: readonly string[]): Promise<Map<number, string>> {
-    const byHash = new Map(published.map((t) => [sha256(t), t]));
-    const rows = await repo.findAdvertisersByTokenHash(db, [...byHash.keys()]);
-    return new Map(rows.map((r) => [r.id, byHash.get(r.api_token_hash)!]));
-  },
   findAdvertiserByName: (db: Db, name: string) => repo.findAdvertiserByName(db, name),
 };
 

@@ -9,7 +9,7 @@ import {
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { fieldError } from '../../lib/errors.ts';
-import type { PublisherAuth } from '../../plugins/auth.ts';
+import type { PublisherAuth } from '../../plugins/auth-state.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 import { eventsService } from '../events/events.service.ts';
 import { offerMetrics, reportsRepository, type PageQuery, type RangeFilter } from './reports.repository.ts';

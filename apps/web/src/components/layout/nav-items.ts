@@ -13,7 +13,7 @@ export interface NavItem {
 export const MAIN_NAV: NavItem[] = [
   { label: 'Dashboard', to: paths.home, icon: 'Dashboard', match: '/' },
   { label: 'My Offers', to: paths.myOffers, icon: 'My Offers', match: '/my-offers' },
-  { label: 'Reports', to: paths.reports('campaign-summary'), icon: 'Reports', match: '/reports' },
+  { label: 'Reports', to: paths.reports('campaign'), icon: 'Reports', match: '/reports' },
 ];
 
 /** User menu (docs/screens.md), Log Out excepted. */

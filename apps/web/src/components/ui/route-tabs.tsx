@@ -5,8 +5,8 @@ import { useLocation, useNavigate } from 'react-router';
 /** docs/limits.md: a tab click moves the URL after about 150 ms (the new tab shows at once). */
 const TAB_NAVIGATION_DELAY_MS = 150;
 
-export interface RouteTab {
-  value: string;
+export interface RouteTab<T extends string = string> {
+  value: T;
   label: string;
   /** The tab's path (without query string). */
   to: string;
@@ -16,17 +16,17 @@ export interface RouteTab {
  * Tabs mapped to URLs (docs/screens.md): each tab is its own route, opening a URL opens its tab, and
  * switching keeps the query string.
  */
-export function RouteTabs({
+export function RouteTabs<T extends string>({
   tabs,
   active,
   label,
   children,
 }: {
-  tabs: RouteTab[];
-  active: string;
+  tabs: RouteTab<T>[];
+  active: T;
   label: string;
   /** The content of the tab shown (it changes at once; the URL follows). */
-  children: (tab: string) => React.ReactNode;
+  children: (tab: T) => React.ReactNode;
 }) {
   const navigate = useNavigate();
   const { search } = useLocation();
@@ -38,7 +38,7 @@ export function RouteTabs({
   const select = (value: string) => {
     const tab = tabs.find((t) => t.value === value);
     if (!tab) return;
-    setShown(value);
+    setShown(tab.value);
     if (timer.current) clearTimeout(timer.current);
     timer.current = setTimeout(() => void navigate(`${tab.to}${search}`), TAB_NAVIGATION_DELAY_MS);
   };

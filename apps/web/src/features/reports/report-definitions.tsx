@@ -7,13 +7,13 @@ import type {
   LandingPageReportRow,
   ReferralReportRow,
   ReportMetrics,
-  ReportType as ApiReportType,
+  ReportType,
   SubIdReportRow,
 } from '@portal/shared/reports/reports.schemas';
 import { Link } from 'react-router';
 import { LazyDrillDownMenu } from '../../components/ui/lazy-drill-down-menu.tsx';
 import type { Column } from '../../components/ui/list/types.ts';
-import { paths, type ReportType as RouteReportType } from '../../config/paths.ts';
+import { paths } from '../../config/paths.ts';
 import { formatEpc, formatInteger, formatMoney, formatPercent } from '../../lib/format.ts';
 import type { DrillTarget, ReportFilterState } from './report-filters.ts';
 import { drillTarget } from './report-filters.ts';
@@ -28,8 +28,7 @@ export interface ColumnContext {
 }
 
 export interface ReportDefinition<Row> {
-  route: RouteReportType;
-  api: ApiReportType;
+  type: ReportType;
   label: string;
   rowKey: (row: Row) => string;
   columns: (ctx: ColumnContext) => Column<Row>[];
@@ -82,8 +81,8 @@ export function totalsCell(columnId: string, firstColumnId: string, totals: Repo
 
 function drillColumn<Row>(
   label: (r: Row) => string,
-  options: (r: Row) => { value: RouteReportType; label: string }[],
-  go: (r: Row, to: RouteReportType) => void,
+  options: (r: Row) => { value: ReportType; label: string }[],
+  go: (r: Row, to: ReportType) => void,
 ): Column<Row> {
   return {
     id: 'drill',
@@ -103,8 +102,7 @@ const offerLink = (offerId: number, name: string) => (
 );
 
 const campaign: ReportDefinition<CampaignReportRow> = {
-  route: 'campaign-summary',
-  api: 'campaign',
+  type: 'campaign',
   label: 'Campaign Summary',
   rowKey: (r) => String(r.offer_id),
   defaultSort: { sort: 'campaign_id', order: 1 },
@@ -132,8 +130,8 @@ const campaign: ReportDefinition<CampaignReportRow> = {
     drillColumn(
       (r) => `Drill down on ${r.campaign_name}`,
       () => [
-        { value: 'daily-summary', label: 'Daily' },
-        { value: 'hourly-summary', label: 'Hourly' },
+        { value: 'daily', label: 'Daily' },
+        { value: 'hourly', label: 'Hourly' },
       ],
       (r, to) => ctx.onDrill(drillTarget(to, ctx.filters, { offerId: r.offer_id }), { offer: r.campaign_name }),
     ),
@@ -141,8 +139,7 @@ const campaign: ReportDefinition<CampaignReportRow> = {
 };
 
 const daily: ReportDefinition<DailyReportRow> = {
-  route: 'daily-summary',
-  api: 'daily',
+  type: 'daily',
   label: 'Daily Summary',
   rowKey: (r) => r.day,
   defaultSort: { sort: 'day', order: 1 },
@@ -161,8 +158,8 @@ const daily: ReportDefinition<DailyReportRow> = {
     drillColumn(
       (r) => `Drill down on ${r.day}`,
       () => [
-        { value: 'campaign-summary', label: 'Campaign' },
-        { value: 'hourly-summary', label: 'Hourly' },
+        { value: 'campaign', label: 'Campaign' },
+        { value: 'hourly', label: 'Hourly' },
       ],
       (r, to) => ctx.onDrill(drillTarget(to, ctx.filters, { day: r.day })),
     ),
@@ -170,8 +167,7 @@ const daily: ReportDefinition<DailyReportRow> = {
 };
 
 const hourly: ReportDefinition<HourlyReportRow> = {
-  route: 'hourly-summary',
-  api: 'hourly',
+  type: 'hourly',
   label: 'Hourly Summary',
   rowKey: (r) => r.hour,
   defaultSort: { sort: 'hour', order: 1 },
@@ -191,8 +187,7 @@ const hourly: ReportDefinition<HourlyReportRow> = {
 };
 
 const landingPage: ReportDefinition<LandingPageReportRow> = {
-  route: 'landing-page-summary',
-  api: 'landing-page',
+  type: 'landing-page',
   label: 'Landing Page Summary',
   rowKey: (r) => `${r.offer_id}:${r.landing_page_id ?? 'none'}`,
   defaultSort: { sort: 'landing_page_id', order: 1 },
@@ -227,9 +222,9 @@ const landingPage: ReportDefinition<LandingPageReportRow> = {
     drillColumn(
       (r) => `Drill down on ${r.landing_page_name ?? r.offer_name}`,
       () => [
-        { value: 'campaign-summary', label: 'Campaign' },
-        { value: 'daily-summary', label: 'Daily' },
-        { value: 'hourly-summary', label: 'Hourly' },
+        { value: 'campaign', label: 'Campaign' },
+        { value: 'daily', label: 'Daily' },
+        { value: 'hourly', label: 'Hourly' },
       ],
       (r, to) =>
         ctx.onDrill(drillTarget(to, ctx.filters, { offerId: r.offer_id, landingPageId: r.landing_page_id }), {
@@ -241,8 +236,7 @@ const landingPage: ReportDefinition<LandingPageReportRow> = {
 };
 
 const subId: ReportDefinition<SubIdReportRow> = {
-  route: 'sub-affiliate-summary',
-  api: 'sub-id',
+  type: 'sub-id',
   label: 'Sub-Affiliate Summary',
   rowKey: (r) => r.sub_id ?? '\u0000none',
   defaultSort: { sort: 'pub_sub_1', order: 1 },
@@ -260,7 +254,7 @@ const subId: ReportDefinition<SubIdReportRow> = {
     ...metricColumns<SubIdReportRow>(),
     drillColumn(
       (r) => `Drill down on ${r.sub_id ?? 'clicks without a sub ID'}`,
-      () => [{ value: 'campaign-summary', label: 'Campaign (one day)' }],
+      () => [{ value: 'campaign', label: 'Campaign (one day)' }],
       (_r, to) => ctx.onDrill(drillTarget(to, ctx.filters, { oneDay: true })),
     ),
   ],
@@ -283,8 +277,7 @@ const subIdCells = <
   }));
 
 const conversion: ReportDefinition<ConversionReportRow> = {
-  route: 'conversion',
-  api: 'conversion',
+  type: 'conversion',
   label: 'Conversion Report',
   dense: true,
   rowKey: (r) => r.conversion_id,
@@ -344,8 +337,7 @@ const conversion: ReportDefinition<ConversionReportRow> = {
 };
 
 const click: ReportDefinition<ClickReportRow> = {
-  route: 'click',
-  api: 'click',
+  type: 'click',
   label: 'Click Report',
   dense: true,
   rowKey: (r) => r.click_id,
@@ -389,8 +381,7 @@ const click: ReportDefinition<ClickReportRow> = {
 };
 
 const referral: ReportDefinition<ReferralReportRow> = {
-  route: 'referral',
-  api: 'referral',
+  type: 'referral',
   label: 'Referral Report',
   rowKey: (r) => `${r.referred_publisher_id}:${r.offer_id}`,
   defaultSort: { sort: 'referred_publisher_name', order: 1 },
@@ -429,7 +420,7 @@ const referral: ReportDefinition<ReferralReportRow> = {
     },
     drillColumn(
       (r) => `Drill down on ${r.referred_publisher_name}`,
-      () => [{ value: 'campaign-summary', label: 'Campaign (one day)' }],
+      () => [{ value: 'campaign', label: 'Campaign (one day)' }],
       (_r, to) => ctx.onDrill(drillTarget(to, ctx.filters, { oneDay: true })),
     ),
   ],
@@ -439,4 +430,5 @@ const referral: ReportDefinition<ReferralReportRow> = {
 export const REPORTS = [campaign, daily, hourly, landingPage, subId, conversion, click, referral] as const;
 export type AnyReportDefinition = (typeof REPORTS)[number];
 
-export const reportByRoute = (route: string): AnyReportDefinition | undefined => REPORTS.find((r) => r.route === route);
+const BY_TYPE = Object.fromEntries(REPORTS.map((r) => [r.type, r])) as Record<ReportType, AnyReportDefinition>;
+export const reportOfType = (type: ReportType): AnyReportDefinition => BY_TYPE[type];

@@ -39,26 +39,26 @@ describe('report filters in the URL', () => {
 describe('drill-downs (docs/screens.md)', () => {
   const f = { range: { start: '2026-11-01', end: '2026-11-24' }, offers: [], landingPages: [] };
   it('campaign → daily with that offer, keeping the range', () => {
-    expect(drillTarget('daily-summary', f, { offerId: 5 })).toEqual({
-      report: 'daily-summary',
+    expect(drillTarget('daily', f, { offerId: 5 })).toEqual({
+      report: 'daily',
       filters: { ...f, offers: [5] },
     });
   });
   it('daily → hourly for that day, keeping the offers', () => {
-    expect(drillTarget('hourly-summary', { ...f, offers: [2] }, { day: '2026-11-07' })).toEqual({
-      report: 'hourly-summary',
+    expect(drillTarget('hourly', { ...f, offers: [2] }, { day: '2026-11-07' })).toEqual({
+      report: 'hourly',
       filters: { range: { start: '2026-11-07', end: '2026-11-07' }, offers: [2], landingPages: [] },
     });
   });
   it('landing page → campaign with its offer and landing page', () => {
-    expect(drillTarget('campaign-summary', f, { offerId: 1, landingPageId: 3 }).filters).toEqual({
+    expect(drillTarget('campaign', f, { offerId: 1, landingPageId: 3 }).filters).toEqual({
       ...f,
       offers: [1],
       landingPages: [3],
     });
   });
   it('sub-ID → the campaign summary for one day', () => {
-    expect(drillTarget('campaign-summary', f, { oneDay: true }).filters.range).toEqual({
+    expect(drillTarget('campaign', f, { oneDay: true }).filters.range).toEqual({
       start: '2026-11-01',
       end: '2026-11-01',
     });

@@ -1,4 +1,4 @@
-import type { ReportType as RouteReportType } from '../../config/paths.ts';
+import type { ReportType } from '@portal/shared/reports/reports.schemas';
 import type { DayRange } from '../../components/ui/date-range/date-range.ts';
 import { isDay } from '../../components/ui/date-range/date-range.ts';
 
@@ -57,7 +57,7 @@ export function exportFilters(f: ReportFilterState) {
 }
 
 export interface DrillTarget {
-  report: RouteReportType;
+  report: ReportType;
   filters: ReportFilterState;
 }
 
@@ -68,7 +68,7 @@ export interface DrillTarget {
  * day of their own).
  */
 export function drillTarget(
-  to: RouteReportType,
+  to: ReportType,
   f: ReportFilterState,
   row: { offerId?: number; landingPageId?: number | null; day?: string; oneDay?: boolean },
 ): DrillTarget {

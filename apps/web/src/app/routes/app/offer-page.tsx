@@ -4,6 +4,7 @@ import { PageWrapper } from '../../../components/ui/page-wrapper.tsx';
 import { RouteTabs } from '../../../components/ui/route-tabs.tsx';
 import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { OFFER_TABS, paths, type OfferTab } from '../../../config/paths.ts';
+import { LazyPostbackDeliveriesModal } from '../../../features/postback-deliveries/components/lazy-postback-deliveries-modal.tsx';
 import { useOffer } from '../../../features/offers/api/get-offer.ts';
 import { OfferCreativesTab } from '../../../features/offers/components/offer-creatives-tab.tsx';
 import { OfferDetailsTab } from '../../../features/offers/components/offer-details-tab.tsx';
@@ -62,7 +63,12 @@ function OfferScreen({ offerId, tab }: { offerId: number; tab: OfferTab }) {
                 <TrackingLinkTab offerId={offerId} />
               ) : timeZone ? (
                 <Suspense fallback={<LoadingBlock label="Loading postbacks and pixels…" />}>
-                  <OfferPostbacksTab offer={{ id: offerId, name: offer.name }} timeZone={timeZone} />
+                  <OfferPostbacksTab
+                    offer={{ id: offerId, name: offer.name }}
+                    deliveries={(postback, onClose) => (
+                      <LazyPostbackDeliveriesModal postback={postback} timeZone={timeZone} onClose={onClose} />
+                    )}
+                  />
                 </Suspense>
               ) : null
             }

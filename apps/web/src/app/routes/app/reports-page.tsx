@@ -1,10 +1,11 @@
+import type { ReportType } from '@portal/shared/reports/reports.schemas';
 import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { todayIn } from '../../../components/ui/date-range/date-range.ts';
 import { PageWrapper } from '../../../components/ui/page-wrapper.tsx';
 import { RouteTabs } from '../../../components/ui/route-tabs.tsx';
-import { paths } from '../../../config/paths.ts';
+import { paths, reportOfSlug } from '../../../config/paths.ts';
 import { ReportView } from '../../../features/reports/components/report-view.tsx';
-import { REPORTS, reportByRoute } from '../../../features/reports/report-definitions.tsx';
+import { REPORTS, reportOfType } from '../../../features/reports/report-definitions.tsx';
 import {
   readReportFilters,
   writeReportFilters,
@@ -15,7 +16,7 @@ import { useTimeZone } from '../../../features/user/api/user.ts';
 
 export function Component() {
   const { type } = useParams();
-  const report = reportByRoute(type ?? '');
+  const report = reportOfSlug(type ?? '');
   const timeZone = useTimeZone();
   if (!report) return <Navigate to={paths.notFound} replace />;
   return (
@@ -26,29 +27,31 @@ export function Component() {
       description="Your traffic, conversions and earnings, by campaign, day, hour, landing page and sub ID."
       wide
     >
-      {timeZone ? <Reports route={report.route} timeZone={timeZone} /> : null}
+      <Reports type={report} timeZone={timeZone} />
     </PageWrapper>
   );
 }
 
-function Reports({ route, timeZone }: { route: string; timeZone: string }) {
+/** The tabs at once; a report once the profile's zone, which its days are in, is known. */
+function Reports({ type, timeZone }: { type: ReportType; timeZone: string | null }) {
   const navigate = useNavigate();
   const [search, setSearch] = useSearchParams();
   // Filters are shared by every tab and live in the query string the tabs keep (docs/screens.md).
-  const filters = readReportFilters(search, todayIn(timeZone));
+  const filters = timeZone ? readReportFilters(search, todayIn(timeZone)) : null;
   const setFilters = (f: ReportFilterState) => setSearch(writeReportFilters(f), { replace: true });
   const drill = (t: DrillTarget) => void navigate(`${paths.reports(t.report)}?${writeReportFilters(t.filters)}`);
   return (
     <RouteTabs
       label="Reports"
-      active={route}
-      tabs={REPORTS.map((r) => ({ value: r.route, label: r.label, to: paths.reports(r.route) }))}
+      active={type}
+      tabs={REPORTS.map((r) => ({ value: r.type, label: r.label, to: paths.reports(r.type) }))}
     >
       {(shown) => {
-        const report = reportByRoute(shown)!;
+        if (!timeZone || !filters) return null;
+        const report = reportOfType(shown);
         return (
           <ReportView
-            key={report.route}
+            key={report.type}
             report={report}
             filters={filters}
             onFiltersChange={setFilters}

@@ -12,8 +12,11 @@ import { CreateApiKeyForm } from './create-api-key-form.tsx';
 import { NewApiKeyPanel } from './new-api-key-panel.tsx';
 import { RevokeApiKeyModal } from './revoke-api-key-modal.tsx';
 
-/** Profile → API Keys: make a key (shown once), see the account's keys, revoke one. */
-export function ApiKeysTab() {
+/**
+ * Profile → API Keys: make a key (shown once, with the password), see the account's keys with their
+ * access and expiry, revoke one. `twoFactorEnabled` asks for a code beside the password.
+ */
+export function ApiKeysTab({ twoFactorEnabled = false }: { twoFactorEnabled?: boolean }) {
   const keys = useApiKeys();
   const revoke = useRevokeApiKey();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
@@ -40,7 +43,8 @@ export function ApiKeysTab() {
       <div className="max-w-2xl">
         <h2 className="text-lg font-semibold text-slate-900">API keys</h2>
         <p className="mt-1 text-[15px] text-slate-700">
-          Let your own tools read your reports, totals, offers and postbacks without your password. Send a key as{' '}
+          Let your own tools read your reports, offers and invoices without your password, and, with read and write
+          access, manage your postbacks. Send a key as{' '}
           <code className="text-[13px]">Authorization: Bearer &lt;key&gt;</code> or{' '}
           <code className="text-[13px]">X-Api-Key: &lt;key&gt;</code>; it acts as this account only and cannot change
           your password, profile or keys.{' '}
@@ -55,7 +59,10 @@ export function ApiKeysTab() {
         </p>
       </div>
 
-      <CreateApiKeyForm onCreated={onCreated} />
+      <CreateApiKeyForm twoFactorEnabled={twoFactorEnabled} onCreated={onCreated} />
+      <AlertBox title="What ends a key" className="max-w-3xl">
+        {API_KEY_MESSAGES.lifecycle}
+      </AlertBox>
       {created ? <NewApiKeyPanel created={created} onDone={() => setCreated(null)} /> : null}
 
       <section aria-labelledby="api-key-list-heading" className="flex flex-col gap-3">

@@ -3,7 +3,7 @@ import type { Notification } from '@portal/shared/notifications/notifications.sc
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { resolveTimeZone } from '../../../components/ui/date-range/date-range.ts';
+import { resolveTimeZone } from '../../../lib/time-zone.ts';
 import { paths } from '../../../config/paths.ts';
 import { useUnreadNotifications } from '../api/get-unread-notifications.ts';
 import { bellState, formatSentAt } from '../notification-format.ts';

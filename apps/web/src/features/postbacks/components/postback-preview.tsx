@@ -1,12 +1,12 @@
 import { findMacros } from '@portal/shared/postbacks/postback-macros';
 import { Eye } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { usePostbackPreview } from '../api/delivery-actions.ts';
+import { usePostbackPreview } from '../api/get-postback-preview.ts';
 
 /**
  * The value as the latest real conversion would fill it in (beyond the spec), with variables
  * outside the whitelist and variables that were empty for that conversion marked. A pixel is shown
- * as text only: the portal's page policy loads no image from elsewhere (issue 19), and pixel HTML
+ * as text only: the portal's page policy loads no image from elsewhere, and pixel HTML
  * runs only from the tracking address (docs/tracking.md).
  */
 export function PostbackPreview({ value }: { value: string }) {

@@ -72,10 +72,10 @@ export function DashboardCampaigns({
         cell: (r) => (
           <LazyDrillDownMenu
             label={`Drill down on ${r.campaign_name}`}
-            options={[{ value: 'daily-summary', label: 'Daily summary' }]}
+            options={[{ value: 'daily', label: 'Daily summary' }]}
             onSelect={() => {
               rememberLabels({ offers: [[r.offer_id, r.campaign_name]] });
-              const t = drillTarget('daily-summary', filters, { offerId: r.offer_id });
+              const t = drillTarget('daily', filters, { offerId: r.offer_id });
               void navigate(`${paths.reports(t.report)}?${writeReportFilters(t.filters)}`);
             }}
           />

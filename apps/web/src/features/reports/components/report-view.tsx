@@ -34,9 +34,9 @@ export function ReportView({ report, filters, onFiltersChange, onDrill, timeZone
   const [sort, setSort] = useState<SortState>(report.defaultSort);
   // Each definition's rows are its own type; the view handles them as the definition says.
   type Row = Parameters<AnyReportDefinition['rowKey']>[0];
-  const list = useReportList<Row>({ type: report.api, filters, sort: sort.sort, order: sort.order });
-  const totals = useReportTotal(report.api, filters, report.totals);
-  const exporter = useCsvExport(report.api);
+  const list = useReportList<Row>({ type: report.type, filters, sort: sort.sort, order: sort.order });
+  const totals = useReportTotal(report.type, filters, report.totals);
+  const exporter = useCsvExport(report.type);
 
   const drill = useCallback(
     (target: DrillTarget, labels?: { offer?: string; landingPage?: string }) => {
@@ -50,7 +50,8 @@ export function ReportView({ report, filters, onFiltersChange, onDrill, timeZone
     },
     [onDrill],
   );
-  const hourOffsets = report.api === 'hourly' && hasSeveralOffsets((list.rows as HourlyReportRow[]).map((r) => r.hour));
+  const hourOffsets =
+    report.type === 'hourly' && hasSeveralOffsets((list.rows as HourlyReportRow[]).map((r) => r.hour));
   const columns = useMemo(() => {
     const ctx: ColumnContext = { filters, onDrill: drill, hourOffsets };
     return (report.columns as (c: ColumnContext) => Column<Row>[])(ctx);

@@ -14,8 +14,8 @@ import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { Badge } from '../../../components/ui/status-badge.tsx';
 import { tooManyMessage } from '../../../lib/api-error.ts';
 import { alerts } from '../../../lib/alerts.ts';
-import { useReplayDelivery, useReplayFailed, useSendTest } from '../api/delivery-actions.ts';
-import { useDeliveryLog } from '../api/delivery-log.ts';
+import { useReplayDelivery, useReplayFailed, useSendTest } from '../api/postback-delivery-actions.ts';
+import { usePostbackDeliveries } from '../api/get-postback-deliveries.ts';
 
 type StatusFilter = 'all' | 'failed' | 'delivered' | 'pending' | 'stopped';
 const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
@@ -48,7 +48,7 @@ const ERROR_CLASS_LABELS: Record<string, string> = {
  * duration and error class; replay of one delivery or of every failed one since a time; and a
  * test send with sample values. The receiver's answer body is never shown.
  */
-export function DeliveriesModal({
+export function PostbackDeliveriesModal({
   postback,
   timeZone,
   onClose,
@@ -76,7 +76,7 @@ export function DeliveriesModal({
 
 function DeliveriesBody({ postback, timeZone }: { postback: Postback; timeZone: string }) {
   const [status, setStatus] = useState<StatusFilter>('all');
-  const log = useDeliveryLog(postback.postback_id, status === 'all' ? null : status);
+  const log = usePostbackDeliveries(postback.postback_id, status === 'all' ? null : status);
   const isPostback = postback.postback_type === 'postback';
   return (
     <div className="flex flex-col gap-5">

@@ -1,0 +1,110 @@
+import path from 'node:path';
+import type { Plugin, Rolldown } from 'vite';
+import { LAYOUTS, REDIRECTS, ROUTES, type PageRoute, type RouteName } from '../src/config/paths.ts';
+
+/** What the build writes to `dist/.vite/pages.json`: each page's scripts, for preloading and size checks. */
+export interface PagesFile {
+  /** The entry's scripts (index.html loads them). */
+  entry: string[];
+  /** In the order a request's path is tried; the catch-all last. */
+  pages: {
+    route: RouteName;
+    /** The route's path as the router writes it, and as a regular expression (case-insensitive). */
+    path: string;
+    pattern: string;
+    /** Build-relative ids of its layout's module and its page's module. */
+    modules: string[];
+    /** The scripts its layout and page import statically, beyond the entry's: what its first paint loads. */
+    scripts: string[];
+  }[];
+}
+
+/** A router path (`/offers/:id/:type`, `/signup/:referrerId?`, `*`) as a regular expression. */
+export function pathPattern(routePath: string): string {
+  if (routePath === '*') return '^/.*$';
+  const body = routePath
+    .split('/')
+    .filter(Boolean)
+    .map((segment) => {
+      const param = /^:\w+(\?)?$/.exec(segment);
+      if (!param) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
+      return param[1] ? '(?:/[^/]+)?' : '/[^/]+';
+    })
+    .join('');
+  return `^${body}/?$`;
+}
+
+export const pageModule = (route: PageRoute) => `src/app/routes/${route.page}.tsx`;
+export const layoutModule = (route: PageRoute) =>
+  route.layout ? `src/app/layouts/${LAYOUTS[route.layout].module}.tsx` : null;
+
+/** The part of a bundle's chunk read here. */
+export type BundleChunk = Pick<
+  Rolldown.OutputChunk,
+  'fileName' | 'facadeModuleId' | 'imports' | 'dynamicImports' | 'isEntry'
+>;
+
+/**
+ * The page list from the route table (src/config/paths.ts) and the bundle's own import graph: for
+ * every page and redirect, the scripts its first paint loads. `root` is the directory module ids
+ * are made relative to (the web app's).
+ */
+export function pagesFile(root: string, chunks: BundleChunk[]): PagesFile {
+  const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+  const byModule = new Map(
+    chunks.flatMap((c) =>
+      c.facadeModuleId ? [[path.relative(root, c.facadeModuleId).split(path.sep).join('/'), c] as const] : [],
+    ),
+  );
+  const closure = (files: string[], into = new Set<string>()) => {
+    for (const file of files) {
+      if (into.has(file)) continue;
+      into.add(file);
+      closure(byFile.get(file)?.imports ?? [], into);
+    }
+    return into;
+  };
+  const entry = closure(chunks.filter((c) => c.isEntry).map((c) => c.fileName));
+  const page = (name: RouteName, routePath: string): PagesFile['pages'][number] => {
+    const route: PageRoute = ROUTES[name];
+    const modules = [layoutModule(route), pageModule(route)].filter((m): m is string => m !== null);
+    const files = modules.map((m) => {
+      const chunk = byModule.get(m);
+      if (!chunk) throw new Error(`route ${name}: no chunk for ${m}`);
+      return chunk.fileName;
+    });
+    const scripts = [...closure(files)].filter((f) => f.endsWith('.js') && !entry.has(f));
+    return { route: name, path: routePath, pattern: pathPattern(routePath), modules, scripts };
+  };
+  const names = Object.keys(ROUTES) as RouteName[];
+  const isCatchAll = (name: RouteName) => ROUTES[name].path === '*';
+  return {
+    entry: [...entry].filter((f) => f.endsWith('.js')),
+    pages: [
+      ...names.filter((n) => !isCatchAll(n)).map((n) => page(n, ROUTES[n].path)),
+      ...REDIRECTS.map((r) => page(r.to, r.path)),
+      ...names.filter(isCatchAll).map((n) => page(n, ROUTES[n].path)),
+    ],
+  };
+}
+
+/**
+ * Writes the page list to `.vite/pages.json`, beside the manifest: the server preloads a page's
+ * scripts from it (apps/server/src/plugins/web-preload.ts), the size check reads it
+ * (scripts/check-size.mjs).
+ */
+export function pageScripts(): Plugin {
+  let root = '';
+  return {
+    name: 'portal:page-scripts',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).flatMap((o) => (o.type === 'chunk' ? [o] : []));
+      const file = pagesFile(root, chunks);
+      this.emitFile({ type: 'asset', fileName: '.vite/pages.json', source: `${JSON.stringify(file, null, 2)}\n` });
+    },
+  };
+}
