@@ -53,6 +53,7 @@ export const accountsService = {
   findPublisherByReferralCode: (ctx: AppContext, code: string) =>
     accountsRepository.findPublisherByReferralCode(ctx.db, code),
   accountManagerOf: (ctx: AppContext, publisherId: number) => accountsRepository.accountManagerOf(ctx.db, publisherId),
+  pendingPublishers: (ctx: AppContext, limit: number) => accountsRepository.pendingPublishers(ctx.db, limit),
 
   async setPassword(ctx: AppContext, userId: number, password: string, db: Db = ctx.db): Promise<number> {
     const row = await accountsRepository.setPassword(db, userId, await hashPassword(password));
