@@ -14,7 +14,10 @@ import {
   type Width,
 } from './helpers/browser.ts';
 
-/** Profile → API Keys: create (the key shown once, copied), list, revoke. */
+/**
+ * Profile → API Keys: create with the password (the key shown once, copied), its access and expiry
+ * in the list, what ends a key said on the page, revoke.
+ */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
@@ -26,8 +29,8 @@ afterAll(async () => {
 const KEY = /^ppk_[a-z0-9]{8}_[A-Za-z0-9_-]{43}$/;
 
 /** A call from a tool outside the browser (no cookies), with the key in X-Api-Key. */
-const callWithKey = (key: string) =>
-  fetch(`${baseUrl()}/api/v1/offer-list`, {
+const callWithKey = (key: string, path = '/offer-list') =>
+  fetch(`${baseUrl()}/api/v1${path}`, {
     method: 'POST',
     headers: { 'x-api-key': key, 'content-type': 'application/json' },
     body: '{"limit":1}',
@@ -52,11 +55,25 @@ describe('Profile → API Keys', () => {
       await checkScreen(page, 'api-keys-tab');
       expect(await scrollsSideways(page)).toBe(false);
 
+      // The page says what ends a key.
+      await page.getByText('Every key of yours stops at once when you use Log out everywhere').waitFor();
+
       const name = `Report sync ${width} ${Date.now().toString(36)}`;
       const create = page.getByRole('button', { name: 'Create key' });
       expect(await create.isDisabled()).toBe(true);
       await page.getByLabel('Key name').fill(name);
+      expect(await page.getByLabel('Access').inputValue()).toBe('read');
+      expect(await page.getByLabel('Expires after').inputValue()).toBe('90');
       await page.getByLabel('Expires after').selectOption({ label: '30 days' });
+      // Not without the password; a wrong one is said under the field and makes nothing.
+      expect(await create.isDisabled()).toBe(true);
+      const password = page.getByLabel('Current password');
+      await password.fill('not-the-password');
+      await create.click();
+      await page.getByText('Invalid credentials.').waitFor();
+      expect(await password.getAttribute('aria-invalid')).toBe('true');
+      await checkScreen(page, 'api-keys-wrong-password');
+      await password.fill(DEMO.password);
       await create.click();
       await expectToast(page, 'API key created', 'success');
 
@@ -71,8 +88,10 @@ describe('Profile → API Keys', () => {
       expect(await scrollsSideways(page)).toBe(false);
       await checkScreen(page, 'api-keys-created');
 
-      // It is a real key: a tool outside the browser reads offers with it.
+      // It is a real key: a tool outside the browser reads offers with it, but not the postbacks
+      // (scope read).
       expect(await callWithKey(key)).toBe(200);
+      expect(await callWithKey(key, '/postback-table')).toBe(403);
 
       // Done: the key is gone from the page for good (the server keeps only its hash).
       await page.getByRole('button', { name: 'Done' }).click();
@@ -88,6 +107,8 @@ describe('Profile → API Keys', () => {
       const row = list.getByRole(width === 'desktop' ? 'row' : 'listitem').filter({ hasText: name });
       const prefix = key.slice(0, 12);
       expect(await row.textContent()).toContain(`${prefix}…`);
+      expect(await row.textContent()).toContain('Read');
+      expect(await row.textContent()).not.toContain('Read & write');
       expect(await row.textContent()).not.toContain('Never used');
       // 30 days from now as the browser shows a day (its own time zone).
       const expiry = await page.evaluate(() =>
@@ -127,6 +148,7 @@ describe('Profile → API Keys', () => {
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"0x500"}}' }),
     );
     await page.getByLabel('Key name').fill('Will fail');
+    await page.getByLabel('Current password').fill(DEMO.password);
     await page.getByRole('button', { name: 'Create key' }).click();
     await expectToast(page, 'could not be created', 'error');
     expect(await page.getByTestId('new-api-key').count()).toBe(0);

@@ -47,6 +47,11 @@ const envSchema = z.object({
    */
   TRACKING_REFUSAL_LIMIT: z.coerce.number().int().min(1).max(100_000).default(60),
   /**
+   * Refused conversion calls recorded one by one per minute over all addresses (every process
+   * together); past it they keep their answer but are summed into one row per reason each minute.
+   */
+  TRACKING_REFUSAL_TOTAL_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1000),
+  /**
    * How long a stop (SIGTERM, SIGINT) may take: requests in flight, pending clicks, postback
    * attempts in hand. Past it the process exits 1 (what it left is taken up at the next start).
    */
@@ -161,5 +166,5 @@ export function trustProxyWarning(config: Config): string | null {
 
 export function demoSeedWarning(config: Config): string | null {
   if (config.NODE_ENV !== 'production' || !config.DEMO_SEED) return null;
-  return 'DEMO_SEED=true in production: the demo network (published logins and advertiser tokens) is seeded on an empty database. Unset DEMO_SEED for a real network.';
+  return 'DEMO_SEED=true in production: the demo network (published logins, advertiser tokens and pixel secrets) is seeded on an empty database and its published credentials are allowed. Unset DEMO_SEED for a real network.';
 }

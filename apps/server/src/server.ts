@@ -1,6 +1,7 @@
 import { buildApp, type App } from './app.ts';
 import { ConfigError, demoSeedWarning, loadConfig, trustProxyWarning, type Config } from './config.ts';
 import { DEMO_LOGINS, seedDemoNetwork } from './seed/demo-seed.ts';
+import { advertiserCredentials } from './modules/network/advertiser-credentials.service.ts';
 
 /**
  * The portal's process, as a service manager runs it (docs/production.md). SIGTERM
@@ -85,6 +86,17 @@ async function main() {
     if (seeded) app.log.info('demo network seeded');
   }
   if (stopping) return close(app);
+  // Published demo credentials (advertiser tokens and pixel secrets in the repository) must not
+  // record money in production. A demo on purpose (DEMO_SEED=true, which production never
+  // defaults to) has been warned about above.
+  if (config.NODE_ENV === 'production' && !config.DEMO_SEED) {
+    const refusal = await advertiserCredentials.productionRefusal(app.ctx.db);
+    if (refusal) {
+      console.error(refusal);
+      await app.close();
+      process.exit(1);
+    }
+  }
 
   await app.listen({ port: config.PORT, host: config.HOST });
   listening = true;

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { ConversionMethod } from '@portal/shared';
+import type { ApiKeyScope, ConversionMethod } from '@portal/shared';
 import type { TrackingTables } from './tracking-types.ts';
 import type { ReportsTables } from './report-types.ts';
 import type { OperatorTables } from './operator-types.ts';
@@ -136,8 +136,12 @@ export interface ApiKeysTable {
   name: string;
   prefix: string;
   key_hash: string;
+  /** `read` (reports, offers, invoices) or `read_write` (the postbacks too). */
+  scope: Generated<ApiKeyScope>;
+  /** The user's token version the key belongs to: it works only while the user's is the same. */
+  token_version: number;
   created_at: CreatedAt;
-  expires_at: Timestamp | null;
+  expires_at: Timestamp;
   last_used_at: Timestamp | null;
   revoked_at: Timestamp | null;
 }

@@ -35,6 +35,13 @@ import { throttleAddress } from './client-address.ts';
  * Two-factor codes have a million values and the attacker must already know the password, so
  * there a `hardLimit` of failures per user refuses every address once reached: a botnet cannot
  * outguess a six-digit code, and locking the owner out of that step needs their password.
+ *
+ * A trusted device (a browser that logged in to this subject before, modules/auth/trusted-device.ts)
+ * takes the place of the address: its tries are not counted per address, its pair is the subject
+ * and the device, and the subject being under attack does not shorten its free failures. So what
+ * others do from the owner's address (an office NAT, a shared IPv6 /64) does not refuse the owner
+ * in the browser they use; the device's own wrong passwords still wait as an address's do, and
+ * they still count toward the subject's failures.
  */
 export interface AttemptPolicy {
   /** Key prefix: `login`, `2fa`. */
@@ -98,9 +105,9 @@ export interface Attempt {
 /** The pair keys of a subject all start with this (its address follows). */
 const pairPrefix = (p: AttemptPolicy, subject: string) => `${p.scope}:pair:${subject} `;
 
-const keys = (p: AttemptPolicy, subject: string, ip: string) => ({
+const keys = (p: AttemptPolicy, subject: string, ip: string, device: string | null = null) => ({
   address: `${p.scope}:ip:${throttleAddress(ip)}`,
-  pair: `${pairPrefix(p, subject)}${throttleAddress(ip)}`,
+  pair: `${pairPrefix(p, subject)}${device ? `device:${device}` : throttleAddress(ip)}`,
   subject: `${p.scope}:acct:${subject}`,
 });
 
@@ -144,9 +151,9 @@ async function reservePair(db: Db, p: AttemptPolicy, key: string, underAttack: b
 }
 
 /**
- * Counts a try at `subject`'s secret from `ip` before it is checked: 429 with Retry-After when the
- * address, the pair or (with a hard limit) the subject may not try now. The caller then reports
- * the outcome on the returned handle.
+ * Counts a try at `subject`'s secret from `ip` (or from a trusted `device`, see above) before it is
+ * checked: 429 with Retry-After when the address, the pair or (with a hard limit) the subject may
+ * not try now. The caller then reports the outcome on the returned handle.
  */
 export async function beginAttempt(
   db: Db,
@@ -154,17 +161,18 @@ export async function beginAttempt(
   subject: string,
   ip: string,
   message?: string,
+  device: string | null = null,
 ): Promise<Attempt> {
-  const k = keys(p, subject, ip);
-  await enforce(db, [k.address], p.perAddress, message);
+  const k = keys(p, subject, ip, device);
+  if (!device) await enforce(db, [k.address], p.perAddress, message);
   const failures = await subjectFailures(db, p, k.subject);
   if (p.hardLimit !== null && failures.count >= p.hardLimit) throw tooManyRequests(failures.retryAfter, message);
-  const wait = await reservePair(db, p, k.pair, failures.count >= p.underAttackAfter);
+  const wait = await reservePair(db, p, k.pair, !device && failures.count >= p.underAttackAfter);
   if (wait !== null) throw tooManyRequests(wait, message);
   return {
     async succeeded() {
       await db.deleteFrom('throttle_buckets').where('key', '=', k.pair).execute();
-      await giveBack(db, k.address);
+      if (!device) await giveBack(db, k.address);
     },
     async failed() {
       await hit(db, k.subject, { limit: Number.MAX_SAFE_INTEGER, windowSeconds: p.windowSeconds });

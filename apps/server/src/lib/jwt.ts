@@ -66,6 +66,14 @@ export class JwtService {
     this.key = new TextEncoder().encode(secret);
   }
 
+  /**
+   * An HMAC-SHA256 (base64url) of `data` under this service's key, kept apart from tokens by
+   * `purpose`: for small server-made values that must not be forged (a trusted-device cookie).
+   */
+  mac(purpose: string, data: string): string {
+    return crypto.createHmac('sha256', this.key).update(`${purpose}\0${data}`).digest('base64url');
+  }
+
   sign(claims: TokenClaims, ttlSeconds?: number): Promise<string> {
     const ttl = ttlSeconds ?? (claims.purpose === 'access' ? this.accessTtlSeconds : TTL_SECONDS[claims.purpose]);
     return new SignJWT({

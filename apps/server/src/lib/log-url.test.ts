@@ -16,6 +16,17 @@ describe('maskUrl', () => {
     );
   });
 
+  it('masks secret-looking values under any name, and in the path, showing their first characters', () => {
+    const m = maskUrl(
+      'https://hooks.example/services/T0123ABCD/Xy7kQ2mN9pL4rT6vW8zB1cD3/pb?k=3f9a8b7c6d5e4f3a2b1c0d9e&p=whsec_MfKQ9r8GKYqrTwjUPD8I&tid=01a21148-acc5-7b8b-b7bf-b6c3aec96fec&sub=summer-sale-2026&amount=12.5',
+    );
+    expect(m).toBe(
+      'https://hooks.example/services/T0123ABCD/Xy7k***/pb?k=***&p=whse***&tid=01a21148-acc5-7b8b-b7bf-b6c3aec96fec&sub=summer-sale-2026&amount=12.5',
+    );
+    // A short value under an unknown name stays as sent.
+    expect(maskUrl('https://r.example/pb?x=abc&n=42')).toBe('https://r.example/pb?x=abc&n=42');
+  });
+
   it('masks the query of a text that is no URL', () => {
     expect(maskUrl('not a url?token=abc&x=1')).toBe('not a url?token=***&x=1');
   });
@@ -26,6 +37,9 @@ describe('maskQueryText', () => {
     const text = 'Error: GET https://r.example/pb?x=1&token=secret123&secret=s2 failed\n    at /app/x.js:1:2';
     const masked = maskQueryText(text);
     expect(masked).toBe('Error: GET https://r.example/pb?x=1&token=***&secret=*** failed\n    at /app/x.js:1:2');
+    expect(maskQueryText('GET https://r.example/pb?q=Xy7kQ2mN9pL4rT6vW8zB1cD3&x=1')).toBe(
+      'GET https://r.example/pb?q=Xy7k***&x=1',
+    );
   });
 });
 

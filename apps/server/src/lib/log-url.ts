@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { looksSecret, maskedValue } from './secret-values.ts';
 
 /**
  * Paths with a secret in a segment (docs/screens.md's reset link), and how the log writes them. Matched on
@@ -13,7 +14,7 @@ const SECRET_PATHS: [RegExp, string][] = [[/^\/+forgot-password\/+[^/].*/is, '/f
  * `code` too, as OAuth and login links name it; `country_code` stays readable).
  */
 const SECRET_PARAM =
-  /(token|key|secret|pass|pwd|auth|sig|hash|api|session|credential|otp)|^code$|(login|access|reset|verify|verification|one_?time)[_.-]?code/i;
+  /(token|key|secret|pass|pwd|auth|sig|hash|api|session|credential|otp)|^(code|k|sk)$|(login|access|reset|verify|verification|one_?time)[_.-]?code/i;
 
 export const isSecretParam = (name: string): boolean => SECRET_PARAM.test(name);
 
@@ -86,9 +87,18 @@ export function requestForLog(request: FastifyRequest) {
   };
 }
 
+/** A query value as shown: `***` under a secret name, its first characters when it looks secret. */
+function shownValue(name: string, value: string): string {
+  if (isSecretParam(safeDecode(name))) return '***';
+  const plain = safeDecode(value);
+  return looksSecret(plain) ? maskedValue(plain) : value;
+}
+
 /**
- * A full URL as delivery logs show and log it (a publisher's postback, say): userinfo and the
- * values of secret-named query parameters replaced by `***`, the rest as it was sent.
+ * A full URL as delivery logs show and log it (a publisher's postback, say): userinfo replaced by
+ * `***`, the values of secret-named query parameters by `***`, and any other query value or path
+ * segment that looks like a secret (secret-values.ts) by its first characters and `***`; the rest
+ * as it was sent.
  */
 export function maskUrl(raw: string): string {
   let url: URL;
@@ -99,6 +109,10 @@ export function maskUrl(raw: string): string {
   }
   if (url.username) url.username = '***';
   if (url.password) url.password = '***';
+  url.pathname = url.pathname
+    .split('/')
+    .map((segment) => (looksSecret(safeDecode(segment)) ? maskedValue(safeDecode(segment)) : segment))
+    .join('/');
   const parts = url.search
     .replace(/^\?/, '')
     .split('&')
@@ -107,7 +121,7 @@ export function maskUrl(raw: string): string {
       const eq = pair.indexOf('=');
       if (eq < 0) return pair;
       const name = pair.slice(0, eq);
-      return isSecretParam(safeDecode(name)) ? `${name}=***` : pair;
+      return `${name}=${shownValue(name, pair.slice(eq + 1))}`;
     });
   url.search = parts.length ? `?${parts.join('&')}` : '';
   return url.toString();
@@ -116,11 +130,12 @@ export function maskUrl(raw: string): string {
 const QUERY_PAIR = /([?&;])([^=&?#\s"'<>]+)=([^&#\s"'<>]*)/g;
 
 /**
- * Free text (an error's message or stack) with the values of secret-named `name=value` pairs after
- * a `?` or `&` replaced by `***`: an error that quotes a URL does not carry its secrets into the log.
+ * Free text (an error's message or stack) with the values of `name=value` pairs after a `?` or `&`
+ * masked as maskUrl masks them: an error that quotes a URL does not carry its secrets into the log.
  */
 export function maskQueryText(text: string): string {
-  return text.replace(QUERY_PAIR, (whole, sep: string, name: string) =>
-    isSecretParam(safeDecode(name)) ? `${sep}${name}=***` : whole,
-  );
+  return text.replace(QUERY_PAIR, (whole, sep: string, name: string, value: string) => {
+    const shown = shownValue(name, value);
+    return shown === value ? whole : `${sep}${name}=${shown}`;
+  });
 }

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { API_KEY_PREFIX } from '@portal/shared';
+import { API_KEY_PREFIX, ERROR_CODES, type ApiKeyScope } from '@portal/shared';
 import type { TokenPurpose, VerifiedClaims } from '../lib/jwt.ts';
-import { unauthenticated } from '../lib/errors.ts';
+import { AppError, unauthenticated } from '../lib/errors.ts';
 import type { AppContext } from '../context.ts';
-import { apiKeysService } from '../modules/api-keys/api-keys.service.ts';
+import { apiKeysService, scopeAllows } from '../modules/api-keys/api-keys.service.ts';
 import type { UsableApiKey } from '../modules/api-keys/api-keys.repository.ts';
 
 export interface AuthState {
@@ -18,8 +18,8 @@ export interface AuthState {
   expiresAt: number;
   /** The operator acting as the user (claim `act`), on sessions opened from a login code. */
   operator?: string;
-  /** Set when an API key, not a session, authenticated the request: its id and shown prefix. */
-  apiKey?: { id: number; prefix: string };
+  /** Set when an API key, not a session, authenticated the request: its id, shown prefix and scope. */
+  apiKey?: { id: number; prefix: string; scope: ApiKeyScope };
 }
 
 /** An authenticated publisher request: the publisher account is always known. */
@@ -52,17 +52,30 @@ const keyAuth = (key: UsableApiKey): PublisherAuth => ({
   tokenVersion: key.token_version,
   sessionId: `api-key:${key.prefix}`,
   expiresAt: 0,
-  apiKey: { id: key.id, prefix: key.prefix },
+  apiKey: { id: key.id, prefix: key.prefix, scope: key.scope },
 });
 
 /**
- * An API key from `X-Api-Key` or `Authorization: Bearer ppk_…`, checked, then counted against its
- * rate limit (429 past it). Never both headers: a session token (or a second key) beside
+ * An API key from `X-Api-Key` or `Authorization: Bearer ppk_…`, checked (live, unexpired, of its
+ * user's current token version, its scope enough for the route: 403 if not), then counted against
+ * its rate limit (429 past it). Never both headers: a session token (or a second key) beside
  * `X-Api-Key` is refused, so a request never runs with two identities.
  */
-async function authenticateKey(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, key: string) {
+async function authenticateKey(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  needs: ApiKeyScope,
+) {
   const found = await apiKeysService.authenticate(ctx, key);
   if (!found) throw unauthenticated('Invalid or expired API key.');
+  if (!scopeAllows(found.scope, needs))
+    throw new AppError(
+      403,
+      ERROR_CODES.FORBIDDEN,
+      `This API key has scope ${found.scope}: this call needs a key with scope ${needs}.`,
+    );
   request.auth = keyAuth(found);
   const { limit, remaining } = await apiKeysService.charge(ctx, found);
   void reply.header('x-ratelimit-limit', String(limit)).header('x-ratelimit-remaining', String(remaining));
@@ -106,22 +119,27 @@ async function resolve(ctx: AppContext, claims: VerifiedClaims): Promise<AuthSta
 }
 
 /**
- * A hook that admits only tokens of the given purposes; with `apiKey`, also a publisher API key
- * (the reports, totals, offers and postbacks groups). A key anywhere else is refused 401.
+ * A hook that admits only tokens of the given purposes; with `apiKey`, also a publisher API key of
+ * at least that scope (`read`: reports, totals, offers, invoices; `read_write`: postbacks). A key
+ * anywhere else is refused 401.
  */
-export function requireAuth(ctx: AppContext, purposes: TokenPurpose[] = ['access'], opts: { apiKey?: boolean } = {}) {
+export function requireAuth(
+  ctx: AppContext,
+  purposes: TokenPurpose[] = ['access'],
+  opts: { apiKey?: ApiKeyScope } = {},
+) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     const token = bearer(request);
     const headerKey = request.headers[API_KEY_HEADER];
     if (headerKey !== undefined) {
       if (request.headers.authorization !== undefined || !opts.apiKey || typeof headerKey !== 'string')
         throw unauthenticated();
-      return authenticateKey(ctx, request, reply, headerKey);
+      return authenticateKey(ctx, request, reply, headerKey, opts.apiKey);
     }
     if (!token) throw unauthenticated();
     if (isApiKeyShaped(token)) {
       if (!opts.apiKey) throw unauthenticated();
-      return authenticateKey(ctx, request, reply, token);
+      return authenticateKey(ctx, request, reply, token, opts.apiKey);
     }
     const claims = await ctx.jwt.verify(token);
     if (!claims || !purposes.includes(claims.purpose)) throw unauthenticated();
@@ -131,8 +149,12 @@ export function requireAuth(ctx: AppContext, purposes: TokenPurpose[] = ['access
   };
 }
 
-/** Sessions or API keys: the guard of the groups a key may call (reports, totals, offers, postbacks). */
-export const requireSessionOrApiKey = (ctx: AppContext) => requireAuth(ctx, ['access'], { apiKey: true });
+/**
+ * Sessions or API keys of at least `scope`: the guard of the groups a key may call (`read`: reports,
+ * totals, offers, invoices; `read_write`: postbacks and their deliveries).
+ */
+export const requireSessionOrApiKey = (ctx: AppContext, scope: ApiKeyScope = 'read') =>
+  requireAuth(ctx, ['access'], { apiKey: scope });
 
 /** The publisher behind an access-token request (call only on routes guarded by requireAuth()). */
 export function publisherOf(request: FastifyRequest): PublisherAuth {

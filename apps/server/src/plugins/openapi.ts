@@ -5,9 +5,9 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API_KEY_ACCOUNT_RATE_LIMIT } from '@portal/shared';
 
 /**
- * The calls a publisher API key may make (reports, totals, offers, postbacks): a session token or
- * a key, in either header. Everything else (password, two-factor, profile, key management) takes
- * a session only.
+ * The calls a publisher API key may make (reports, totals, offers, invoices; postbacks with scope
+ * read_write): a session token or a key, in either header. Everything else (password, two-factor,
+ * profile, key management) takes a session only.
  */
 export const SESSION_OR_API_KEY: { [scheme: string]: string[] }[] = [
   { bearer: [] },
@@ -17,8 +17,10 @@ export const SESSION_OR_API_KEY: { [scheme: string]: string[] }[] = [
 
 const keyScheme = (perKey: number) =>
   'A publisher API key (Profile → API Keys): `ppk_` + an 8-character id + `_` + 43 characters. It acts as the ' +
-  'publisher account that made it, on the reports, totals, offers and postbacks calls only (401 elsewhere, after ' +
-  'revocation or expiry, or when the account is suspended). Send it as `Authorization: Bearer ppk_…` or ' +
+  'publisher account that made it: scope `read` on the reports, totals, offers and invoices calls, scope `read_write` ' +
+  'on the postbacks calls too (403 for a `read` key there; 401 elsewhere, after revocation or expiry, after "log out ' +
+  'everywhere", a password reset or a two-factor change, or when the account is suspended). It expires (90 days by ' +
+  'default, at most a year). Send it as `Authorization: Bearer ppk_…` or ' +
   '`X-Api-Key: ppk_…`, never beside a session token (401). At most ' +
   `${perKey} requests per key and ${API_KEY_ACCOUNT_RATE_LIMIT} per account a minute; past it 429 with ` +
   '`Retry-After` (seconds). Answers carry `X-RateLimit-Limit` and `X-RateLimit-Remaining` of the key.';

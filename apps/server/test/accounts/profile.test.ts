@@ -329,7 +329,7 @@ describe('profile calls', () => {
         { token: qToken },
       );
       expect(r.status).toBe(200);
-      expect(r.body).toEqual({ data: { jwt: expect.any(String) } });
+      expect(r.body).toEqual({ data: { jwt: expect.any(String), api_keys_kept: 0 } });
       expect((await t.get('/user/me.json', { token: r.body.data.jwt })).status).toBe(200);
       for (const old of [qToken, otherClient]) {
         const res = await t.get('/user/me.json', { token: old });

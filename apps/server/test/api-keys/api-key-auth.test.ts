@@ -30,7 +30,6 @@ const SESSION_ONLY: [method: 'GET' | 'POST', path: string, body?: unknown][] = [
   ['POST', '/api-key/create', { name: 'x' }],
   ['POST', '/api-key/revoke', { id: 1 }],
   ['POST', '/postback-signing-secret', {}],
-  ['POST', '/invoice-list', {}],
   ['POST', '/notifications/get-notification-table-data', {}],
 ];
 
@@ -70,8 +69,8 @@ describe('API key authentication', () => {
   });
   afterAll(() => t.close());
 
-  it('reads reports, totals, offers and postbacks with Authorization: Bearer or X-Api-Key', async () => {
-    const { key } = await createApiKey(t, aToken);
+  it('reads reports, totals, offers, invoices and postbacks with Authorization: Bearer or X-Api-Key', async () => {
+    const { key } = await createApiKey(t, aToken, { scope: 'read_write' });
     for (const how of [{ token: key }, withKeyHeader(key)]) {
       const daily = await t.post('/report/daily', { filters }, how);
       expect(daily.status, JSON.stringify(daily.body)).toBe(200);
@@ -86,13 +85,14 @@ describe('API key authentication', () => {
       );
       expect((await t.post('/offer', { offer_id: aOffer }, how)).status).toBe(200);
       expect((await t.get('/search?subject=offer_event_type', how)).status).toBe(200);
+      expect((await t.post('/invoice-list', {}, how)).status).toBe(200);
       expect((await t.post('/postback-table', { filters: { status: 'all' } }, how)).status).toBe(200);
       expect((await t.post('/postback-delivery/log', {}, how)).status).toBe(200);
     }
   });
 
   it('acts as its own account only: the same answers as a session, 404 for the other account’s objects', async () => {
-    const { key } = await createApiKey(t, aToken);
+    const { key } = await createApiKey(t, aToken, { scope: 'read_write' });
     const bySession = await t.post('/report/campaign', { filters }, { token: aToken });
     const byKey = await t.post('/report/campaign', { filters }, { token: key });
     expect(byKey.body.data).toEqual(bySession.body.data);

@@ -41,10 +41,11 @@ describe('OpenAPI: the API key scheme', () => {
     }
   });
 
-  it('offers the key on reports, totals, offers and postbacks, and only a session elsewhere', () => {
+  it('offers the key on reports, totals, offers, invoices and postbacks, and only a session elsewhere', () => {
     const both = ['apiKeyBearer', 'apiKeyHeader', 'bearer'];
     for (const path of [
       '/api/v1/report/daily',
+      '/api/v1/invoice-list',
       '/api/v1/report-total/campaign',
       '/api/v1/offer-list',
       '/api/v1/postback-table',

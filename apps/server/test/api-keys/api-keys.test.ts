@@ -47,6 +47,7 @@ describe('API key management', () => {
       name: 'Hourly report pull',
       prefix: created.prefix,
       status: 'active',
+      scope: 'read',
       created_at: created.created_at,
       expires_at: expires,
       last_used_at: null,
@@ -109,11 +110,13 @@ describe('API key management', () => {
     const jwt = await login(t, p);
     const made = [];
     for (let i = 0; i < API_KEYS_PER_PUBLISHER; i++) made.push(await createApiKey(t, jwt, { name: `k${i}` }));
-    const over = await t.post('/api-key/create', { name: 'one too many' }, { token: jwt });
+    const over = await t.post('/api-key/create', { name: 'one too many', password: p.password }, { token: jwt });
     expect(over.status).toBe(422);
     expect(over.body.error.message).toContain('Revoke one first');
     await t.post('/api-key/revoke', { id: made[0]!.id }, { token: jwt });
-    expect((await t.post('/api-key/create', { name: 'room again' }, { token: jwt })).status).toBe(200);
+    expect((await t.post('/api-key/create', { name: 'room again', password: p.password }, { token: jwt })).status).toBe(
+      200,
+    );
   });
 
   it('needs a session: no token 401, and a key cannot list, make or revoke keys', async () => {

@@ -9,6 +9,7 @@ const GROUPS = {
   reports: '/api/v1/report/campaign',
   totals: '/api/v1/report-total/',
   offers: '/api/v1/offer-list',
+  invoices: '/api/v1/invoice-list',
   postbacks: '/api/v1/postback-table',
 } as const;
 
@@ -47,7 +48,7 @@ describe('docs/api-keys.md', () => {
     }
   });
 
-  it('runs every command: a key made, then reports, totals, offers and postbacks read with it', async () => {
+  it('runs every command: a key made, then reports, totals, offers, invoices and postbacks read with it', async () => {
     const variables = assignedVariables(blocks);
     for (const block of blocks) {
       const r = await terminal.run(block, variables);
@@ -59,10 +60,13 @@ describe('docs/api-keys.md', () => {
 
     const key = await t.app.ctx.db
       .selectFrom('api_keys')
-      .select(['name', 'prefix', 'last_used_at'])
+      .select(['name', 'prefix', 'last_used_at', 'scope', 'expires_at'])
       .where('name', '=', 'Reporting script')
       .executeTakeFirstOrThrow();
     expect(key.prefix).toMatch(/^ppk_[a-z0-9]{8}$/);
+    // As the document says: read and write (the postbacks example needs it), 90 days.
+    expect(key.scope).toBe('read_write');
+    expect(Math.round((new Date(key.expires_at).getTime() - Date.now()) / 86_400_000)).toBe(90);
     // The examples did use it.
     expect(key.last_used_at).not.toBeNull();
 
@@ -79,6 +83,10 @@ describe('docs/api-keys.md', () => {
     expect(offers).toHaveLength(5);
     const names = offers.map((o) => o.name);
     expect(names).toEqual([...names].sort((x, y) => x.localeCompare(y)));
+
+    const invoices = outputOf(GROUPS.invoices).data as { id: number }[];
+    expect(invoices.length).toBeGreaterThan(0);
+    expect(invoices.length).toBeLessThanOrEqual(3);
 
     const postbacks = outputOf(GROUPS.postbacks).data as { postback_name: string }[];
     expect(postbacks.map((p) => p.postback_name)).toContain('Main tracker');

@@ -12,6 +12,9 @@ export interface PublisherFixture {
 
 let counter = 0;
 
+/** The password createPublisher gives a user unless told otherwise. */
+export const DEFAULT_PASSWORD = 'correct-horse-battery';
+
 /** A user with one publisher account; active unless said otherwise. */
 export async function createPublisher(
   t: TestApp,
@@ -19,7 +22,7 @@ export async function createPublisher(
 ): Promise<PublisherFixture> {
   counter += 1;
   const email = opts.email ?? `pub${counter}-${crypto.randomBytes(3).toString('hex')}@example.test`;
-  const password = opts.password ?? 'correct-horse-battery';
+  const password = opts.password ?? DEFAULT_PASSWORD;
   const ids = await t.app.ctx.db.transaction().execute((trx) =>
     accountsService.createPublisherAccount(trx, {
       email,

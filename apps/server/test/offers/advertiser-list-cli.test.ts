@@ -10,8 +10,9 @@ import { createCliDatabase } from '../helpers/cli-db.ts';
 import { testDbKind } from '../helpers/test-db.ts';
 
 /**
- * `advertiser:list` against a real database, as an operator runs it: one advertiser holding a
- * published demo token, one with a token of its own (stored hashed), one without offers.
+ * `advertiser:list` and `advertiser:rotate-token` against a real database, as an operator runs
+ * them: one advertiser holding a published demo token and pixel secret, one holding only the
+ * published pixel secret, one with credentials of its own (stored hashed), one without offers.
  */
 describe('admin CLI: advertiser:list', () => {
   const env: Record<string, string> = {
@@ -22,8 +23,17 @@ describe('admin CLI: advertiser:list', () => {
   };
   const admin = (...args: string[]) => runAdmin(args, env);
   const demo = DEMO_ADVERTISERS[0];
+  const demo2 = DEMO_ADVERTISERS[1];
   let drop = async () => {};
-  let ids: { demo: number; own: number; empty: number; ownToken: string; offers: number[] };
+  let ids: {
+    demo: number;
+    secretOnly: number;
+    own: number;
+    empty: number;
+    ownToken: string;
+    ownSecret: string;
+    offers: number[];
+  };
 
   beforeAll(async () => {
     if (testDbKind() === 'postgres') {
@@ -34,7 +44,12 @@ describe('admin CLI: advertiser:list', () => {
     const handle = await openDatabase({ databaseUrl: env['DATABASE_URL'], dataDir: env['DATA_DIR']! });
     await migrateToLatest(handle.db);
     const db = handle.db;
-    const d = await networkService.createAdvertiser(db, { name: demo.name, token: demo.token });
+    const d = await networkService.createAdvertiser(db, {
+      name: demo.name,
+      token: demo.token,
+      pixelSecret: demo.pixelSecret,
+    });
+    const secretOnly = await networkService.createAdvertiser(db, { name: demo2.name, pixelSecret: demo2.pixelSecret });
     const own = await networkService.createAdvertiser(db, { name: 'Private Label Co' });
     const empty = await networkService.createAdvertiser(db, { name: 'Empty Shelf Ltd', status: 'inactive' });
     const offers = [
@@ -52,7 +67,15 @@ describe('admin CLI: advertiser:list', () => {
         conversion_method: 'pixel',
       }),
     ];
-    ids = { demo: d.id, own: own.id, empty: empty.id, ownToken: own.token, offers };
+    ids = {
+      demo: d.id,
+      secretOnly: secretOnly.id,
+      own: own.id,
+      empty: empty.id,
+      ownToken: own.token,
+      ownSecret: own.pixelSecret,
+      offers,
+    };
     await handle.close();
   }, 60_000);
   afterAll(async () => {
@@ -83,22 +106,58 @@ describe('admin CLI: advertiser:list', () => {
     expect(entryOf(r.stdout, ids.own)).toContain(`stored hashed, not shown (advertiser:rotate-token ${ids.own}`);
     expect(r.stdout).not.toContain(demo.token);
     expect(r.stdout).not.toContain(ids.ownToken);
+    // The published pixel secrets are flagged too (they sign amounts up to 1e9), not printed.
+    expect(entryOf(r.stdout, ids.demo)).toMatch(
+      new RegExp(`pixel signing secret: the published demo pixel secret.*advertiser:rotate-token ${ids.demo}`),
+    );
+    expect(entryOf(r.stdout, ids.secretOnly)).toContain('conversion API token: stored hashed');
+    expect(entryOf(r.stdout, ids.secretOnly)).toContain('pixel signing secret: the published demo pixel secret');
+    expect(entryOf(r.stdout, ids.own)).toContain(`pixel signing secret: its own (advertiser:pixel-secret ${ids.own}`);
+    expect(r.stdout).not.toContain(demo.pixelSecret);
+    expect(r.stdout).not.toContain(ids.ownSecret);
+    expect(r.stdout).toContain('2 advertiser(s) still hold published demo credentials');
   });
 
   it('prints the published demo token with --show-tokens, and still no other', () => {
     const r = admin('advertiser:list', '--show-tokens');
     expect(r.status, r.stderr).toBe(0);
     expect(entryOf(r.stdout, ids.demo)).toContain(`conversion API token: ${demo.token} (published demo token`);
+    expect(entryOf(r.stdout, ids.demo)).toContain(`pixel signing secret: ${demo.pixelSecret} (published demo`);
+    expect(entryOf(r.stdout, ids.secretOnly)).toContain(`pixel signing secret: ${demo2.pixelSecret} (published demo`);
     expect(entryOf(r.stdout, ids.own)).toContain('stored hashed, not shown');
     expect(r.stdout).not.toContain(ids.ownToken);
+    expect(r.stdout).not.toContain(ids.ownSecret);
     expect(admin('advertiser:list', '--help').stdout).toContain('--show-tokens');
   });
 
-  it('stops naming the demo token once it is rotated', () => {
+  it('rotates the token and the pixel secret together, and stops naming them', () => {
     const rotated = admin('advertiser:rotate-token', String(ids.demo));
     expect(rotated.status, rotated.stderr).toBe(0);
+    expect(rotated.stdout).toMatch(/new conversion API token \(shown once\): adv_\S{20,}/);
+    expect(rotated.stdout).toMatch(/new pixel signing secret .*: pxs_\S{20,}/);
     const r = admin('advertiser:list', '--show-tokens');
     expect(r.stdout).not.toContain(demo.token);
+    expect(r.stdout).not.toContain(demo.pixelSecret);
     expect(entryOf(r.stdout, ids.demo)).toContain('stored hashed, not shown');
+    expect(entryOf(r.stdout, ids.demo)).toContain('pixel signing secret: its own');
+    expect(r.stdout).toContain('1 advertiser(s) still hold published demo credentials');
   });
+
+  it('--token-only keeps the pixel secret; --published rotates every advertiser still holding one', () => {
+    const neither = admin('advertiser:rotate-token');
+    expect(neither.status).toBe(1);
+    expect(neither.stderr).toContain('--published');
+    const tokenOnly = admin('advertiser:rotate-token', String(ids.secretOnly), '--token-only');
+    expect(tokenOnly.status, tokenOnly.stderr).toBe(0);
+    expect(tokenOnly.stdout).not.toContain('pixel signing secret');
+    expect(admin('advertiser:list', '--show-tokens').stdout).toContain(demo2.pixelSecret);
+    const all = admin('advertiser:rotate-token', '--published');
+    expect(all.status, all.stderr).toBe(0);
+    expect(all.stdout).toContain(`advertiser ${ids.secretOnly}:`);
+    expect(all.stdout).not.toContain(`advertiser ${ids.own}:`);
+    const after = admin('advertiser:list', '--show-tokens');
+    expect(after.stdout).not.toContain(demo2.pixelSecret);
+    expect(after.stdout).not.toContain('still hold published demo credentials');
+    expect(entryOf(after.stdout, ids.own)).toContain('pixel signing secret: its own');
+  }, 120_000);
 });

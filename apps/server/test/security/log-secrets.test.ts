@@ -102,6 +102,37 @@ describe('the server log', () => {
     expect(conversionLine?.['query']).toBe('token&tid&adv_transaction_id');
   });
 
+  it('(e) a postback URL with secrets in its path and under names no list foresees (?k=, ?q=)', async () => {
+    rx.behave((_req, res) => {
+      res.statusCode = 500;
+      res.end('down');
+    });
+    const PATH_SECRET = 'Xy7kQ2mN9pL4rT6vW8zB1cD3';
+    const K_SECRET = '3f9a8b7c6d5e4f3a2b1c0d9e8f7a';
+    const Q_SECRET = 'whsec_MfKQ9r8GKYqrTwjUPD8I';
+    const pub = await createPublisher(t);
+    const jwt = await login(t, pub);
+    const offer = await createTrackedOffer(t);
+    await createTrackingPostback(t, pub.publisherId, {
+      value: `${rx.url}/hooks/T0123ABCD/${PATH_SECRET}/pb?k=${K_SECRET}&q=${Q_SECRET}&tid={tid}&sub={s1}`,
+      offer_id: offer.offerId,
+    });
+    const c = await click(t, offer.offerId, pub.publisherId, { s1: 'summer-sale-2026' });
+    expect((await convert(t, { token: offer.token, tid: c.tid! })).status).toBe(200);
+    const gaveUp = (l: LogLine) =>
+      l.msg === 'postback delivery failed: no more attempts' && String(l['url']).includes('/hooks/');
+    await expect.poll(() => log.lines().some(gaveUp), { timeout: 10_000 }).toBe(true);
+    expect(rx.requests.some((q) => q.url.includes(PATH_SECRET) && q.url.includes(K_SECRET))).toBe(true);
+    const shown = `${rx.url}/hooks/T0123ABCD/Xy7k***/pb?k=***&q=whse***&tid=${c.tid}&sub=summer-sale-2026`;
+    expect(log.lines().find(gaveUp)!['url']).toBe(shown);
+    // The publisher's delivery log shows the same, readable ids and sub IDs kept.
+    const attempts = await t.post('/postback-delivery/log', { limit: 5 }, { token: jwt });
+    expect(attempts.status).toBe(200);
+    expect(attempts.body.data.map((a: { url: string }) => a.url)).toEqual([shown, shown]);
+    const text = `${log.text()}${JSON.stringify(attempts.body)}`;
+    for (const secret of [PATH_SECRET, K_SECRET, Q_SECRET]) expect(text).not.toContain(secret);
+  });
+
   it('(b) a failed login with a password in the body (and in the query)', async () => {
     const pub = await createPublisher(t);
     const r = await t.post(`/user/authenticate?password=${SECRETS.password}Q`, {

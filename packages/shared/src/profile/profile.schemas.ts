@@ -77,6 +77,11 @@ export type TimezoneOption = z.infer<typeof timezoneOptionSchema>;
 export const timezoneResponseSchema = dataEnvelope(z.array(timezoneOptionSchema));
 export type TimezoneResponse = z.infer<typeof timezoneResponseSchema>;
 
-/** A successful password change revokes earlier tokens and hands the caller a fresh one. */
-export const updatePasswordResponseSchema = dataEnvelope(z.object({ jwt: z.string() }));
+/**
+ * A successful password change revokes earlier tokens and hands the caller a fresh one. The user's
+ * API keys stay (the owner proved the password): `api_keys_kept` says how many still work.
+ */
+export const updatePasswordResponseSchema = dataEnvelope(
+  z.object({ jwt: z.string(), api_keys_kept: z.number().int() }),
+);
 export type UpdatePasswordResponse = z.infer<typeof updatePasswordResponseSchema>;

@@ -2,7 +2,7 @@ import type { Command } from 'commander';
 import { CONVERSION_METHODS, CREATIVE_TYPES, EVENT_TYPES, OFFER_STATUSES, PAYOUT_TYPES } from '@portal/shared';
 import type { WithApp } from '../admin.ts';
 import { networkService, type OfferPatch } from '../../modules/network/network.service.ts';
-import { registerAdvertiserListCommand } from './advertiser-list.command.ts';
+import { registerAdvertiserCredentialCommands } from './advertiser-credentials.commands.ts';
 
 /**
  * Operator commands for the network: advertisers, offers, landing pages, creatives, events and
@@ -173,17 +173,7 @@ export function registerNetworkCommands(program: Command, withApp: WithApp): voi
       }),
     );
 
-  program
-    .command('advertiser:rotate-token <advertiserId>')
-    .description("Replace an advertiser's conversion API token; the old one stops working at once")
-    .action((advertiserId: string) =>
-      withApp(async (app) => {
-        const token = await networkService.rotateAdvertiserToken(app.ctx.db, id(advertiserId));
-        console.log(`new conversion API token for advertiser ${advertiserId} (shown once): ${token}`);
-      }),
-    );
-
-  registerAdvertiserListCommand(program, withApp);
+  registerAdvertiserCredentialCommands(program, withApp);
 
   /* ------------------------------------------------------------ offers */
 

@@ -14,6 +14,7 @@ import * as m0048 from './0048-login-codes.ts';
 import * as m0049 from './0049-revoked-sessions.ts';
 import * as m0051 from './0051-postback-signing.ts';
 import * as m0052 from './0052-api-keys.ts';
+import * as m0053 from './0053-api-key-scopes.ts';
 import * as m0060 from './0060-operators.ts';
 
 /**
@@ -36,5 +37,6 @@ export const migrations: Record<string, Migration> = {
   '0049-revoked-sessions': m0049,
   '0051-postback-signing': m0051,
   '0052-api-keys': m0052,
+  '0053-api-key-scopes': m0053,
   '0060-operators': m0060,
 };

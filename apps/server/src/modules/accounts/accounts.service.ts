@@ -55,8 +55,9 @@ export const accountsService = {
   accountManagerOf: (ctx: AppContext, publisherId: number) => accountsRepository.accountManagerOf(ctx.db, publisherId),
   pendingPublishers: (ctx: AppContext, limit: number) => accountsRepository.pendingPublishers(ctx.db, limit),
 
-  async setPassword(ctx: AppContext, userId: number, password: string, db: Db = ctx.db): Promise<number> {
-    const row = await accountsRepository.setPassword(db, userId, await hashPassword(password));
+  /** Stores an already computed hash and bumps the token version; answers the new version. */
+  async setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<number> {
+    const row = await accountsRepository.setPassword(db, userId, passwordHash);
     return row.token_version;
   },
 

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_KEY_ACCOUNT_RATE_LIMIT,
+  API_KEY_DEFAULT_EXPIRY_DAYS,
+  API_KEY_MAX_EXPIRY_DAYS,
   API_KEYS_PER_PUBLISHER,
   API_PATHS,
   apiKeyCreateRequestSchema,
@@ -24,8 +26,9 @@ export const apiKeysRoutes =
     const onRequest = requireAuth(ctx);
     const base = { tags: ['api keys'], security: [{ bearer: [] }] };
     const usage =
-      'A key authenticates the reports, totals, offers and postbacks calls as `Authorization: Bearer ppk_…` or ' +
-      `\`X-Api-Key: ppk_…\`, at most ${ctx.config.API_KEY_RATE_LIMIT} requests per key and ${API_KEY_ACCOUNT_RATE_LIMIT} per account a minute.`;
+      'A key authenticates as `Authorization: Bearer ppk_…` or `X-Api-Key: ppk_…`: scope `read` the reports, totals, ' +
+      'offers and invoices calls, scope `read_write` the postbacks calls too (a `read` key there answers 403), at most ' +
+      `${ctx.config.API_KEY_RATE_LIMIT} requests per key and ${API_KEY_ACCOUNT_RATE_LIMIT} per account a minute.`;
 
     app.post(
       API_PATHS.apiKeyList,
@@ -49,16 +52,20 @@ export const apiKeysRoutes =
           ...base,
           summary: 'Create an API key (the key itself is in this answer only)',
           description:
-            `${usage} Only the key's SHA-256 is stored. At most ${API_KEYS_PER_PUBLISHER} usable keys per account (422 past it). ` +
-            'Field errors: name 0x4011 (empty) or 0x4010 (over 64 characters), expires_at 0x4010 (not ISO 8601) or 0x4011 (not in the future).',
+            `${usage} Needs the current \`password\` and, with two-factor authentication on, a \`code\` in the same request; ` +
+            'a view-as-publisher session is refused (403). The account’s e-mail gets a notice. ' +
+            `Scope \`read\` unless asked; expires in ${API_KEY_DEFAULT_EXPIRY_DAYS} days unless \`expires_at\` says ` +
+            `otherwise, at most ${API_KEY_MAX_EXPIRY_DAYS} days ahead. "Log out everywhere", a password reset and turning ` +
+            'two-factor authentication on or off revoke every key of the user; a password change keeps them. ' +
+            `Only the key's SHA-256 is stored. At most ${API_KEYS_PER_PUBLISHER} usable keys per account (422 past it). ` +
+            'Field errors: name 0x4011 (empty) or 0x4010 (over 64 characters); expires_at 0x4010 (not ISO 8601) or ' +
+            '0x4011 (not in the future, or over a year ahead); password 0x4001 (missing) or 0x4011 (wrong); ' +
+            'code 0x4001 (missing) or 0x4011 (wrong).',
           body: apiKeyCreateRequestSchema,
           response: { 200: apiKeyCreateResponseSchema },
         },
       },
-      async (req) => {
-        const { publisherId, userId } = publisherOf(req);
-        return { data: await apiKeysService.create(ctx, { publisherId, userId }, req.body) };
-      },
+      async (req) => ({ data: await apiKeysService.create(ctx, publisherOf(req), req.body, req.ip) }),
     );
 
     app.post(

@@ -13,6 +13,7 @@ import type { AppContext } from '../../context.ts';
 import { requireAuth } from '../../plugins/auth.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { authService } from './auth.service.ts';
+import { DEVICE_COOKIE, deviceCookieOptions } from './trusted-device.ts';
 
 export const authRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -22,7 +23,17 @@ export const authRoutes =
     app.post(
       API_PATHS.authenticate,
       { schema: { tags, body: authenticateRequestSchema, response: { 200: authenticateResponseSchema } } },
-      async (req) => ({ data: await authService.authenticate(ctx, req.body.user_name, req.body.password, req.ip) }),
+      async (req, reply) => {
+        const { data, device } = await authService.authenticate(
+          ctx,
+          req.body.user_name,
+          req.body.password,
+          req.ip,
+          req.cookies[DEVICE_COOKIE],
+        );
+        void reply.setCookie(DEVICE_COOKIE, device, deviceCookieOptions(req.protocol === 'https'));
+        return { data };
+      },
     );
 
     app.post(

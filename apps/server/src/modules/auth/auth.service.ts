@@ -4,6 +4,7 @@ import { AppError, badCredentials, fieldErrors, notFound } from '../../lib/error
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password.ts';
 import { ATTEMPT_POLICIES, beginAttempt } from '../../lib/attempt-throttle.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
+import { newDeviceCookie, trustedDeviceId } from './trusted-device.ts';
 import { twoFactorService } from '../two-factor/two-factor.service.ts';
 
 const pendingApproval = () =>
@@ -63,19 +64,27 @@ function checkCredentialsShape(email: string, password: string): void {
 }
 
 export const authService = {
+  /**
+   * Checks e-mail and password. Answers the login's first token and a fresh trusted-device cookie
+   * for this browser (`device`, trusted-device.ts).
+   */
   async authenticate(
     ctx: AppContext,
     rawEmail: string | null | undefined,
     rawPassword: string | null | undefined,
     ip: string,
+    deviceCookie?: string,
   ) {
     const email = (rawEmail ?? '').trim();
     const password = rawPassword ?? '';
     checkCredentialsShape(email, password);
     // Per address, per account and address, and per account (lib/attempt-throttle.ts): rotating
     // addresses or accounts alone mints no new budget (A8), and failures from elsewhere never
-    // refuse the right password from an address that has not failed.
-    const attempt = await beginAttempt(ctx.db, ATTEMPT_POLICIES.login, email.toLowerCase(), ip);
+    // refuse the right password from an address that has not failed. A browser that
+    // logged in to this account before counts as its own device instead of its address, so a
+    // neighbour behind the same NAT cannot lock the owner out.
+    const device = trustedDeviceId(ctx, deviceCookie, email);
+    const attempt = await beginAttempt(ctx.db, ATTEMPT_POLICIES.login, email.toLowerCase(), ip, undefined, device);
     const user = await accountsService.findUserByEmail(ctx, email);
     const ok = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
     if (!user || !ok) {
@@ -84,19 +93,23 @@ export const authService = {
     }
     await attempt.succeeded();
     const active = await activeAccounts(ctx, user.id);
+    const trusted = newDeviceCookie(ctx, email);
     if (user.totp_enabled) {
       return {
-        jwt: await ctx.jwt.sign({
-          userId: user.id,
-          publisherId: null,
-          purpose: 'two_factor',
-          version: user.token_version,
-        }),
-        multilogin_enabled: active.length > 1,
-        two_factor_required: true,
+        data: {
+          jwt: await ctx.jwt.sign({
+            userId: user.id,
+            publisherId: null,
+            purpose: 'two_factor',
+            version: user.token_version,
+          }),
+          multilogin_enabled: active.length > 1,
+          two_factor_required: true,
+        },
+        device: trusted,
       };
     }
-    return sessionToken(ctx, user.id, user.token_version);
+    return { data: await sessionToken(ctx, user.id, user.token_version), device: trusted };
   },
 
   async verifyCode(ctx: AppContext, userId: number, version: number, code: string, ip: string, sessionId: string) {

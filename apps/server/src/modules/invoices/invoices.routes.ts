@@ -7,15 +7,17 @@ import {
   invoiceResponseSchema,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { publisherOf, requireAuth } from '../../plugins/auth.ts';
+import { publisherOf, requireSessionOrApiKey } from '../../plugins/auth.ts';
+import { SESSION_OR_API_KEY } from '../../plugins/openapi.ts';
 import { invoicesService } from './invoices.service.ts';
 import { startInvoiceScheduler } from './invoices.jobs.ts';
 
 export const invoicesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const preHandler = requireAuth(ctx);
-    const base = { tags: ['invoices'], security: [{ bearer: [] }] };
+    // A session or an API key of any scope (invoices are read-only).
+    const preHandler = requireSessionOrApiKey(ctx);
+    const base = { tags: ['invoices'], security: SESSION_OR_API_KEY };
 
     app.post(
       API_PATHS.invoiceList,

@@ -45,6 +45,10 @@ export const networkRepository = {
     hashes.length === 0
       ? Promise.resolve([])
       : db.selectFrom('advertisers').select(['id', 'api_token_hash']).where('api_token_hash', 'in', hashes).execute(),
+  findAdvertisersByPixelSecret: (db: Db, secrets: string[]) =>
+    secrets.length === 0
+      ? Promise.resolve([])
+      : db.selectFrom('advertisers').select(['id', 'pixel_secret']).where('pixel_secret', 'in', secrets).execute(),
 
   insertOffer: (db: Db, v: Insertable<OffersTable>) =>
     db.insertInto('offers').values(v).returning('id').executeTakeFirstOrThrow(),

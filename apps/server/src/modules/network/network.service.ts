@@ -21,7 +21,7 @@ import { networkRepository as repo } from './network.repository.ts';
 /** A bad operator input: the message names the field and is printed as is by the CLI. */
 export class NetworkInputError extends Error {}
 
-const newPixelSecret = () => `pxs_${newOpaqueToken(24).token}`;
+export const newPixelSecret = () => `pxs_${newOpaqueToken(24).token}`;
 
 const httpUrl = z
   .string()
@@ -153,7 +153,7 @@ const checkRevshare = (payoutType: string, payout: number) => {
 const inTransaction = <T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> =>
   db.isTransaction ? fn(db) : db.transaction().execute((trx) => fn(trx));
 
-const updated = (r: { numUpdatedRows: bigint } | { numDeletedRows: bigint }, what: string) => {
+export const updated = (r: { numUpdatedRows: bigint } | { numDeletedRows: bigint }, what: string) => {
   const n = 'numUpdatedRows' in r ? r.numUpdatedRows : r.numDeletedRows;
   if (Number(n) === 0) throw new NetworkInputError(`no ${what}`);
 };
@@ -237,16 +237,6 @@ export const networkService = {
 
   listAdvertisers: (db: Db) => repo.listAdvertisers(db),
 
-  /**
-   * Which advertisers still hold one of these published tokens (the demo network's, documented in
-   * the repository), by advertiser id. Tokens are stored only as their SHA-256, so this is the only
-   * way to name one: hash the published ones and look the hashes up.
-   */
-  async publishedTokensInUse(db: Db, published: readonly string[]): Promise<Map<number, string>> {
-    const byHash = new Map(published.map((t) => [sha256(t), t]));
-    const rows = await repo.findAdvertisersByTokenHash(db, [...byHash.keys()]);
-    return new Map(rows.map((r) => [r.id, byHash.get(r.api_token_hash)!]));
-  },
   findAdvertiserByName: (db: Db, name: string) => repo.findAdvertiserByName(db, name),
 
   /* -------------------------------------------------------------- offers */

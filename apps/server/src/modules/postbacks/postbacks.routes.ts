@@ -20,7 +20,8 @@ export const postbacksRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     // onRequest: the token is checked before the body is even parsed, so an anonymous caller learns nothing from validation.
-    const onRequest = requireSessionOrApiKey(ctx);
+    // A key needs scope read_write: a postback can copy every future conversion to another address.
+    const onRequest = requireSessionOrApiKey(ctx, 'read_write');
     const base = { tags: ['postbacks'], security: SESSION_OR_API_KEY };
     await app.register(postbackSigningRoutes(ctx));
 

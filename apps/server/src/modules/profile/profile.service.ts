@@ -11,11 +11,12 @@ import {
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { fieldError, fieldErrors, notFound } from '../../lib/errors.ts';
-import { verifyPassword } from '../../lib/password.ts';
+import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { enforce, THROTTLE } from '../../lib/throttle.ts';
 import { isValidTimeZone, listTimeZones } from '../../lib/timezones.ts';
 import type { PublisherAuth } from '../../plugins/auth.ts';
 import { accountsService, type UserRow } from '../accounts/accounts.service.ts';
+import { apiKeysService } from '../api-keys/api-keys.service.ts';
 import { sessionsService } from '../auth/sessions.service.ts';
 
 const subscriptions = (user: UserRow) =>
@@ -81,7 +82,10 @@ export const profileService = {
     return { notification_subscriptions: subscriptions(await userOrFail(ctx, auth.userId)) };
   },
 
-  /** Changes the password and revokes every earlier token; the caller gets a fresh one. */
+  /**
+   * Changes the password and revokes every earlier session token; the caller gets a fresh one. The
+   * user's API keys stay (the owner has just proven the password) and the answer says how many.
+   */
   async updatePassword(ctx: AppContext, auth: PublisherAuth, body: UpdatePasswordRequest) {
     const errors: Record<string, FieldError> = {};
     const current = body.current_password ?? '';
@@ -118,8 +122,16 @@ export const profileService = {
     if (!(await verifyPassword(user.password_hash, current))) {
       throw fieldError('current_password', ERROR_CODES.TOO_SHORT_OR_INVALID, 'Invalid credentials.');
     }
-    const version = await accountsService.setPassword(ctx, auth.userId, next);
-    return { jwt: await sessionsService.freshToken(ctx, auth, version) };
+    // Hashed before the transaction: no lock is held while argon2 works.
+    const passwordHash = await hashPassword(next);
+    const { version, kept } = await ctx.db.transaction().execute(async (trx) => {
+      const bumped = await accountsService.setPasswordHash(trx, auth.userId, passwordHash);
+      return {
+        version: bumped,
+        kept: await apiKeysService.keepAfterPasswordChange(trx, auth.userId, bumped - 1, bumped),
+      };
+    });
+    return { jwt: await sessionsService.freshToken(ctx, auth, version), api_keys_kept: kept };
   },
 
   timezones: () => listTimeZones(),

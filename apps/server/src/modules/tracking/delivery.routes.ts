@@ -28,7 +28,8 @@ import {
 export const deliveryRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const preHandler = requireSessionOrApiKey(ctx);
+    // A key needs scope read_write, as for the postbacks themselves (their URLs and replays).
+    const preHandler = requireSessionOrApiKey(ctx, 'read_write');
     const base = { tags: ['postback deliveries'], security: SESSION_OR_API_KEY };
 
     app.post(

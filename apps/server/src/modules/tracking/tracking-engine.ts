@@ -11,7 +11,7 @@ export interface TrackingEngine {
   clickWriter: ClickWriter;
   delivery: DeliveryWorker;
   maintenance: TrackingMaintenance;
-  /** Refused conversion calls: recorded with their reason, within a per-address budget. */
+  /** Refused conversion calls: recorded with their reason, within per-address and overall budgets. */
   refusals: ConversionRefusals;
   /** Where a click goes when neither the offer nor its fallback can take it. */
   fallbackUrl: string;
@@ -36,7 +36,10 @@ export function trackingEngine(ctx: AppContext): TrackingEngine {
   });
   const delivery = new DeliveryWorker(ctx);
   const maintenance = new TrackingMaintenance(ctx);
-  const refusals = new ConversionRefusals(ctx.db, ctx.log, ctx.config.TRACKING_REFUSAL_LIMIT);
+  const refusals = new ConversionRefusals(ctx.db, ctx.log, {
+    perAddress: ctx.config.TRACKING_REFUSAL_LIMIT,
+    total: ctx.config.TRACKING_REFUSAL_TOTAL_LIMIT,
+  });
   engine = {
     cache,
     clickWriter,

@@ -1,6 +1,6 @@
 import type { Notification } from '@portal/shared/notifications/notifications.schemas';
 import { NOTIFICATION_MODAL_LIMIT } from '@portal/shared/notifications/notifications.constants';
-import { resolveTimeZone } from '../../components/ui/date-range/date-range.ts';
+import { resolveTimeZone } from '../../lib/time-zone.ts';
 
 /**
  * When a notification was sent, in the user's time zone: in full with the zone for the side panel

@@ -13,6 +13,12 @@ export const PROFILE_MESSAGES = {
   notificationsSaved: 'Your notification preferences have been successfully updated.',
 } as const;
 
+/** After a password change: the API keys it kept (a password change does not end them). */
+export const apiKeysKeptMessage = (n: number) =>
+  `Your ${n === 1 ? 'API key still works' : `${n} API keys still work`}. Log out everywhere (below) or revoking ${
+    n === 1 ? 'it' : 'them'
+  } in API Keys ends ${n === 1 ? 'it' : 'them'}.`;
+
 export type PasswordField = 'current_password' | 'new_password' | 'new_password_verify';
 
 /** docs/errors.md "Change password": server field codes to the form's messages. */

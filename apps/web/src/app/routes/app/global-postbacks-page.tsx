@@ -1,4 +1,5 @@
 import { PageWrapper } from '../../../components/ui/page-wrapper.tsx';
+import { LazyPostbackDeliveriesModal } from '../../../features/postback-deliveries/components/lazy-postback-deliveries-modal.tsx';
 import { GlobalPostbacksList } from '../../../features/postbacks/components/global-postbacks-list.tsx';
 import { SigningSecretPanel } from '../../../features/postbacks/components/signing-secret-panel.tsx';
 import { useTimeZone } from '../../../features/user/api/user.ts';
@@ -13,7 +14,13 @@ export function Component() {
       wide
     >
       <SigningSecretPanel />
-      {timeZone ? <GlobalPostbacksList timeZone={timeZone} /> : null}
+      {timeZone ? (
+        <GlobalPostbacksList
+          deliveries={(postback, onClose) => (
+            <LazyPostbackDeliveriesModal postback={postback} timeZone={timeZone} onClose={onClose} />
+          )}
+        />
+      ) : null}
     </PageWrapper>
   );
 }

@@ -9,12 +9,19 @@ import { ChangePasswordTab } from '../../../features/profile/components/change-p
 import { NotificationsTab } from '../../../features/profile/components/notifications-tab.tsx';
 import { TimeZoneTab } from '../../../features/profile/components/time-zone-tab.tsx';
 import { TwoFactorTab } from '../../../features/profile/components/two-factor-tab.tsx';
+import { useCurrentUser } from '../../../features/user/api/user.ts';
 import { ReferralLink } from '../../../features/user/components/referral-link.tsx';
 
 // Its own chunk, fetched when the tab is opened: nothing of it weighs on the other profile tabs.
 const ApiKeysTab = lazy(() =>
   import('../../../features/api-keys/components/api-keys-tab.tsx').then((m) => ({ default: m.ApiKeysTab })),
 );
+
+/** The keys tab asks for a two-factor code beside the password when the user has it on. */
+function ApiKeysSection() {
+  const { data: user } = useCurrentUser();
+  return <ApiKeysTab twoFactorEnabled={user?.two_factor_enabled ?? false} />;
+}
 
 const TABS: { value: ProfileTab; label: string; render: () => React.ReactNode }[] = [
   { value: 'time-zone', label: 'Time Zone', render: () => <TimeZoneTab /> },
@@ -26,7 +33,7 @@ const TABS: { value: ProfileTab; label: string; render: () => React.ReactNode }[
     label: 'API Keys',
     render: () => (
       <Suspense fallback={<LoadingBlock label="Loading your API keys…" />}>
-        <ApiKeysTab />
+        <ApiKeysSection />
       </Suspense>
     ),
   },

@@ -12,6 +12,7 @@ import {
   subWeeks,
 } from 'date-fns';
 import { RANGE_FORMAT, SINGLE_DATE_FORMAT } from '../../../lib/dates.ts';
+import { resolveTimeZone } from '../../../lib/time-zone.ts';
 
 /**
  * The date-range picker's pure logic (docs/screens.md "Date-range picker", docs/errors.md, docs/limits.md). No React here, so all
@@ -55,36 +56,6 @@ function dayDate(day: string): TZDate {
 
 function dayString(date: Date): string {
   return format(date, 'yyyy-MM-dd', { in: DAY_MATH });
-}
-
-let browserZone: string | undefined;
-/** Zone names checked so far: whether this browser knows them. */
-const knownZones = new Map<string, boolean>();
-
-function browserTimeZone(): string {
-  browserZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone;
-  return browserZone;
-}
-
-/**
- * The zone to compute in. An unknown or empty zone (a profile not loaded yet, a zone this browser
- * lacks) falls back to the browser's own, so the picker still works instead of throwing
- * 'Invalid time value' on render.
- */
-export function resolveTimeZone(timeZone: string | null | undefined): string {
-  if (!timeZone) return browserTimeZone();
-  let known = knownZones.get(timeZone);
-  if (known === undefined) {
-    // Creating a formatter is what tells (and it costs): once per zone.
-    try {
-      new Intl.DateTimeFormat('en-US', { timeZone });
-      known = true;
-    } catch {
-      known = false;
-    }
-    knownZones.set(timeZone, known);
-  }
-  return known ? timeZone : browserTimeZone();
 }
 
 /** The calendar day (`YYYY-MM-DD`) that a clock in `timeZone` shows at `now`. */

@@ -3,6 +3,7 @@ import { Trash2 } from 'lucide-react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Badge } from '../../../components/ui/status-badge.tsx';
 import { useIsWide } from '../../../lib/use-media-query.ts';
+import { SCOPE_SHORT } from './api-keys-messages.ts';
 
 const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 const dayTime = new Intl.DateTimeFormat('en-US', {
@@ -14,7 +15,22 @@ const dayTime = new Intl.DateTimeFormat('en-US', {
 });
 
 const lastUsed = (k: ApiKey) => (k.last_used_at ? dayTime.format(new Date(k.last_used_at)) : 'Never used');
-const expires = (k: ApiKey) => (k.expires_at ? day.format(new Date(k.expires_at)) : 'Never');
+const expires = (k: ApiKey) => day.format(new Date(k.expires_at));
+
+/** Read-only keys in grey; keys that may change postbacks stand out. */
+function ScopeBadge({ apiKey }: { apiKey: ApiKey }) {
+  return (
+    <Badge
+      className={
+        apiKey.scope === 'read_write'
+          ? 'bg-accent/10 text-accent ring-accent/30'
+          : 'bg-slate-100 text-slate-700 ring-slate-500/20'
+      }
+    >
+      {SCOPE_SHORT[apiKey.scope]}
+    </Badge>
+  );
+}
 
 function Prefix({ apiKey }: { apiKey: ApiKey }) {
   return (
@@ -65,6 +81,10 @@ export function ApiKeyList({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (k: A
               <RevokeButton apiKey={k} onRevoke={onRevoke} />
             </div>
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-slate-600">Access</dt>
+              <dd>
+                <ScopeBadge apiKey={k} />
+              </dd>
               <dt className="text-slate-600">Created</dt>
               <dd className="text-slate-900">{day.format(new Date(k.created_at))}</dd>
               <dt className="text-slate-600">Last used</dt>
@@ -89,6 +109,9 @@ export function ApiKeyList({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (k: A
             Key
           </th>
           <th scope="col" className="py-2 pr-4">
+            Access
+          </th>
+          <th scope="col" className="py-2 pr-4">
             Created
           </th>
           <th scope="col" className="py-2 pr-4">
@@ -108,6 +131,9 @@ export function ApiKeyList({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (k: A
             <td className="py-3 pr-4 font-medium break-words text-slate-900">{k.name}</td>
             <td className="py-3 pr-4">
               <Prefix apiKey={k} />
+            </td>
+            <td className="py-3 pr-4 whitespace-nowrap">
+              <ScopeBadge apiKey={k} />
             </td>
             <td className="py-3 pr-4 whitespace-nowrap text-slate-700 tabular-nums">
               {day.format(new Date(k.created_at))}

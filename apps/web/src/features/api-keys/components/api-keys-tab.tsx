@@ -1,6 +1,7 @@
 import type { ApiKey, CreatedApiKey } from '@portal/shared/api-keys/api-keys.schemas';
 import { useState } from 'react';
 import { AlertBox } from '../../../components/ui/alert-box.tsx';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { alerts } from '../../../lib/alerts.ts';
 import { tooManyMessage } from '../../../lib/api-error.ts';
@@ -12,8 +13,11 @@ import { CreateApiKeyForm } from './create-api-key-form.tsx';
 import { NewApiKeyPanel } from './new-api-key-panel.tsx';
 import { RevokeApiKeyModal } from './revoke-api-key-modal.tsx';
 
-/** Profile → API Keys: make a key (shown once), see the account's keys, revoke one. */
-export function ApiKeysTab() {
+/**
+ * Profile → API Keys: make a key (shown once, with the password), see the account's keys with their
+ * access and expiry, revoke one. `twoFactorEnabled` asks for a code beside the password.
+ */
+export function ApiKeysTab({ twoFactorEnabled = false }: { twoFactorEnabled?: boolean }) {
   const keys = useApiKeys();
   const revoke = useRevokeApiKey();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
@@ -40,7 +44,8 @@ export function ApiKeysTab() {
       <div className="max-w-2xl">
         <h2 className="text-lg font-semibold text-slate-900">API keys</h2>
         <p className="mt-1 text-[15px] text-slate-700">
-          Let your own tools read your reports, totals, offers and postbacks without your password. Send a key as{' '}
+          Let your own tools read your reports, offers and invoices without your password, and, with read and write
+          access, manage your postbacks. Send a key as{' '}
           <code className="text-[13px]">Authorization: Bearer &lt;key&gt;</code> or{' '}
           <code className="text-[13px]">X-Api-Key: &lt;key&gt;</code>; it acts as this account only and cannot change
           your password, profile or keys.{' '}
@@ -55,7 +60,10 @@ export function ApiKeysTab() {
         </p>
       </div>
 
-      <CreateApiKeyForm onCreated={onCreated} />
+      <CreateApiKeyForm twoFactorEnabled={twoFactorEnabled} onCreated={onCreated} />
+      <AlertBox title="What ends a key" className="max-w-3xl">
+        {API_KEY_MESSAGES.lifecycle}
+      </AlertBox>
       {created ? <NewApiKeyPanel created={created} onDone={() => setCreated(null)} /> : null}
 
       <section aria-labelledby="api-key-list-heading" className="flex flex-col gap-3">
@@ -65,7 +73,13 @@ export function ApiKeysTab() {
         {keys.isPending ? (
           <LoadingBlock label="Loading your API keys…" />
         ) : keys.isError ? (
-          <AlertBox tone="error">{API_KEY_MESSAGES.loadFailed}</AlertBox>
+          <LoadFailure
+            compact
+            what="your API keys"
+            title={API_KEY_MESSAGES.loadFailed}
+            error={keys.error}
+            onRetry={() => void keys.refetch()}
+          />
         ) : keys.data.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
             {API_KEY_MESSAGES.empty}

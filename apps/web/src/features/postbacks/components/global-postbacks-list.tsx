@@ -8,7 +8,7 @@ import { Select } from '../../../components/ui/select/select.tsx';
 import { getOfferOptions } from '../../../lib/offer-options.ts';
 import { useGlobalPostbackTable, type GlobalPostbackQuery } from '../api/get-postback-table.ts';
 import { globalPostbackColumns } from './postback-columns.tsx';
-import { LazyDeliveriesModal, LazyPostbackModal } from './lazy-modals.tsx';
+import { LazyPostbackModal } from './lazy-modals.tsx';
 import type { PostbackModalTarget } from './postback-modal.tsx';
 
 const STATUS_OPTIONS = [
@@ -18,7 +18,12 @@ const STATUS_OPTIONS = [
 ];
 
 /** Global Pixels And Postbacks (docs/screens.md): every pixel and postback, filtered by status and offer. */
-export function GlobalPostbacksList({ timeZone }: { timeZone: string }) {
+export function GlobalPostbacksList({
+  deliveries: drawDeliveries,
+}: {
+  /** A postback's deliveries, drawn by the page (another feature's screen) while one is chosen. */
+  deliveries: (postback: Postback, onClose: () => void) => React.ReactNode;
+}) {
   const [status, setStatus] = useState<GlobalPostbackQuery['status']>('active');
   const [offer, setOffer] = useState<{ id: number; label: string } | null>(null);
   const [search, setSearch] = useState('');
@@ -77,6 +82,7 @@ export function GlobalPostbacksList({ timeZone }: { timeZone: string }) {
         }
       />
       <DataTable
+        what="your pixels and postbacks"
         label="Pixels and postbacks"
         columns={columns}
         rows={list.rows}
@@ -92,7 +98,7 @@ export function GlobalPostbacksList({ timeZone }: { timeZone: string }) {
         }
       />
       <LazyPostbackModal target={modal} onClose={() => setModal(null)} />
-      <LazyDeliveriesModal postback={deliveries} timeZone={timeZone} onClose={() => setDeliveries(null)} />
+      {deliveries ? drawDeliveries(deliveries, () => setDeliveries(null)) : null}
     </>
   );
 }

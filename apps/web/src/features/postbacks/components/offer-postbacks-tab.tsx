@@ -4,11 +4,18 @@ import { DataTable } from '../../../components/ui/list/data-table.tsx';
 import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';
 import { useOfferPostbackTable } from '../api/get-postback-table.ts';
 import { offerPostbackColumns } from './postback-columns.tsx';
-import { LazyDeliveriesModal, LazyPostbackModal } from './lazy-modals.tsx';
+import { LazyPostbackModal } from './lazy-modals.tsx';
 import type { PostbackModalTarget } from './postback-modal.tsx';
 
 /** The offer's Postbacks & Pixels tab (docs/screens.md): its pixels and postbacks, 'Add new', edit. */
-export function OfferPostbacksTab({ offer, timeZone }: { offer: { id: number; name: string }; timeZone: string }) {
+export function OfferPostbacksTab({
+  offer,
+  deliveries: drawDeliveries,
+}: {
+  offer: { id: number; name: string };
+  /** A postback's deliveries, drawn by the page (another feature's screen) while one is chosen. */
+  deliveries: (postback: Postback, onClose: () => void) => React.ReactNode;
+}) {
   const list = useOfferPostbackTable(offer.id);
   const [modal, setModal] = useState<PostbackModalTarget | null>(null);
   const [deliveries, setDeliveries] = useState<Postback | null>(null);
@@ -29,6 +36,7 @@ export function OfferPostbacksTab({ offer, timeZone }: { offer: { id: number; na
         refreshing={list.refreshing}
       />
       <DataTable
+        what="this offer's pixels and postbacks"
         label={`Pixels and postbacks of ${offer.name}`}
         columns={columns}
         rows={list.rows}
@@ -38,7 +46,7 @@ export function OfferPostbacksTab({ offer, timeZone }: { offer: { id: number; na
         emptyHint="Add a postback to tell your tracker about each conversion of this offer, or a pixel to fire on the thank-you page."
       />
       <LazyPostbackModal target={modal} onClose={() => setModal(null)} />
-      <LazyDeliveriesModal postback={deliveries} timeZone={timeZone} onClose={() => setDeliveries(null)} />
+      {deliveries ? drawDeliveries(deliveries, () => setDeliveries(null)) : null}
     </>
   );
 }

@@ -1,7 +1,7 @@
 import { findMacros } from '@portal/shared/postbacks/postback-macros';
 import { Eye } from 'lucide-react';
 import { Spinner } from '../../../components/ui/spinner.tsx';
-import { usePostbackPreview } from '../api/delivery-actions.ts';
+import { usePostbackPreview } from '../api/get-postback-preview.ts';
 
 /**
  * The value as the latest real conversion would fill it in (beyond the spec), with variables

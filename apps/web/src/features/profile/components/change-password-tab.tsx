@@ -8,7 +8,13 @@ import { alerts } from '../../../lib/alerts.ts';
 import { saveSession } from '../../../lib/session.ts';
 import { useUpdatePassword } from '../api/profile.ts';
 import { LogoutEverywhere } from './logout-everywhere.tsx';
-import { passwordFieldErrors, passwordFormError, PROFILE_MESSAGES, type PasswordField } from '../profile-errors.ts';
+import {
+  apiKeysKeptMessage,
+  passwordFieldErrors,
+  passwordFormError,
+  PROFILE_MESSAGES,
+  type PasswordField,
+} from '../profile-errors.ts';
 
 const LABELS: Record<PasswordField, { label: string; autoComplete: string }> = {
   current_password: { label: 'Current Password', autoComplete: 'current-password' },
@@ -26,6 +32,7 @@ export function ChangePasswordTab() {
   });
   const [errors, setErrors] = useState<Partial<Record<PasswordField, string>>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [keysKept, setKeysKept] = useState(0);
   const ready = Boolean(values.current_password && values.new_password && values.new_password_verify);
 
   // Success logs out and sends the user to /login after 2.5 s (docs/screens.md).
@@ -43,6 +50,7 @@ export function ChangePasswordTab() {
       onSuccess: (r) => {
         // Earlier tokens are revoked: hold the fresh one until the log-out, so nothing on screen gets a 401.
         saveSession(r.data.jwt);
+        setKeysKept(r.data.api_keys_kept);
         alerts.success(PROFILE_MESSAGES.passwordSuccess);
       },
       onError: (err) => {
@@ -56,6 +64,7 @@ export function ChangePasswordTab() {
     <>
       <form onSubmit={submit} noValidate className="flex max-w-md flex-col gap-4">
         {formError ? <AlertBox tone="error">{formError}</AlertBox> : null}
+        {update.isSuccess && keysKept > 0 ? <AlertBox>{apiKeysKeptMessage(keysKept)}</AlertBox> : null}
         {(Object.keys(LABELS) as PasswordField[]).map((f) => (
           <TextField
             key={f}

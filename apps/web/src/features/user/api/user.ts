@@ -2,6 +2,7 @@ import { API_PATHS } from '@portal/shared/api-paths';
 import type { MeResponse } from '@portal/shared/profile/profile.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
 import { useSession } from '../../../lib/session.ts';
 
 /** The current user (docs/api.md User), loaded from the user-profile call. */
@@ -25,5 +26,5 @@ export function useCurrentUser() {
 export function useTimeZone(): string | null {
   const { data, isError } = useCurrentUser();
   if (data) return data.timezone;
-  return isError ? Intl.DateTimeFormat().resolvedOptions().timeZone : null;
+  return isError ? browserTimeZone() : null;
 }

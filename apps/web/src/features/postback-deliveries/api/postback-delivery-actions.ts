@@ -1,12 +1,8 @@
 import { POSTBACK_DELIVERY_PATHS } from '@portal/shared/postback-deliveries/postback-deliveries.constants';
-import type {
-  DeliveryPreviewResponse,
-  DeliverySendTestResponse,
-} from '@portal/shared/postback-deliveries/postback-deliveries.schemas';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DeliverySendTestResponse } from '@portal/shared/postback-deliveries/postback-deliveries.schemas';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.ts';
-import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
-import { DELIVERY_LOG_KEY } from './delivery-log.ts';
+import { POSTBACK_DELIVERIES_KEY } from './get-postback-deliveries.ts';
 
 const OWN_ERRORS = { handle: { serverError: false } } as const;
 
@@ -20,7 +16,7 @@ export function useReplayDelivery() {
         { delivery_id: deliveryId },
         OWN_ERRORS,
       ),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: [DELIVERY_LOG_KEY] }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: [POSTBACK_DELIVERIES_KEY] }),
   });
 }
 
@@ -36,7 +32,7 @@ export function useReplayFailed() {
           OWN_ERRORS,
         )
         .then((r) => r.data),
-    onSuccess: () => void qc.invalidateQueries({ queryKey: [DELIVERY_LOG_KEY] }),
+    onSuccess: () => void qc.invalidateQueries({ queryKey: [POSTBACK_DELIVERIES_KEY] }),
   });
 }
 
@@ -48,25 +44,6 @@ export function useSendTest() {
       api
         .post<DeliverySendTestResponse>(POSTBACK_DELIVERY_PATHS.sendTest, { postback_id: postbackId }, OWN_ERRORS)
         .then((r) => r.data),
-    onSettled: () => void qc.invalidateQueries({ queryKey: [DELIVERY_LOG_KEY] }),
-  });
-}
-
-/** The value rendered against the latest real conversion, as it is typed (debounced). */
-export function usePostbackPreview(value: string, enabled: boolean) {
-  const settled = useDebouncedValue(value.trim(), 400);
-  return useQuery({
-    queryKey: ['postback-preview', settled],
-    queryFn: ({ signal }) =>
-      api
-        .post<DeliveryPreviewResponse>(
-          POSTBACK_DELIVERY_PATHS.preview,
-          { postback_value: settled },
-          { signal, ...OWN_ERRORS },
-        )
-        .then((r) => r.data),
-    enabled: enabled && settled !== '',
-    staleTime: 30_000,
-    placeholderData: (prev) => prev,
+    onSettled: () => void qc.invalidateQueries({ queryKey: [POSTBACK_DELIVERIES_KEY] }),
   });
 }

@@ -6,12 +6,15 @@ import { POSTBACK_DELIVERY_PATHS } from '@portal/shared/postback-deliveries/post
 import { useInfiniteList } from '../../../components/ui/list/use-infinite-list.ts';
 import { api } from '../../../lib/api-client.ts';
 
-export const DELIVERY_LOG_KEY = 'postback-delivery-log';
+export const POSTBACK_DELIVERIES_KEY = 'postback-deliveries';
 
 /** `POST /postback-delivery/log`: a postback's delivery attempts, newest first. */
-export function useDeliveryLog(postbackId: number, status: DeliveryLogRequest['filters']['delivery_status'] | null) {
+export function usePostbackDeliveries(
+  postbackId: number,
+  status: DeliveryLogRequest['filters']['delivery_status'] | null,
+) {
   return useInfiniteList({
-    queryKey: [DELIVERY_LOG_KEY, postbackId, status],
+    queryKey: [POSTBACK_DELIVERIES_KEY, postbackId, status],
     fetchPage: ({ cursor, signal }) =>
       api.post<DeliveryLogResponse>(
         POSTBACK_DELIVERY_PATHS.log,

@@ -7,6 +7,7 @@ import { CircleAlert, CircleCheck, RotateCcw, Send } from 'lucide-react';
 import { useState } from 'react';
 import { AlertBox } from '../../../components/ui/alert-box.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { DateTimePicker } from '../../../components/ui/date-range/date-time-picker.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Select } from '../../../components/ui/select/select.tsx';
@@ -14,8 +15,8 @@ import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { Badge } from '../../../components/ui/status-badge.tsx';
 import { tooManyMessage } from '../../../lib/api-error.ts';
 import { alerts } from '../../../lib/alerts.ts';
-import { useReplayDelivery, useReplayFailed, useSendTest } from '../api/delivery-actions.ts';
-import { useDeliveryLog } from '../api/delivery-log.ts';
+import { useReplayDelivery, useReplayFailed, useSendTest } from '../api/postback-delivery-actions.ts';
+import { usePostbackDeliveries } from '../api/get-postback-deliveries.ts';
 
 type StatusFilter = 'all' | 'failed' | 'delivered' | 'pending' | 'stopped';
 const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
@@ -48,7 +49,7 @@ const ERROR_CLASS_LABELS: Record<string, string> = {
  * duration and error class; replay of one delivery or of every failed one since a time; and a
  * test send with sample values. The receiver's answer body is never shown.
  */
-export function DeliveriesModal({
+export function PostbackDeliveriesModal({
   postback,
   timeZone,
   onClose,
@@ -76,7 +77,7 @@ export function DeliveriesModal({
 
 function DeliveriesBody({ postback, timeZone }: { postback: Postback; timeZone: string }) {
   const [status, setStatus] = useState<StatusFilter>('all');
-  const log = useDeliveryLog(postback.postback_id, status === 'all' ? null : status);
+  const log = usePostbackDeliveries(postback.postback_id, status === 'all' ? null : status);
   const isPostback = postback.postback_type === 'postback';
   return (
     <div className="flex flex-col gap-5">
@@ -93,7 +94,15 @@ function DeliveriesBody({ postback, timeZone }: { postback: Postback; timeZone: 
             onChange={(v) => setStatus(v as StatusFilter)}
           />
         </div>
-        {log.loading && log.rows.length === 0 ? (
+        {log.failed && log.rows.length === 0 ? (
+          <LoadFailure
+            what="the delivery log"
+            error={log.error}
+            onRetry={log.retry}
+            retrying={log.refreshing}
+            className="rounded-lg border border-slate-200"
+          />
+        ) : log.loading && log.rows.length === 0 ? (
           <LoadingBlock label="Loading deliveries…" />
         ) : log.rows.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
@@ -109,7 +118,9 @@ function DeliveriesBody({ postback, timeZone }: { postback: Postback; timeZone: 
             ))}
           </ol>
         )}
-        {log.hasMore ? (
+        {log.moreFailed ? (
+          <LoadFailure compact what="older attempts" error={log.error} onRetry={log.retry} />
+        ) : log.hasMore ? (
           <Button variant="secondary" className="self-center" onClick={log.loadMore} loading={log.loadingMore}>
             Show older attempts
           </Button>

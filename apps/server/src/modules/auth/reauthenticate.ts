@@ -1,0 +1,43 @@
+import { ERROR_CODES } from '@portal/shared';
+import type { AppContext } from '../../context.ts';
+import { fieldError, unauthenticated } from '../../lib/errors.ts';
+import { verifyPassword } from '../../lib/password.ts';
+import { enforce, giveBack, THROTTLE } from '../../lib/throttle.ts';
+import { accountsService, type UserRow } from '../accounts/accounts.service.ts';
+import { twoFactorService } from '../two-factor/two-factor.service.ts';
+
+/**
+ * Proves, inside a request that already carries a session, that the person at the keyboard knows
+ * the account's current password and, when two-factor authentication is on, holds its second
+ * factor: a borrowed or stolen session alone is not enough to make a credential that outlives it
+ * (an API key). Wrong passwords share the password change's budget per user (10 per 15 minutes);
+ * codes go through the two-factor throttle (single use, per address and per user). Answers the
+ * user's row.
+ */
+export async function reauthenticate(
+  ctx: AppContext,
+  userId: number,
+  proof: { password?: string | null | undefined; code?: string | null | undefined },
+  ip: string,
+): Promise<UserRow> {
+  if (!proof.password) throw fieldError('password', ERROR_CODES.MISSING, 'Please enter your current password.');
+  const budget = `password-change:user:${userId}`;
+  await enforce(ctx.db, [budget], THROTTLE.loginPerAccount);
+  const user = await accountsService.findUserById(ctx, userId);
+  if (!user) throw unauthenticated();
+  if (!(await verifyPassword(user.password_hash, proof.password)))
+    throw fieldError('password', ERROR_CODES.TOO_SHORT_OR_INVALID, 'Invalid credentials.');
+  // Charged before the check so parallel guesses cannot race past it; the right password gives
+  // its charge back, so only wrong ones spend the budget.
+  await giveBack(ctx.db, budget);
+  if (user.totp_enabled) {
+    if (!proof.code?.trim())
+      throw fieldError(
+        'code',
+        ERROR_CODES.MISSING,
+        'Please enter the code from your authenticator app (or a recovery code).',
+      );
+    await twoFactorService.checkCode(ctx, userId, proof.code, ip);
+  }
+  return user;
+}
