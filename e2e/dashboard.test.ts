@@ -33,18 +33,19 @@ const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigi
 
 async function openDashboard(
   width: 'desktop' | 'phone' = 'desktop',
-): Promise<Session & { jwt: string; campaign: ReturnType<typeof recordCalls> }> {
+): Promise<Session & { jwt: string; campaign: ReturnType<typeof recordCalls>; total: ReturnType<typeof recordCalls> }> {
   const s = await open(browser, width);
   const campaign = recordCalls(s.page, '/report/campaign');
+  const total = recordCalls(s.page, '/report-total/campaign');
   const jwt = await loginViaApi(s, DEMO);
   await s.page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
-  return { ...s, jwt, campaign };
+  return { ...s, jwt, campaign, total };
 }
 
 describe('Dashboard', () => {
   test('campaign summary for today: request, columns, links, totals, drill-down to the daily summary', async () => {
     const s = await openDashboard();
-    const { page, campaign, jwt } = s;
+    const { page, campaign, total, jwt } = s;
     const table = page.getByRole('table', { name: 'Campaign summary' });
     await table.locator('tbody tr:not([aria-hidden])').first().waitFor();
     const summary = campaign.find((c) => c.body['limit'] === 20)!;
@@ -54,6 +55,12 @@ describe('Dashboard', () => {
       sort: 'campaign_id',
       order: 1,
     });
+    // The totals are asked with the list's own body, without a cursor (sort and order included).
+    await expect.poll(() => total.length).toBeGreaterThan(0);
+    expect(total[0]!.body).toEqual(summary.body);
+    await page.getByRole('button', { name: 'Earnings', exact: true }).click();
+    await expect.poll(() => total.length).toBe(2);
+    expect(total[1]!.body).toEqual({ ...summary.body, sort: 'earnings', order: 1 });
     expect(await columnHeaders(page, 'Campaign summary')).toEqual([
       'Campaign',
       'Clicks',

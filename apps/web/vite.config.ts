@@ -2,7 +2,13 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { pageScripts } from './build/page-scripts.ts';
-import { ICON_MODULES, isCommonModule, isFirstPaintModule, isPopupModule } from './critical-chunks.ts';
+import {
+  ICON_MODULES,
+  isCommonModule,
+  isFirstPaintModule,
+  isPopupModule,
+  isPostbackListModule,
+} from './critical-chunks.ts';
 
 // The API runs on its own port in development (apps/server, PORT=8090); the built app is served
 // by the server itself, same origin.
@@ -35,6 +41,7 @@ export default defineConfig({
             { name: 'first-paint', test: isFirstPaintModule, priority: 3 },
             // Menus, popovers, dialogs, pickers: loaded on demand, off the first paint (critical-chunks.ts).
             { name: 'popups', test: isPopupModule, priority: 2 },
+            { name: 'postback-lists', test: isPostbackListModule, priority: 2 },
             { name: 'shared', minShareCount: 2, entriesAware: true, entriesAwareMergeThreshold: 15_000, priority: 1 },
           ],
         },

@@ -3,6 +3,7 @@ import { registerAccountCommands } from './commands/accounts.commands.ts';
 import { registerNetworkCommands } from './commands/network.commands.ts';
 import { registerBillingCommands } from './commands/billing.commands.ts';
 import { registerTrackingCommands } from './commands/tracking.commands.ts';
+import { registerOperatorCommands } from './commands/operators.commands.ts';
 import { withApp } from './with-app.ts';
 
 /**
@@ -14,6 +15,7 @@ registerAccountCommands(program, withApp);
 registerNetworkCommands(program, withApp);
 registerBillingCommands(program, withApp);
 registerTrackingCommands(program, withApp);
+registerOperatorCommands(program, withApp);
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   console.error(err instanceof Error ? err.message : err);

@@ -50,6 +50,14 @@ export async function registerOpenApi(app: FastifyInstance, opts: { apiKeyRateLi
             bearerFormat: 'ppk_ API key',
             description: keyScheme(opts.apiKeyRateLimit),
           },
+          operatorBearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              'An operator token from `POST /api/admin/v1/auth/login` (`data.jwt`): the operator API (tag `admin`) ' +
+              'only. Publisher tokens and API keys answer 401 there, and operator tokens 401 on the publisher API.',
+          },
           apiKeyHeader: {
             type: 'apiKey',
             in: 'header',

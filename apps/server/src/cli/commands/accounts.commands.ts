@@ -12,7 +12,7 @@ const int = (v: string) => {
 };
 
 /** The OS user running the CLI: who is acting when no --operator is given. */
-function defaultOperator(): string {
+export function defaultOperator(): string {
   try {
     return os.userInfo().username || 'operator';
   } catch {

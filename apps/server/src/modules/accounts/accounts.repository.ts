@@ -104,4 +104,32 @@ export const accountsRepository = {
       .where('publishers.id', '=', publisherId)
       .executeTakeFirst();
   },
+
+  /** Publishers waiting for approval: how many, and the newest with their first user's e-mail. */
+  async pendingPublishers(db: Db, limit: number) {
+    const count = await db
+      .selectFrom('publishers')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    const latest = await db
+      .selectFrom('publishers')
+      .select(['publishers.id', 'publishers.name', 'publishers.created_at'])
+      .select((eb) =>
+        eb
+          .selectFrom('publisher_users')
+          .innerJoin('users', 'users.id', 'publisher_users.user_id')
+          .select('users.email')
+          .whereRef('publisher_users.publisher_id', '=', 'publishers.id')
+          .orderBy('users.id')
+          .limit(1)
+          .as('email'),
+      )
+      .where('publishers.status', '=', 'pending')
+      .orderBy('publishers.created_at', 'desc')
+      .orderBy('publishers.id', 'desc')
+      .limit(limit)
+      .execute();
+    return { count: count.n, latest };
+  },
 };

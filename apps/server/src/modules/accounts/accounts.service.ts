@@ -58,6 +58,7 @@ export const accountsService = {
   findPublisherByReferralCode: (ctx: AppContext, code: string) =>
     accountsRepository.findPublisherByReferralCode(ctx.db, code),
   accountManagerOf: (ctx: AppContext, publisherId: number) => accountsRepository.accountManagerOf(ctx.db, publisherId),
+  pendingPublishers: (ctx: AppContext, limit: number) => accountsRepository.pendingPublishers(ctx.db, limit),
 
   /** Stores an already computed hash and bumps the token version; answers the new version. */
   async setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<number> {

@@ -2,6 +2,7 @@ import { Menu } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { LazyAccountManagerCard } from './lazy-account-manager-card.tsx';
 import { LazyNotificationBell } from '../../features/notifications/components/lazy-notification-bell.tsx';
 import { useCurrentUser, useTimeZone } from '../../features/user/api/user.ts';
 import { cn } from '../../components/ui/cn.ts';
@@ -64,6 +65,7 @@ export function AppHeader() {
         </nav>
 
         <div className="ml-auto flex items-center gap-1.5">
+          <LazyAccountManagerCard />
           <LazyNotificationBell timeZone={timeZone} />
 
           <LazyUserMenu user={user ?? null} onLogout={logout} />

@@ -1,12 +1,11 @@
 import { Outlet } from 'react-router';
-import { LazyAccountManagerCard } from './lazy-account-manager-card.tsx';
 import { AppHeader } from './app-header.tsx';
 import { Footer } from '../../components/layout/footer.tsx';
 import { SwitchPromptHost } from '../../features/auth/login-link/switch-prompt-host.tsx';
 
 /**
- * The authenticated layout: header, content, footer, the account manager card, and the prompt of a
- * link that logs in while this session is open.
+ * The authenticated layout: header (with the account manager's card), content, footer, and the
+ * prompt of a link that logs in while this session is open.
  */
 export function Component() {
   return (
@@ -24,7 +23,6 @@ export function Component() {
         <Outlet />
       </main>
       <Footer />
-      <LazyAccountManagerCard />
       <SwitchPromptHost />
     </div>
   );

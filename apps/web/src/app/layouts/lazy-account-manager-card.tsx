@@ -5,7 +5,7 @@ import { ManagerButtonContent, managerButtonClass } from '../../components/layou
 const card = deferred(() => import('./account-manager-card.tsx').then((m) => m.AccountManagerCard));
 
 /**
- * The account manager's button as the first paint needs it; the card's popover code loads when the
+ * The account manager's button in the header (beside the bell), as the first paint needs it; the card's popover code loads when the
  * button is first pointed at, focused or clicked (a click opens the card as soon as it is there).
  */
 export function LazyAccountManagerCard() {
@@ -21,6 +21,7 @@ export function LazyAccountManagerCard() {
           type="button"
           className={managerButtonClass}
           aria-label="Your account manager"
+          title="Your account manager"
           aria-haspopup="dialog"
           {...triggerProps}
         >

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { PageWrapper } from '../../../components/ui/page-wrapper.tsx';
+import { QueryBlock } from '../../../components/ui/query-block.tsx';
 import { RouteTabs } from '../../../components/ui/route-tabs.tsx';
 import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { OFFER_TABS, paths, type OfferTab } from '../../../config/paths.ts';
@@ -37,7 +38,8 @@ export function Component() {
 }
 
 function OfferScreen({ offerId, tab }: { offerId: number; tab: OfferTab }) {
-  const { data: offer, isError } = useOffer(offerId);
+  const query = useOffer(offerId);
+  const offer = query.data;
   const timeZone = useTimeZone();
   return (
     <PageWrapper
@@ -46,41 +48,37 @@ function OfferScreen({ offerId, tab }: { offerId: number; tab: OfferTab }) {
       back={{ to: paths.myOffers, label: 'My Offers' }}
       wide
     >
-      {offer ? (
-        <>
-          <OfferHeader offer={offer} />
-          <RouteTabs
-            label="Offer sections"
-            active={tab}
-            tabs={OFFER_TABS.map((t) => ({ value: t, label: TAB_LABELS[t], to: paths.offer(offerId, t) }))}
-          >
-            {(shown) =>
-              shown === 'details' ? (
-                <OfferDetailsTab offerId={offerId} />
-              ) : shown === 'creatives' ? (
-                <OfferCreativesTab offerId={offerId} />
-              ) : shown === 'tracking-link' ? (
-                <TrackingLinkTab offerId={offerId} />
-              ) : timeZone ? (
-                <Suspense fallback={<LoadingBlock label="Loading postbacks and pixels…" />}>
-                  <OfferPostbacksTab
-                    offer={{ id: offerId, name: offer.name }}
-                    deliveries={(postback, onClose) => (
-                      <LazyPostbackDeliveriesModal postback={postback} timeZone={timeZone} onClose={onClose} />
-                    )}
-                  />
-                </Suspense>
-              ) : null
-            }
-          </RouteTabs>
-        </>
-      ) : isError ? (
-        <p className="rounded-xl border border-slate-200 bg-white px-5 py-10 text-center text-sm text-slate-600">
-          The offer could not be loaded.
-        </p>
-      ) : (
-        <LoadingBlock label="Loading the offer…" />
-      )}
+      <QueryBlock query={query} what="the offer">
+        {(offer) => (
+          <>
+            <OfferHeader offer={offer} />
+            <RouteTabs
+              label="Offer sections"
+              active={tab}
+              tabs={OFFER_TABS.map((t) => ({ value: t, label: TAB_LABELS[t], to: paths.offer(offerId, t) }))}
+            >
+              {(shown) =>
+                shown === 'details' ? (
+                  <OfferDetailsTab offerId={offerId} />
+                ) : shown === 'creatives' ? (
+                  <OfferCreativesTab offerId={offerId} />
+                ) : shown === 'tracking-link' ? (
+                  <TrackingLinkTab offerId={offerId} />
+                ) : timeZone ? (
+                  <Suspense fallback={<LoadingBlock label="Loading postbacks and pixels…" />}>
+                    <OfferPostbacksTab
+                      offer={{ id: offerId, name: offer.name }}
+                      deliveries={(postback, onClose) => (
+                        <LazyPostbackDeliveriesModal postback={postback} timeZone={timeZone} onClose={onClose} />
+                      )}
+                    />
+                  </Suspense>
+                ) : null
+              }
+            </RouteTabs>
+          </>
+        )}
+      </QueryBlock>
     </PageWrapper>
   );
 }

@@ -3,7 +3,8 @@ import { useIsWide } from '../../../lib/use-media-query.ts';
 import { cn } from '../cn.ts';
 import { ariaSort, type SortState } from './sort.ts';
 import { StackedList } from './stacked-list.tsx';
-import { EmptyState, ListFooter, SkeletonRows, SlowLoadMessage } from './table-parts.tsx';
+import { LoadFailure } from '../load-failure.tsx';
+import { EmptyState, FirstLoadRows, ListFooter, SkeletonRows, SlowLoadMessage } from './table-parts.tsx';
 import type { Column, DataTableProps } from './types.ts';
 import { useVirtualRows } from './use-virtual-rows.ts';
 
@@ -14,27 +15,48 @@ const PREFETCH_ROWS = 5;
  * The list building block (docs/screens.md, docs/ui.md): a table with sortable headers (the active one with
  * its arrow), rows virtualised against the window so 10,000 loaded rows scroll as smoothly as 20,
  * the next page loaded as the end comes near, and the end-of-list line; below 1024 px the same rows
- * as stacked cards. Loading shows the spec's delayed skeleton and slow-load message.
+ * as stacked cards. Loading shows the spec's delayed skeleton and slow-load message, and placeholder
+ * rows during the first load; a failed load shows as a failure with a retry, never as the empty state.
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const wide = useIsWide();
   const { rows, state } = props;
+  const what = props.what ?? 'this list';
   const showRows = !state.display.skeleton;
-  const ended = !state.loading && !state.hasMore && rows.length > 0;
-  const empty = !state.loading && rows.length === 0;
+  const ended = !state.loading && !state.hasMore && !state.moreFailed && rows.length > 0;
+  const failedEmpty = state.failed && rows.length === 0;
+  const empty = !state.loading && !state.failed && rows.length === 0;
+  const firstLoad = state.display.placeholder && !state.display.skeleton;
+  const failure = failedEmpty ? (
+    <LoadFailure what={what} error={state.error} onRetry={state.retry} retrying={state.refreshing} />
+  ) : null;
+  // A refresh that failed keeps the rows it had: they are said to be possibly out of date.
+  const staleFailure =
+    state.failed && rows.length > 0 ? (
+      <LoadFailure compact what={`the latest of ${what}`} error={state.error} onRetry={state.retry} />
+    ) : null;
+  const footer = (
+    <ListFooter
+      loadingMore={state.loadingMore}
+      ended={ended}
+      moreFailed={state.moreFailed ? { error: state.error, retry: state.retry, what } : null}
+    />
+  );
 
   if (!wide) {
     return (
       <div>
         {state.display.slowMessage ? <SlowLoadMessage /> : null}
+        {staleFailure}
         {state.display.skeleton ? <SkeletonRows stacked columns={props.columns.length} /> : null}
+        {firstLoad ? <FirstLoadRows stacked columns={props.columns.length} /> : null}
         {showRows ? <StackedList {...props} /> : null}
-        {empty ? (
+        {empty || failedEmpty ? (
           <div className="rounded-xl border border-slate-200 bg-white">
-            <EmptyState text={props.emptyText} hint={props.emptyHint} />
+            {failure ?? <EmptyState text={props.emptyText} hint={props.emptyHint} />}
           </div>
         ) : null}
-        <ListFooter loadingMore={state.loadingMore} ended={ended} />
+        {footer}
       </div>
     );
   }
@@ -42,6 +64,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   return (
     <div className="rounded-xl border border-slate-200 bg-white shadow-xs">
       {state.display.slowMessage ? <SlowLoadMessage /> : null}
+      {staleFailure}
       <table
         aria-label={props.label}
         aria-busy={state.loading || undefined}
@@ -80,7 +103,20 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         ) : (
           <VirtualBody {...props} />
         )}
-        {props.totals && rows.length > 0 && showRows ? (
+        {props.totals && rows.length > 0 && showRows && props.totalsFailure ? (
+          <tfoot>
+            <tr className="bg-slate-50">
+              <td colSpan={props.columns.length} className="border-t border-slate-200 p-0">
+                <LoadFailure
+                  compact
+                  what="the totals"
+                  error={props.totalsFailure.error}
+                  onRetry={props.totalsFailure.retry}
+                />
+              </td>
+            </tr>
+          </tfoot>
+        ) : props.totals && rows.length > 0 && showRows ? (
           <tfoot>
             <tr className="bg-slate-50 font-semibold text-slate-900">
               {props.columns.map((c) => (
@@ -99,10 +135,9 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
         ) : null}
       </table>
       {empty ? <EmptyState text={props.emptyText} hint={props.emptyHint} /> : null}
-      {state.loading && state.display.skeleton === false && rows.length === 0 ? (
-        <div className="h-48" aria-hidden="true" />
-      ) : null}
-      <ListFooter loadingMore={state.loadingMore} ended={ended} />
+      {failure}
+      {firstLoad ? <FirstLoadRows columns={props.columns.length} /> : null}
+      {footer}
     </div>
   );
 }

@@ -20,7 +20,7 @@ describe('sort toggling (docs/screens.md)', () => {
 });
 
 describe('loading display (docs/screens.md, docs/limits.md)', () => {
-  const reload = { loading: true, initial: false, loadingMore: false };
+  const reload = { loading: true, initial: false, loadingMore: false, hasRows: true };
   it('shows the skeleton on a reload only after 1.5 s', () => {
     expect(loadingDisplay({ ...reload, elapsedMs: SKELETON_DELAY_MS - 1 }).skeleton).toBe(false);
     expect(loadingDisplay({ ...reload, elapsedMs: SKELETON_DELAY_MS }).skeleton).toBe(true);
@@ -35,7 +35,15 @@ describe('loading display (docs/screens.md, docs/limits.md)', () => {
     expect(loadingDisplay({ ...reload, loading: false, elapsedMs: 20_000 })).toEqual({
       skeleton: false,
       slowMessage: false,
+      placeholder: false,
     });
+  });
+  it('shows placeholder rows from the start of a load with nothing on screen (never an empty body)', () => {
+    const first = { ...reload, initial: true, hasRows: false, elapsedMs: 0 };
+    expect(loadingDisplay(first).placeholder).toBe(true);
+    expect(loadingDisplay({ ...first, initial: false }).placeholder).toBe(true);
+    expect(loadingDisplay({ ...reload, elapsedMs: 0 }).placeholder).toBe(false);
+    expect(loadingDisplay({ ...first, loading: false }).placeholder).toBe(false);
   });
 });
 

@@ -1,3 +1,4 @@
+import { LoadFailure } from '../load-failure.tsx';
 import { Spinner } from '../spinner.tsx';
 import { cn } from '../cn.ts';
 import { END_OF_LIST, SLOW_LOAD_MESSAGE } from './loading-display.ts';
@@ -7,15 +8,17 @@ export function SkeletonRows({
   rows = 6,
   columns = 6,
   stacked,
+  testId = 'skeleton',
 }: {
   rows?: number;
   columns?: number;
   stacked?: boolean;
+  testId?: string;
 }) {
   return (
     <div
       aria-hidden="true"
-      data-testid="skeleton"
+      data-testid={testId}
       className={cn('animate-pulse', stacked ? 'flex flex-col gap-3' : 'divide-y divide-slate-100')}
     >
       {Array.from({ length: rows }, (_, r) => (
@@ -43,8 +46,33 @@ export function SlowLoadMessage() {
   );
 }
 
-/** The line under an infinite list: more rows loading, or the end reached. */
-export function ListFooter({ loadingMore, ended }: { loadingMore: boolean; ended: boolean }) {
+/** A list's first load: placeholder rows, announced as loading (an empty body would read as "no data"). */
+export function FirstLoadRows({ columns, stacked }: { columns: number; stacked?: boolean }) {
+  return (
+    <div data-testid="first-load">
+      <p role="status" className="sr-only">
+        Loading…
+      </p>
+      <SkeletonRows columns={columns} stacked={stacked} testId="first-load-rows" />
+    </div>
+  );
+}
+
+/** The line under an infinite list: more rows loading, the next page failed, or the end reached. */
+export function ListFooter({
+  loadingMore,
+  ended,
+  moreFailed,
+}: {
+  loadingMore: boolean;
+  ended: boolean;
+  moreFailed?: { error: unknown; retry: () => void; what: string } | null | undefined;
+}) {
+  if (moreFailed && !loadingMore) {
+    return (
+      <LoadFailure compact what={`more of ${moreFailed.what}`} error={moreFailed.error} onRetry={moreFailed.retry} />
+    );
+  }
   if (loadingMore) {
     return (
       <p className="flex items-center justify-center gap-2 py-4 text-sm text-slate-600" role="status">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { LoadingDisplay } from './loading-display.ts';
 import type { SortState } from './sort.ts';
 
 /** One column of a list or report: a header, how a row shows in it, and its API sort key if sortable. */
@@ -26,7 +27,15 @@ export interface TableState {
   loadingMore: boolean;
   hasMore: boolean;
   loadMore: () => void;
-  display: { skeleton: boolean; slowMessage: boolean };
+  display: LoadingDisplay;
+  /** The first page failed: the failure and a retry show where the rows would be. */
+  failed: boolean;
+  /** The next page failed: the footer offers a retry. */
+  moreFailed: boolean;
+  error: unknown;
+  retry: () => void;
+  /** A retry (or refresh) is under way. */
+  refreshing: boolean;
 }
 
 export interface DataTableProps<Row> {
@@ -44,4 +53,8 @@ export interface DataTableProps<Row> {
   dense?: boolean;
   /** A totals row under the rows (reports), one cell per column (null: nothing in that column). */
   totals?: ((column: Column<Row>) => ReactNode) | undefined;
+  /** The totals could not be loaded: their row says so, with a retry. */
+  totalsFailure?: { error: unknown; retry: () => void } | null | undefined;
+  /** What the list holds, for its failure message ('this report', 'your offers'). */
+  what?: string;
 }

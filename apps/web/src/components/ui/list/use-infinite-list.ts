@@ -8,8 +8,9 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
+import { isShownFailure } from '../../../lib/load-failure.ts';
 import { useElapsed } from '../../../lib/use-elapsed.ts';
-import { loadingDisplay } from './loading-display.ts';
+import { loadingDisplay, type LoadingDisplay } from './loading-display.ts';
 
 export interface InfiniteListOptions<Page extends ListResponse<unknown>> {
   /** Everything the first page depends on (filters, sort, order, search): a change restarts the list. */
@@ -31,10 +32,16 @@ export interface InfiniteList<Row, Page extends ListResponse<unknown> = ListResp
   initial: boolean;
   refresh: () => void;
   refreshing: boolean;
-  /** Skeleton and slow-load message per docs/screens.md (loading-display.ts). */
-  display: { skeleton: boolean; slowMessage: boolean };
+  /** Skeleton, first-load placeholder and slow-load message per docs/screens.md (loading-display.ts). */
+  display: LoadingDisplay;
   isError: boolean;
   error: unknown;
+  /** The first page failed (a server fault, a lost connection; not a cancelled request): shown, with a retry. */
+  failed: boolean;
+  /** The next page failed: the rows stay, the footer offers a retry (and scrolling stops asking). */
+  moreFailed: boolean;
+  /** Tries the failed page again. */
+  retry: () => void;
 }
 
 /**
@@ -74,11 +81,13 @@ export function useInfiniteList<Page extends ListResponse<unknown>>({
   const loading = enabled && (query.isPending || query.isPlaceholderData || refreshing);
   const elapsed = useElapsed(loading, [SKELETON_DELAY_MS, SLOW_LOAD_MESSAGE_MS]);
 
-  const { hasNextPage, isFetchingNextPage, isPlaceholderData, fetchNextPage, refetch } = query;
+  const { hasNextPage, isFetchingNextPage, isPlaceholderData, isFetchNextPageError, fetchNextPage, refetch } = query;
+  const moreFailed = isFetchNextPageError && isShownFailure(query.error);
   const loadMore = useCallback(() => {
     // Placeholder rows belong to the previous filters: their cursor means nothing for the new ones.
-    if (hasNextPage && !isFetchingNextPage && !isPlaceholderData) void fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, isPlaceholderData, fetchNextPage]);
+    // After a failed page, only the reader's retry asks again (no request per scroll event).
+    if (hasNextPage && !isFetchingNextPage && !isPlaceholderData && !moreFailed) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, isPlaceholderData, moreFailed, fetchNextPage]);
 
   const keyRef = useRef(queryKey);
   keyRef.current = queryKey;
@@ -90,19 +99,28 @@ export function useInfiniteList<Page extends ListResponse<unknown>>({
     void refetch({ cancelRefetch: true }).finally(() => setRefreshing(false));
   }, [qc, refetch]);
 
+  const failed = query.isError && !isFetchNextPageError && !refreshing && isShownFailure(query.error);
+  const retry = useCallback(() => {
+    if (isFetchNextPageError) void fetchNextPage();
+    else refresh();
+  }, [isFetchNextPageError, fetchNextPage, refresh]);
+
   const initial = !seenData.current;
   return {
     firstPage: query.data?.pages[0],
     rows,
-    hasMore: Boolean(hasNextPage) && !isPlaceholderData,
+    hasMore: Boolean(hasNextPage) && !isPlaceholderData && !moreFailed,
     loadMore,
     loadingMore,
     loading,
     initial,
     refresh,
     refreshing,
-    display: loadingDisplay({ loading, initial, loadingMore, elapsedMs: elapsed }),
+    display: loadingDisplay({ loading, initial, loadingMore, elapsedMs: elapsed, hasRows: rows.length > 0 }),
     isError: query.isError,
     error: query.error,
+    failed,
+    moreFailed,
+    retry,
   };
 }

@@ -153,6 +153,7 @@ export function MultiSelect(props: MultiSelectProps) {
           isOpen={open}
           loading={list.loading}
           empty={list.items.length === 0}
+          failed={list.failed}
           hasMore={list.hasMore}
           onLoadMore={list.loadMore}
           menuProps={cb.getMenuProps({ 'aria-multiselectable': true })}
@@ -171,7 +172,7 @@ export function MultiSelect(props: MultiSelectProps) {
             : null}
         </MenuPanel>
       </div>
-      <ListStatus isOpen={open} loading={list.loading} count={list.items.length} />
+      <ListStatus isOpen={open} loading={list.loading} failed={list.failed} count={list.items.length} />
     </FieldShell>
   );
 }

@@ -14,6 +14,8 @@ import { Spinner } from '../spinner.tsx';
 import type { SelectOption } from './types.ts';
 
 export const EMPTY_TEXT = 'No option available.';
+/** A page of options that failed: never read as "no options". Each opening asks again. */
+export const FAILED_TEXT = 'Could not load the options. Open the list again to retry.';
 
 /** The look of field.tsx's controls (border, focus ring, red border on error). */
 export const controlBox =
@@ -64,6 +66,7 @@ interface MenuPanelProps {
   isOpen: boolean;
   loading: boolean;
   empty: boolean;
+  failed?: boolean;
   hasMore: boolean;
   onLoadMore: () => void;
   /** Downshift's getMenuProps(); the panel adds the scrolling and the end-of-list detection. */
@@ -77,7 +80,16 @@ interface MenuPanelProps {
  * accepts a scrolling combobox popup without focusable content); the loading and empty rows sit
  * under it, outside the listbox, so it only ever owns options. The live region says the same.
  */
-export function MenuPanel({ isOpen, loading, empty, hasMore, onLoadMore, menuProps, children }: MenuPanelProps) {
+export function MenuPanel({
+  isOpen,
+  loading,
+  empty,
+  failed,
+  hasMore,
+  onLoadMore,
+  menuProps,
+  children,
+}: MenuPanelProps) {
   const list = useRef<HTMLUListElement | null>(null);
   const { ref: menuRef, className, ...rest } = menuProps;
 
@@ -116,6 +128,10 @@ export function MenuPanel({ isOpen, loading, empty, hasMore, onLoadMore, menuPro
           <Spinner size={14} />
           Loading…
         </div>
+      ) : failed ? (
+        <div aria-hidden="true" className="px-3 py-2 text-sm text-red-800">
+          {FAILED_TEXT}
+        </div>
       ) : empty ? (
         <div aria-hidden="true" className="px-3 py-2 text-sm text-slate-600">
           {EMPTY_TEXT}
@@ -126,10 +142,20 @@ export function MenuPanel({ isOpen, loading, empty, hasMore, onLoadMore, menuPro
 }
 
 /** What a screen reader hears about the list while it is open (downshift's own status ignores loading). */
-export function ListStatus({ isOpen, loading, count }: { isOpen: boolean; loading: boolean; count: number }) {
+export function ListStatus({
+  isOpen,
+  loading,
+  failed,
+  count,
+}: {
+  isOpen: boolean;
+  loading: boolean;
+  failed?: boolean;
+  count: number;
+}) {
   let text = '';
   if (isOpen) {
-    if (count === 0) text = loading ? 'Loading options…' : EMPTY_TEXT;
+    if (count === 0) text = loading ? 'Loading options…' : failed ? FAILED_TEXT : EMPTY_TEXT;
     else text = `${count} option${count === 1 ? '' : 's'} available${loading ? ', loading more' : ''}.`;
   }
   return (

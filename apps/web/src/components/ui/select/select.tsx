@@ -121,6 +121,7 @@ function SingleSelect(props: SingleSelectProps) {
           isOpen={open}
           loading={list.loading}
           empty={list.items.length === 0}
+          failed={list.failed}
           hasMore={list.hasMore}
           onLoadMore={list.loadMore}
           menuProps={cb.getMenuProps()}
@@ -138,7 +139,7 @@ function SingleSelect(props: SingleSelectProps) {
             : null}
         </MenuPanel>
       </div>
-      <ListStatus isOpen={open} loading={list.loading} count={list.items.length} />
+      <ListStatus isOpen={open} loading={list.loading} failed={list.failed} count={list.items.length} />
     </FieldShell>
   );
 }

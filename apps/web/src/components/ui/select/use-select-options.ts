@@ -13,6 +13,8 @@ interface Lazy {
   items: SelectOption[];
   next: string | null;
   loading: boolean;
+  /** The last page asked for failed. */
+  failed: boolean;
   /** Every option any page has shown, so a chosen value keeps its label after the list restarts. */
   seen: ReadonlyMap<string, SelectOption>;
 }
@@ -26,6 +28,8 @@ interface Generation {
 export interface SelectOptions {
   items: SelectOption[];
   loading: boolean;
+  /** A page failed to load: said as such, not as 'No option available.' (opening again retries). */
+  failed: boolean;
   hasMore: boolean;
   loadMore: () => void;
   /** The option of a value among static options or anything loaded so far. */
@@ -72,7 +76,7 @@ export function useSelectOptions(
     loaderRef.current = loadOptions;
   });
 
-  const [page, setPage] = useState<Lazy>({ items: [], next: null, loading: false, seen: new Map() });
+  const [page, setPage] = useState<Lazy>({ items: [], next: null, loading: false, failed: false, seen: new Map() });
   const generation = useRef<Generation | null>(null);
 
   const fetchPage = useCallback((cursor: string | null) => {
@@ -80,7 +84,7 @@ export function useSelectOptions(
     const load = loaderRef.current;
     if (!gen || !load || gen.busy || gen.controller.signal.aborted) return;
     gen.busy = true;
-    setPage((p) => (p.loading ? p : { ...p, loading: true }));
+    setPage((p) => (p.loading && !p.failed ? p : { ...p, loading: true, failed: false }));
     const { signal } = gen.controller;
     load({ search: gen.search, cursor, signal }).then(
       (res) => {
@@ -90,6 +94,7 @@ export function useSelectOptions(
           items: cursor === null ? res.options : appendNew(p.items, res.options),
           next: res.next,
           loading: false,
+          failed: false,
           seen: remember(p.seen, res.options),
         }));
       },
@@ -97,7 +102,7 @@ export function useSelectOptions(
         if (signal.aborted) return;
         gen.busy = false;
         // A failed page ends the list rather than retrying in a loop on every scroll.
-        setPage((p) => ({ ...p, next: null, loading: false }));
+        setPage((p) => ({ ...p, next: null, loading: false, failed: true }));
       },
     );
   }, []);
@@ -113,7 +118,7 @@ export function useSelectOptions(
     wasOpen.current = true;
     const controller = new AbortController();
     generation.current = { search: term, controller, busy: false };
-    setPage((p) => ({ ...p, items: [], next: null, loading: true }));
+    setPage((p) => ({ ...p, items: [], next: null, loading: true, failed: false }));
     const timer = immediate ? null : setTimeout(() => fetchPage(null), SEARCH_DEBOUNCE_MS);
     if (immediate) fetchPage(null);
     return () => {
@@ -133,6 +138,6 @@ export function useSelectOptions(
     [staticByValue, page.seen],
   );
 
-  if (!lazy) return { items: staticItems, loading: false, hasMore: false, loadMore, lookup };
-  return { items: page.items, loading: page.loading, hasMore, loadMore, lookup };
+  if (!lazy) return { items: staticItems, loading: false, failed: false, hasMore: false, loadMore, lookup };
+  return { items: page.items, loading: page.loading, failed: page.failed, hasMore, loadMore, lookup };
 }

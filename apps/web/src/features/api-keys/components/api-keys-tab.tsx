@@ -1,6 +1,7 @@
 import type { ApiKey, CreatedApiKey } from '@portal/shared/api-keys/api-keys.schemas';
 import { useState } from 'react';
 import { AlertBox } from '../../../components/ui/alert-box.tsx';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { alerts } from '../../../lib/alerts.ts';
 import { tooManyMessage } from '../../../lib/api-error.ts';
@@ -72,7 +73,13 @@ export function ApiKeysTab({ twoFactorEnabled = false }: { twoFactorEnabled?: bo
         {keys.isPending ? (
           <LoadingBlock label="Loading your API keys…" />
         ) : keys.isError ? (
-          <AlertBox tone="error">{API_KEY_MESSAGES.loadFailed}</AlertBox>
+          <LoadFailure
+            compact
+            what="your API keys"
+            title={API_KEY_MESSAGES.loadFailed}
+            error={keys.error}
+            onRetry={() => void keys.refetch()}
+          />
         ) : keys.data.length === 0 ? (
           <p className="rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
             {API_KEY_MESSAGES.empty}

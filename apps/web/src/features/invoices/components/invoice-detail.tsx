@@ -1,6 +1,6 @@
 import type { InvoiceItem, InvoiceResponse } from '@portal/shared/invoices/invoices.schemas';
 import { Card } from '../../../components/ui/card.tsx';
-import { LoadingBlock } from '../../../components/ui/spinner.tsx';
+import { QueryBlock } from '../../../components/ui/query-block.tsx';
 import { Badge } from '../../../components/ui/status-badge.tsx';
 import { todayIn } from '../../../components/ui/date-range/date-range.ts';
 import { formatInteger, formatMoney, formatMoneyPrecise } from '../../../lib/format.ts';
@@ -16,15 +16,15 @@ import { InvoiceStatusBadge } from './invoice-status-badge.tsx';
  * which is the invoice's payout total (the sum of its lines, as the server computed it).
  */
 export function InvoiceDetail({ invoiceId, timeZone }: { invoiceId: number; timeZone: string }) {
-  const { data, isPending, isError } = useInvoice(invoiceId);
-  if (isPending) return <LoadingBlock label="Loading the invoice…" />;
-  if (isError || !data)
-    return <Card className="px-5 py-10 text-center text-sm text-slate-600">The invoice could not be loaded.</Card>;
   return (
-    <div className="flex flex-col gap-5">
-      <InvoiceSummary data={data} timeZone={timeZone} />
-      <InvoiceLines items={data.items} total={data.invoice.payout_total} />
-    </div>
+    <QueryBlock query={useInvoice(invoiceId)} what="the invoice">
+      {(data) => (
+        <div className="flex flex-col gap-5">
+          <InvoiceSummary data={data} timeZone={timeZone} />
+          <InvoiceLines items={data.items} total={data.invoice.payout_total} />
+        </div>
+      )}
+    </QueryBlock>
   );
 }
 
@@ -101,8 +101,7 @@ function InvoiceLines({ items, total }: { items: InvoiceItem[]; total: number })
     );
   }
 
-  const th =
-    'border-b border-slate-200 bg-slate-50 px-4 py-2.5 text-xs font-semibold tracking-wide text-slate-600 uppercase';
+  const th = 'border-b border-slate-200 bg-slate-50 px-4 py-2.5 text-xs font-semibold text-slate-600';
   const td = 'border-b border-slate-100 px-4 py-3 align-middle';
   return (
     <Card className="overflow-hidden">

@@ -63,6 +63,7 @@ export function InvoicesList({ timeZone }: { timeZone: string }) {
         }
       />
       <DataTable
+        what="your invoices"
         label="Invoices"
         columns={COLUMNS}
         rows={list.rows}

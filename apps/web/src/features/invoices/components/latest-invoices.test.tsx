@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import type { Invoice } from '@portal/shared/invoices/invoices.schemas';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LatestInvoices } from './latest-invoices.tsx';
@@ -84,8 +84,20 @@ describe('LatestInvoices (the dashboard panel)', () => {
     expect(screen.getByRole('link', { name: 'View all' })).toBeTruthy();
   });
 
-  it('says so when they cannot be loaded', async () => {
-    setup(() => Promise.resolve(new Response('{}', { status: 500 })));
-    await screen.findByText('The invoices could not be loaded.');
+  it('says so when they cannot be loaded (never "No invoices yet"), and loads them again on Try again', async () => {
+    let fail = true;
+    const fetchMock = setup(() =>
+      fail
+        ? Promise.resolve(new Response('{}', { status: 500 }))
+        : json({ data: [invoice(9, '2026-10', 12.5, 'paid')], cursor: { next: null } }),
+    );
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Could not load your latest invoices.');
+    expect(alert.textContent).toContain('Request failed with status code 500.');
+    expect(screen.queryByText('No invoices yet')).toBeNull();
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await screen.findByText('$12.50');
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../components/ui/cn.ts';
+import { QueryBlock } from '../../../components/ui/query-block.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useLatestInvoices } from '../api/get-invoice-list.ts';
@@ -24,7 +25,7 @@ export interface LatestInvoicesProps {
  * invoice, and 'View all' → /invoices.
  */
 export function LatestInvoices({ limit = LATEST_INVOICES_LIMIT, headingLevel = 2, className }: LatestInvoicesProps) {
-  const { data, isPending, isError } = useLatestInvoices(limit);
+  const query = useLatestInvoices(limit);
   const headingId = useId();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -42,47 +43,57 @@ export function LatestInvoices({ limit = LATEST_INVOICES_LIMIT, headingLevel = 2
             <ChevronRight size={15} aria-hidden="true" />
           </Link>
         </div>
-        {isPending ? (
-          <div
-            className="flex flex-col divide-y divide-slate-100"
-            aria-hidden="true"
-            data-testid="latest-invoices-loading"
-          >
-            {/* Rows of the loaded rows' height (two lines each), so the panels below do not move. */}
-            {Array.from({ length: limit }, (_, i) => (
-              <div key={i} className="flex animate-pulse items-center justify-between gap-3 px-4 py-3">
-                <div className="flex h-[38px] flex-col justify-center gap-2">
-                  <div className="h-3.5 w-20 rounded-full bg-slate-200/80" />
-                  <div className="h-3 w-40 rounded-full bg-slate-200/80" />
+        <QueryBlock
+          query={query}
+          what="your latest invoices"
+          boxed={false}
+          compact
+          loading={
+            <div
+              className="flex flex-col divide-y divide-slate-100"
+              aria-hidden="true"
+              data-testid="latest-invoices-loading"
+            >
+              {/* Rows of the loaded rows' height (two lines each), so the panels below do not move. */}
+              {Array.from({ length: limit }, (_, i) => (
+                <div key={i} className="flex animate-pulse items-center justify-between gap-3 px-4 py-3">
+                  <div className="flex h-[38px] flex-col justify-center gap-2">
+                    <div className="h-3.5 w-20 rounded-full bg-slate-200/80" />
+                    <div className="h-3 w-40 rounded-full bg-slate-200/80" />
+                  </div>
+                  <div className="h-5 w-14 rounded-full bg-slate-200/80" />
                 </div>
-                <div className="h-5 w-14 rounded-full bg-slate-200/80" />
-              </div>
-            ))}
-          </div>
-        ) : isError ? (
-          <p className="px-4 py-6 text-center text-sm text-slate-600">The invoices could not be loaded.</p>
-        ) : data.length === 0 ? (
-          <p className="px-4 py-6 text-center text-sm font-medium text-slate-700">No invoices yet</p>
-        ) : (
-          <ul className="flex flex-col divide-y divide-slate-100">
-            {data.map((inv) => (
-              <li key={inv.id}>
-                <Link
-                  to={paths.invoice(inv.id)}
-                  className="flex items-center justify-between gap-3 px-4 py-3 hover:bg-slate-50"
-                >
-                  <span className="flex min-w-0 flex-col gap-0.5">
-                    <span className="text-sm font-medium text-slate-900 tabular">{formatMoney(inv.payout_total)}</span>
-                    <span className="text-xs text-slate-600">
-                      <InvoicePeriod start={inv.date_range_start} end={inv.date_range_end} />
-                    </span>
-                  </span>
-                  <InvoiceStatusBadge status={inv.status} className="shrink-0" />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        )}
+              ))}
+            </div>
+          }
+        >
+          {(data) =>
+            data.length === 0 ? (
+              <p className="px-4 py-6 text-center text-sm font-medium text-slate-700">No invoices yet</p>
+            ) : (
+              <ul className="flex flex-col divide-y divide-slate-100">
+                {data.map((inv) => (
+                  <li key={inv.id}>
+                    <Link
+                      to={paths.invoice(inv.id)}
+                      className="flex items-center justify-between gap-3 px-4 py-3 hover:bg-slate-50"
+                    >
+                      <span className="flex min-w-0 flex-col gap-0.5">
+                        <span className="text-sm font-medium text-slate-900 tabular">
+                          {formatMoney(inv.payout_total)}
+                        </span>
+                        <span className="text-xs text-slate-600">
+                          <InvoicePeriod start={inv.date_range_start} end={inv.date_range_end} />
+                        </span>
+                      </span>
+                      <InvoiceStatusBadge status={inv.status} className="shrink-0" />
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            )
+          }
+        </QueryBlock>
       </section>
     </Card>
   );

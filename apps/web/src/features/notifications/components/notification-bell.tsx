@@ -3,8 +3,10 @@ import type { Notification } from '@portal/shared/notifications/notifications.sc
 import { Popover } from 'radix-ui';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { resolveTimeZone } from '../../../lib/time-zone.ts';
 import { paths } from '../../../config/paths.ts';
+import { isShownFailure } from '../../../lib/load-failure.ts';
 import { useUnreadNotifications } from '../api/get-unread-notifications.ts';
 import { bellState, formatSentAt } from '../notification-format.ts';
 import { useOpenNotification } from '../notification-panel-store.ts';
@@ -27,7 +29,7 @@ export function NotificationBell({
   defaultOpen?: boolean;
 }) {
   const zone = resolveTimeZone(timeZone);
-  const { data, isPending, refetch } = useUnreadNotifications({
+  const { data, isPending, isFetching, error, refetch } = useUnreadNotifications({
     // Its stand-in asked when the frame mounted; asking again on the swap could answer before a
     // read marked locally reaches the server, and show it unread again.
     refetchOnMount: false,
@@ -72,8 +74,11 @@ export function NotificationBell({
                 </p>
               ) : null}
             </div>
-            {isPending ? (
+            {isPending && isFetching ? (
               <Placeholders />
+            ) : !data && isShownFailure(error) ? (
+              // Never 'No unread notifications' for a list the server did not give.
+              <LoadFailure compact what="your notifications" error={error} onRetry={() => void refetch()} />
             ) : unread.length === 0 ? (
               <p className="px-4 py-8 text-center text-sm text-slate-600">No unread notifications</p>
             ) : (

@@ -3,7 +3,14 @@ import { Bell, Tag } from 'lucide-react';
 import { useId, useMemo, useState } from 'react';
 import { cn } from '../../../components/ui/cn.ts';
 import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';
-import { EmptyState, ListFooter, SkeletonRows, SlowLoadMessage } from '../../../components/ui/list/table-parts.tsx';
+import {
+  EmptyState,
+  FirstLoadRows,
+  ListFooter,
+  SkeletonRows,
+  SlowLoadMessage,
+} from '../../../components/ui/list/table-parts.tsx';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { useVirtualRows } from '../../../components/ui/list/use-virtual-rows.ts';
 import { Select } from '../../../components/ui/select/select.tsx';
 import { useNotificationTable, type NotificationTableQuery } from '../api/get-notification-table.ts';
@@ -107,13 +114,17 @@ function NotificationFeed({
     overscan: 8,
     prefetch: 4,
   });
-  const ended = !state.loading && !state.hasMore && rows.length > 0;
-  const empty = !state.loading && rows.length === 0;
+  const ended = !state.loading && !state.hasMore && !state.moreFailed && rows.length > 0;
+  const failedEmpty = state.failed && rows.length === 0;
+  const empty = !state.loading && !state.failed && rows.length === 0;
   const now = useMemo(() => new Date(), []);
 
   return (
     <div>
       {state.display.slowMessage ? <SlowLoadMessage /> : null}
+      {state.failed && rows.length > 0 ? (
+        <LoadFailure compact what="the latest notifications" error={state.error} onRetry={state.retry} />
+      ) : null}
       {state.display.skeleton ? (
         <div className="rounded-xl border border-slate-200 bg-white">
           <SkeletonRows columns={3} />
@@ -136,15 +147,30 @@ function NotificationFeed({
           })}
         </ul>
       )}
-      {empty ? (
+      {empty || failedEmpty ? (
         <div className="rounded-xl border border-slate-200 bg-white">
-          <EmptyState text={emptyText} hint={emptyHint} />
+          {failedEmpty ? (
+            <LoadFailure
+              what="your notifications"
+              error={state.error}
+              onRetry={state.retry}
+              retrying={state.refreshing}
+            />
+          ) : (
+            <EmptyState text={emptyText} hint={emptyHint} />
+          )}
         </div>
       ) : null}
-      {state.loading && !state.display.skeleton && rows.length === 0 ? (
-        <div className="h-48" aria-hidden="true" />
+      {state.display.placeholder && !state.display.skeleton ? (
+        <div className="rounded-xl border border-slate-200 bg-white">
+          <FirstLoadRows columns={3} />
+        </div>
       ) : null}
-      <ListFooter loadingMore={state.loadingMore} ended={ended} />
+      <ListFooter
+        loadingMore={state.loadingMore}
+        ended={ended}
+        moreFailed={state.moreFailed ? { error: state.error, retry: state.retry, what: 'your notifications' } : null}
+      />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { QueryBlock } from '../../../components/ui/query-block.tsx';
 import { OfferStatusBadge } from '../../../components/ui/status-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { formatPayout } from '../../../lib/format.ts';
@@ -7,7 +8,7 @@ import { useLatestOffers } from '../api/get-latest-offers.ts';
 
 /** The newest offers the publisher may run (docs/screens.md Dashboard), each linking to its detail. */
 export function LatestOffers() {
-  const { data, isPending } = useLatestOffers();
+  const query = useLatestOffers();
   return (
     <section
       aria-labelledby="latest-offers-heading"
@@ -21,37 +22,50 @@ export function LatestOffers() {
           All offers
         </Link>
       </div>
-      {isPending ? (
-        // Shaped as the loaded rows (a name and a payout line), so what is below does not move.
-        <div className="mt-2 flex flex-col divide-y divide-slate-100" aria-hidden="true">
-          {Array.from({ length: LATEST_OFFERS_LIMIT }, (_, i) => (
-            <div key={i} className="flex animate-pulse flex-col py-2">
-              <div className="flex h-5 items-center">
-                <div className="h-3.5 w-40 rounded-full bg-slate-200/80" />
+      <QueryBlock
+        query={query}
+        what="the latest offers"
+        boxed={false}
+        compact
+        loading={
+          // Shaped as the loaded rows (a name and a payout line), so what is below does not move.
+          <div className="mt-2 flex flex-col divide-y divide-slate-100" aria-hidden="true">
+            {Array.from({ length: LATEST_OFFERS_LIMIT }, (_, i) => (
+              <div key={i} className="flex animate-pulse flex-col py-2">
+                <div className="flex h-5 items-center">
+                  <div className="h-3.5 w-40 rounded-full bg-slate-200/80" />
+                </div>
+                <div className="flex h-4 items-center">
+                  <div className="h-3 w-24 rounded-full bg-slate-200/80" />
+                </div>
               </div>
-              <div className="flex h-4 items-center">
-                <div className="h-3 w-24 rounded-full bg-slate-200/80" />
-              </div>
-            </div>
-          ))}
-        </div>
-      ) : !data || data.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">No data</p>
-      ) : (
-        <ul className="mt-2 flex flex-col divide-y divide-slate-100">
-          {data.map((o) => (
-            <li key={o.offer_id} className="flex items-center justify-between gap-3 py-2">
-              <span className="flex min-w-0 flex-col">
-                <Link to={paths.offer(o.offer_id)} className="truncate text-sm font-medium text-accent hover:underline">
-                  {o.name}
-                </Link>
-                <span className="text-xs text-slate-600">{formatPayout(o.payout, o.payout_type)}</span>
-              </span>
-              {o.status !== 'active' ? <OfferStatusBadge status={o.status} /> : null}
-            </li>
-          ))}
-        </ul>
-      )}
+            ))}
+          </div>
+        }
+      >
+        {(data) =>
+          data.length === 0 ? (
+            <p className="mt-3 text-sm text-slate-600">No data</p>
+          ) : (
+            <ul className="mt-2 flex flex-col divide-y divide-slate-100">
+              {data.map((o) => (
+                <li key={o.offer_id} className="flex items-center justify-between gap-3 py-2">
+                  <span className="flex min-w-0 flex-col">
+                    <Link
+                      to={paths.offer(o.offer_id)}
+                      className="truncate text-sm font-medium text-accent hover:underline"
+                    >
+                      {o.name}
+                    </Link>
+                    <span className="text-xs text-slate-600">{formatPayout(o.payout, o.payout_type)}</span>
+                  </span>
+                  {o.status !== 'active' ? <OfferStatusBadge status={o.status} /> : null}
+                </li>
+              ))}
+            </ul>
+          )
+        }
+      </QueryBlock>
     </section>
   );
 }

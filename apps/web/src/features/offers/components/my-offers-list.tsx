@@ -89,6 +89,7 @@ export function MyOffersList({ timeZone }: { timeZone: string }) {
         filters={<LazyDateRangePicker value={range} onChange={setRange} timeZone={timeZone} label="Date range" />}
       />
       <DataTable
+        what="your offers"
         label="My offers"
         columns={COLUMNS}
         rows={list.rows}

@@ -1,8 +1,8 @@
-import type { CreativeType } from '@portal/shared/offers/offers.schemas';
+import type { CreativeType, OfferCreativesResponse } from '@portal/shared/offers/offers.schemas';
 import { ExternalLink, FileCode, FileText, Film, Image, Link2, Music, Sparkles } from 'lucide-react';
 import { Card } from '../../../components/ui/card.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
-import { LoadingBlock } from '../../../components/ui/spinner.tsx';
+import { QueryBlock } from '../../../components/ui/query-block.tsx';
 import { useOfferCreatives } from '../api/get-offer-creatives.ts';
 
 const TYPE: Record<CreativeType, { label: string; icon: typeof Image }> = {
@@ -17,10 +17,14 @@ const TYPE: Record<CreativeType, { label: string; icon: typeof Image }> = {
 
 /** The Creatives tab (docs/screens.md): name, type and URL of each, with copy and open. */
 export function OfferCreativesTab({ offerId }: { offerId: number }) {
-  const { data, isPending, isError } = useOfferCreatives(offerId);
-  if (isPending) return <LoadingBlock label="Loading creatives…" />;
-  if (isError || !data)
-    return <Card className="px-5 py-10 text-center text-sm text-slate-600">The creatives could not be shown.</Card>;
+  return (
+    <QueryBlock query={useOfferCreatives(offerId)} what="the creatives">
+      {(data) => <Creatives data={data} />}
+    </QueryBlock>
+  );
+}
+
+function Creatives({ data }: { data: OfferCreativesResponse['data'] }) {
   if (data.length === 0) {
     return (
       <Card className="px-5 py-12 text-center text-[15px] font-medium text-slate-800">

@@ -1,10 +1,11 @@
 import type { ConversionMethod } from '@portal/shared/constants';
 import { PAYOUT_TYPE_LABELS } from '@portal/shared/offers/offers.constants';
+import type { OfferDetailsResponse } from '@portal/shared/offers/offers.schemas';
 import DOMPurify from 'dompurify';
 import { CalendarClock, Globe2, Radio, Tags, Wallet } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
-import { LoadingBlock } from '../../../components/ui/spinner.tsx';
+import { QueryBlock } from '../../../components/ui/query-block.tsx';
 import { formatShortDate } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useOfferDetails } from '../api/get-offer-details.ts';
@@ -36,12 +37,14 @@ const METHOD_TEXT: Record<ConversionMethod, { label: string; help: string }> = {
 
 /** The Details tab (docs/screens.md): description, expiration, regions, payout and its type, tags. */
 export function OfferDetailsTab({ offerId }: { offerId: number }) {
-  const { data, isPending, isError } = useOfferDetails(offerId);
-  if (isPending) return <LoadingBlock label="Loading the offer's details…" />;
-  if (isError || !data)
-    return (
-      <Card className="px-5 py-10 text-center text-sm text-slate-600">The offer's details could not be shown.</Card>
-    );
+  return (
+    <QueryBlock query={useOfferDetails(offerId)} what="the offer's details">
+      {(data) => <OfferDetails data={data} />}
+    </QueryBlock>
+  );
+}
+
+function OfferDetails({ data }: { data: OfferDetailsResponse['data'] }) {
   const method = METHOD_TEXT[data.offer_conversion_method];
   return (
     <div className="grid gap-5 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)]">

@@ -1,35 +1,34 @@
 import { TRACKING_LINK_VARIABLES } from '@portal/shared/offers/offers.constants';
+import type { OfferTrackingLinkResponse } from '@portal/shared/offers/offers.schemas';
 import { Link2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
-import { LoadingBlock } from '../../../components/ui/spinner.tsx';
+import { QueryBlock } from '../../../components/ui/query-block.tsx';
 import { useOfferTrackingLink } from '../api/get-offer-tracking-link.ts';
 import { ALWAYS_USE_DEFAULT, buildTrackingLink, checkTrackingUrl, type TrackingValues } from '../tracking-link.ts';
 
 /** The Tracking Link tab (docs/limits.md builder): landing page, click and sub IDs, the link to copy. */
 export function TrackingLinkTab({ offerId }: { offerId: number }) {
-  const { data, isPending, isError } = useOfferTrackingLink(offerId);
+  return (
+    <QueryBlock query={useOfferTrackingLink(offerId)} what="the tracking link tool">
+      {(data) => <TrackingLinkBuilder data={data} />}
+    </QueryBlock>
+  );
+}
+
+function TrackingLinkBuilder({ data }: { data: OfferTrackingLinkResponse['data'] }) {
   const [page, setPage] = useState(ALWAYS_USE_DEFAULT);
   const [values, setValues] = useState<TrackingValues>({});
 
-  const pages = data?.landing_page_list ?? [];
+  const pages = data.landing_page_list;
   const chosen = pages.find((p) => String(p.landing_page_cr) === page);
   const link = useMemo(
-    () =>
-      data
-        ? buildTrackingLink(data.base_url, { cr: chosen && !chosen.default ? chosen.landing_page_cr : null, values })
-        : '',
+    () => buildTrackingLink(data.base_url, { cr: chosen && !chosen.default ? chosen.landing_page_cr : null, values }),
     [data, chosen, values],
   );
   const problem = link ? checkTrackingUrl(link) : null;
-
-  if (isPending) return <LoadingBlock label="Loading the tracking link tool…" />;
-  if (isError || !data)
-    return (
-      <Card className="px-5 py-10 text-center text-sm text-slate-600">The tracking link tool could not be shown.</Card>
-    );
 
   return (
     <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">

@@ -7,6 +7,7 @@ import { CircleAlert, CircleCheck, RotateCcw, Send } from 'lucide-react';
 import { useState } from 'react';
 import { AlertBox } from '../../../components/ui/alert-box.tsx';
 import { Button } from '../../../components/ui/button.tsx';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { DateTimePicker } from '../../../components/ui/date-range/date-time-picker.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { Select } from '../../../components/ui/select/select.tsx';
@@ -93,7 +94,15 @@ function DeliveriesBody({ postback, timeZone }: { postback: Postback; timeZone: 
             onChange={(v) => setStatus(v as StatusFilter)}
           />
         </div>
-        {log.loading && log.rows.length === 0 ? (
+        {log.failed && log.rows.length === 0 ? (
+          <LoadFailure
+            what="the delivery log"
+            error={log.error}
+            onRetry={log.retry}
+            retrying={log.refreshing}
+            className="rounded-lg border border-slate-200"
+          />
+        ) : log.loading && log.rows.length === 0 ? (
           <LoadingBlock label="Loading deliveries…" />
         ) : log.rows.length === 0 ? (
           <p className="rounded-lg border border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-600">
@@ -109,7 +118,9 @@ function DeliveriesBody({ postback, timeZone }: { postback: Postback; timeZone: 
             ))}
           </ol>
         )}
-        {log.hasMore ? (
+        {log.moreFailed ? (
+          <LoadFailure compact what="older attempts" error={log.error} onRetry={log.retry} />
+        ) : log.hasMore ? (
           <Button variant="secondary" className="self-center" onClick={log.loadMore} loading={log.loadingMore}>
             Show older attempts
           </Button>

@@ -82,6 +82,7 @@ export function GlobalPostbacksList({
         }
       />
       <DataTable
+        what="your pixels and postbacks"
         label="Pixels and postbacks"
         columns={columns}
         rows={list.rows}

@@ -36,6 +36,7 @@ export function OfferPostbacksTab({
         refreshing={list.refreshing}
       />
       <DataTable
+        what="this offer's pixels and postbacks"
         label={`Pixels and postbacks of ${offer.name}`}
         columns={columns}
         rows={list.rows}

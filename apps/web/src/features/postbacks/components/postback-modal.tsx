@@ -5,8 +5,8 @@ import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
+import { QueryBlock } from '../../../components/ui/query-block.tsx';
 import { Select } from '../../../components/ui/select/select.tsx';
-import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { alerts } from '../../../lib/alerts.ts';
 import { isApiError, tooManyMessage } from '../../../lib/api-error.ts';
 import { getOfferOptions } from '../../../lib/offer-options.ts';
@@ -34,15 +34,12 @@ export function PostbackModal({ target, onClose }: { target: PostbackModalTarget
   const title = target?.mode === 'edit' ? 'Edit Pixel / Postback' : 'Create Pixel / Postback';
   return (
     <Modal open={target !== null} onOpenChange={(o) => !o && onClose()} title={title} size="lg">
-      {target === null ? null : target.mode === 'edit' && !record.data ? (
-        <LoadingBlock label="Loading the postback…" />
+      {target === null ? null : target.mode === 'edit' ? (
+        <QueryBlock query={record} what="the postback" boxed={false}>
+          {(data) => <PostbackForm key={`edit-${editId}`} target={target} record={data} onDone={onClose} />}
+        </QueryBlock>
       ) : (
-        <PostbackForm
-          key={target.mode === 'edit' ? `edit-${editId}` : 'create'}
-          target={target}
-          record={target.mode === 'edit' ? record.data! : null}
-          onDone={onClose}
-        />
+        <PostbackForm key="create" target={target} record={null} onDone={onClose} />
       )}
     </Modal>
   );

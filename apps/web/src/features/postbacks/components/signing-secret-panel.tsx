@@ -60,7 +60,12 @@ export function SigningSecretPanel() {
         {secret.isPending ? (
           <Spinner label="Loading the signing secret" />
         ) : secret.isError || !value ? (
-          <AlertBox tone="error">{SIGNING_MESSAGES.loadFailed}</AlertBox>
+          <AlertBox tone="error">
+            {SIGNING_MESSAGES.loadFailed}{' '}
+            <Button variant="link" onClick={() => void secret.refetch()} loading={secret.isFetching}>
+              Try again
+            </Button>
+          </AlertBox>
         ) : (
           <div className="flex min-w-0 flex-col gap-2 sm:flex-row sm:items-center">
             <p

@@ -4,7 +4,7 @@ import {
   NOTIFICATION_SUBSCRIPTION_LABELS,
   type NotificationSubscriptionKey,
 } from '@portal/shared/constants';
-import { AlertBox } from '../../../components/ui/alert-box.tsx';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox } from '../../../components/ui/field.tsx';
 import { LoadingBlock } from '../../../components/ui/spinner.tsx';
@@ -25,7 +25,16 @@ export function NotificationsTab() {
   const current = selected ?? profile.data?.notification_subscriptions ?? [];
 
   if (profile.isPending) return <LoadingBlock label="Loading your preferences" />;
-  if (profile.isError) return <AlertBox tone="error">{PROFILE_MESSAGES.wentWrong}</AlertBox>;
+  if (profile.isError)
+    return (
+      <LoadFailure
+        title={PROFILE_MESSAGES.wentWrong}
+        what="your notification preferences"
+        error={profile.error}
+        onRetry={() => void profile.refetch()}
+        retrying={profile.isFetching}
+      />
+    );
 
   const toggle = (k: NotificationSubscriptionKey, on: boolean) =>
     setSelected(NOTIFICATION_SUBSCRIPTION_KEYS.filter((x) => (x === k ? on : current.includes(x))));

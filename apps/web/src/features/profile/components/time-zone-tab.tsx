@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { TIMEZONE_CLOCK_REFRESH_MS } from '@portal/shared/constants';
-import { AlertBox } from '../../../components/ui/alert-box.tsx';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { alerts } from '../../../lib/alerts.ts';
@@ -67,7 +67,16 @@ export function TimeZoneTab() {
     );
   };
 
-  if (profile.isError) return <AlertBox tone="error">{PROFILE_MESSAGES.wentWrong}</AlertBox>;
+  if (profile.isError)
+    return (
+      <LoadFailure
+        title={PROFILE_MESSAGES.wentWrong}
+        what="your time zone"
+        error={profile.error}
+        onRetry={() => void profile.refetch()}
+        retrying={profile.isFetching}
+      />
+    );
   return (
     <div className="flex flex-col gap-6">
       <Clock timeZone={current || 'UTC'} />

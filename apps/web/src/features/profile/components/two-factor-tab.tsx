@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import { TWO_FACTOR_CODE_LENGTH } from '@portal/shared/constants';
 import { AlertBox } from '../../../components/ui/alert-box.tsx';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { LoadingBlock } from '../../../components/ui/spinner.tsx';
@@ -239,7 +240,16 @@ export function TwoFactorTab() {
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
   if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
   if (status.isPending) return <LoadingBlock label="Loading two-factor status" />;
-  if (status.isError) return <AlertBox tone="error">{PROFILE_MESSAGES.wentWrong}</AlertBox>;
+  if (status.isError)
+    return (
+      <LoadFailure
+        title={PROFILE_MESSAGES.wentWrong}
+        what="your two-factor status"
+        error={status.error}
+        onRetry={() => void status.refetch()}
+        retrying={status.isFetching}
+      />
+    );
   return status.data.enabled ? (
     <TurnOff codesLeft={status.data.recovery_codes_left} />
   ) : (

@@ -69,20 +69,27 @@ export function useReportSeries<Row>(type: 'daily' | 'hourly', filters: ReportFi
   });
 }
 
-/** `POST report-total/{type}`: the totals row of a summary report, for the same filters. */
-export const reportTotalQuery = (type: ReportType, filters: ReportFilterState) =>
+/**
+ * `POST report-total/{type}`: the totals row of a summary report — the list's own body without the
+ * cursor (docs/api.md), so its sort and order too.
+ */
+export const reportTotalQuery = (type: ReportType, filters: ReportFilterState, sort: { sort: string; order: 1 | -1 }) =>
   queryOptions({
-    queryKey: [REPORT_KEY, 'total', type, filters],
+    queryKey: [REPORT_KEY, 'total', type, filters, sort.sort, sort.order],
     queryFn: ({ signal }) =>
       api
         .post<ReportTotalResponse>(
           API_PATHS.reportTotal(type),
-          { filters: apiFilters(filters), limit: PAGE_SIZE },
+          { filters: apiFilters(filters), limit: PAGE_SIZE, sort: sort.sort, order: sort.order },
           { signal, handle: { serverError: false } },
         )
         .then((r) => r.data as ReportMetrics),
     staleTime: 0,
   });
 
-export const useReportTotal = (type: ReportType, filters: ReportFilterState, enabled: boolean) =>
-  useQuery({ ...reportTotalQuery(type, filters), enabled });
+export const useReportTotal = (
+  type: ReportType,
+  filters: ReportFilterState,
+  sort: { sort: string; order: 1 | -1 },
+  enabled: boolean,
+) => useQuery({ ...reportTotalQuery(type, filters, sort), enabled });

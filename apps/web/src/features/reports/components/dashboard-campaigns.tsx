@@ -11,6 +11,7 @@ import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';
 import { nextSort, type SortState } from '../../../components/ui/list/sort.ts';
 import type { Column } from '../../../components/ui/list/types.ts';
 import { paths } from '../../../config/paths.ts';
+import { isShownFailure } from '../../../lib/load-failure.ts';
 import { formatEpc, formatInteger, formatMoney, formatPercent } from '../../../lib/format.ts';
 import { useReportList, useReportTotal } from '../api/get-report.ts';
 import { totalsCell } from '../report-definitions.tsx';
@@ -35,7 +36,7 @@ export function DashboardCampaigns({
   const [sort, setSort] = useState<SortState>({ sort: 'campaign_id', order: 1 });
   const filters: ReportFilterState = useMemo(() => ({ range, offers: [], landingPages: [] }), [range]);
   const list = useReportList<CampaignReportRow>({ type: 'campaign', filters, sort: sort.sort, order: sort.order });
-  const totals = useReportTotal('campaign', filters, true);
+  const totals = useReportTotal('campaign', filters, sort, true);
 
   const columns = useMemo<Column<CampaignReportRow>[]>(
     () => [
@@ -104,6 +105,7 @@ export function DashboardCampaigns({
         }
       />
       <DataTable
+        what="the campaign summary"
         label="Campaign summary"
         columns={columns}
         rows={list.rows}
@@ -114,8 +116,13 @@ export function DashboardCampaigns({
         emptyText="No available data for the requested period"
         emptyHint="No clicks yet in this period. Your week and month so far are beside this table."
         totals={(c) => totalsCell(c.id, 'campaign_name', totals.data)}
+        totalsFailure={
+          isShownFailure(totals.error) && !totals.isFetching
+            ? { error: totals.error, retry: () => void totals.refetch() }
+            : null
+        }
       />
-      {!list.loading && list.rows.length === 0 ? (
+      {!list.loading && !list.failed && list.rows.length === 0 ? (
         <div className="mt-3 flex justify-center">
           <Button
             variant="secondary"

@@ -1,4 +1,6 @@
+import { RefreshCw } from 'lucide-react';
 import { formatMoney } from '../../../lib/format.ts';
+import { failureDetail, isShownFailure } from '../../../lib/load-failure.ts';
 import { useRevenueSummary } from '../api/get-revenue-summary.ts';
 
 /** Week-to-date and month-to-date earnings (docs/screens.md Dashboard), large figures in the sidebar. */
@@ -7,23 +9,17 @@ export function EarningsSummary() {
   const month = useRevenueSummary('month');
   return (
     <section aria-label="Earnings so far" className="grid grid-cols-2 gap-3">
-      <Figure label="Week to date" value={week.data?.revenue} since={week.data?.start} loading={week.isPending} />
-      <Figure label="Month to date" value={month.data?.revenue} since={month.data?.start} loading={month.isPending} />
+      <Figure label="Week to date" query={week} />
+      <Figure label="Month to date" query={month} />
     </section>
   );
 }
 
-function Figure({
-  label,
-  value,
-  since,
-  loading,
-}: {
-  label: string;
-  value: number | undefined;
-  since: string | undefined;
-  loading: boolean;
-}) {
+function Figure({ label, query }: { label: string; query: ReturnType<typeof useRevenueSummary> }) {
+  const value = query.data?.revenue;
+  const since = query.data?.start;
+  const failed = !query.data && !query.isFetching && isShownFailure(query.error);
+  const loading = !query.data && !failed;
   return (
     <div
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-xs"
@@ -31,7 +27,12 @@ function Figure({
     >
       <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</p>
       <p className="mt-1 h-8 text-2xl font-semibold text-slate-900 tabular">
-        {loading ? (
+        {failed ? (
+          // Never $0.00 for a figure the server did not give: the failure, and a way to ask again.
+          <span role="alert" className="block pt-1 text-base font-medium text-red-800">
+            Not loaded<span className="sr-only"> ({failureDetail(query.error)})</span>
+          </span>
+        ) : loading ? (
           // A label needs a role (axe aria-prohibited-attr): the placeholder is a status saying so.
           <span
             role="status"
@@ -43,7 +44,18 @@ function Figure({
         )}
       </p>
       {/* The line is there before its figure arrives, so the card keeps its height. */}
-      <p className="mt-0.5 text-xs text-slate-600">{since ? `since ${since}` : '\u00a0'}</p>
+      {failed ? (
+        <button
+          type="button"
+          onClick={() => void query.refetch()}
+          className="mt-0.5 inline-flex items-center gap-1 rounded text-xs font-medium text-accent hover:underline"
+        >
+          <RefreshCw size={12} aria-hidden="true" />
+          Try again
+        </button>
+      ) : (
+        <p className="mt-0.5 text-xs text-slate-600">{since ? `since ${since}` : '\u00a0'}</p>
+      )}
     </div>
   );
 }

@@ -5,6 +5,8 @@ import { DataTable } from '../../../components/ui/list/data-table.tsx';
 import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';
 import { nextSort, type SortState } from '../../../components/ui/list/sort.ts';
 import type { Column } from '../../../components/ui/list/types.ts';
+import { LoadFailure } from '../../../components/ui/load-failure.tsx';
+import { isShownFailure } from '../../../lib/load-failure.ts';
 import { useCsvExport } from '../api/export-report.ts';
 import { useReportList, useReportSeries, useReportTotal } from '../api/get-report.ts';
 import type { AnyReportDefinition, ColumnContext } from '../report-definitions.tsx';
@@ -35,7 +37,7 @@ export function ReportView({ report, filters, onFiltersChange, onDrill, timeZone
   // Each definition's rows are its own type; the view handles them as the definition says.
   type Row = Parameters<AnyReportDefinition['rowKey']>[0];
   const list = useReportList<Row>({ type: report.type, filters, sort: sort.sort, order: sort.order });
-  const totals = useReportTotal(report.type, filters, report.totals);
+  const totals = useReportTotal(report.type, filters, sort, report.totals);
   const exporter = useCsvExport(report.type);
 
   const drill = useCallback(
@@ -94,6 +96,7 @@ export function ReportView({ report, filters, onFiltersChange, onDrill, timeZone
       </p>
       {report.chart ? <ChartSection kind={report.chart} filters={filters} /> : null}
       <DataTable
+        what="this report"
         label={report.label}
         columns={columns}
         rows={list.rows}
@@ -105,6 +108,11 @@ export function ReportView({ report, filters, onFiltersChange, onDrill, timeZone
         emptyText="No available data for the requested period"
         emptyHint="Try a longer date range, or other offers."
         totals={report.totals ? (c) => totalsCell(c.id, first, totals.data as ReportMetrics | undefined) : undefined}
+        totalsFailure={
+          isShownFailure(totals.error) && !totals.isFetching
+            ? { error: totals.error, retry: () => void totals.refetch() }
+            : null
+        }
       />
     </>
   );
@@ -114,6 +122,13 @@ function ChartSection({ kind, filters }: { kind: 'day' | 'hour'; filters: Report
   const series = useReportSeries<DailyReportRow | HourlyReportRow>(kind === 'day' ? 'daily' : 'hourly', filters);
   // The chart's place is kept while it loads (the table below stays put); an empty range has none.
   const placeholder = <div className="mb-4 h-80 rounded-xl border border-slate-200 bg-white" aria-hidden="true" />;
+  if (isShownFailure(series.error) && !series.isFetching) {
+    return (
+      <div className="mb-4 rounded-xl border border-slate-200 bg-white">
+        <LoadFailure compact what="the chart" error={series.error} onRetry={() => void series.refetch()} />
+      </div>
+    );
+  }
   if (!series.data) return placeholder;
   if (series.data.length === 0) return null;
   return (
