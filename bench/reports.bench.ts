@@ -14,7 +14,7 @@ import { sql } from 'kysely';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { migrateToLatest, openDatabase, type Db } from '../apps/server/src/db/database.ts';
 import type { AppContext } from '../apps/server/src/context.ts';
-import { rebuildRollups } from '../apps/server/src/modules/reports/reports.ingest.ts';
+import { rebuildRollups } from '../apps/server/src/modules/events/events.service.ts';
 import { reportsService, type ReportScope } from '../apps/server/src/modules/reports/reports.service.ts';
 import { addDays, localDate, localRange } from '../apps/server/src/modules/reports/reports.time.ts';
 

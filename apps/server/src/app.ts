@@ -31,6 +31,7 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
+import { registerAdminApi } from './plugins/admin-api.ts';
 import { loggerOptions, RequestLog } from './lib/request-log.ts';
 import { closeIdleConnectionsGently } from './lib/idle-connections.ts';
 
@@ -153,6 +154,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     },
     { prefix: API_BASE },
   );
+  // The operator API (/api/admin/v1): its own scope, tokens and roles (plugins/admin-api.ts).
+  await registerAdminApi(app, ctx);
   // Tracking engine (/c, /postback, /pixel): its workers start with the server; on close the
   // pending clicks are committed and the workers stop before the database closes.
   await app.register(trackingRoutes(ctx));

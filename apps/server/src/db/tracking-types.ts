@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { EventType, PayoutType } from './types.ts';
+import type { EventType, PayoutType } from '@portal/shared';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 
@@ -24,7 +24,7 @@ export interface ClicksTable {
   has_conversion: Generated<boolean>;
 }
 
-/** Stored click batches not yet written out to `clicks` (migration 0046): JSON texts, see `click-batches.ts`. */
+/** Stored click batches not yet written out to `clicks` (migration 0046): JSON texts, see `events/click-batches.repository.ts`. */
 export interface ClickBatchesTable {
   id: Generated<number>;
   clicks: string | null;

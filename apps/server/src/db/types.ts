@@ -1,10 +1,12 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { ApiKeyScope, ConversionMethod } from '@portal/shared';
+import type { ApiKeyScope, ConversionMethod, EventType, PayoutType } from '@portal/shared';
 import type { TrackingTables } from './tracking-types.ts';
 import type { ReportsTables } from './report-types.ts';
+import type { OperatorTables } from './operator-types.ts';
 
 export type * from './tracking-types.ts';
 export type * from './report-types.ts';
+export type * from './operator-types.ts';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -160,7 +162,7 @@ export interface ImpersonationAuditTable {
   user_agent: string | null;
 }
 
-export interface Database extends NetworkTables, TrackingTables, ReportsTables {
+export interface Database extends NetworkTables, TrackingTables, ReportsTables, OperatorTables {
   settings: SettingsTable;
   business_units: BusinessUnitsTable;
   account_managers: AccountManagersTable;
@@ -177,8 +179,7 @@ export interface Database extends NetworkTables, TrackingTables, ReportsTables {
   api_keys: ApiKeysTable;
 }
 
-export type PayoutType = 'cpa' | 'revshare';
-export type EventType = 'conversion' | 'partial' | 'upsell';
+export type { EventType, PayoutType };
 export type { ConversionMethod };
 
 export interface AdvertisersTable {

@@ -87,6 +87,15 @@ export const ATTEMPT_POLICIES = {
   },
 } satisfies Record<string, AttemptPolicy>;
 
+/**
+ * The operator console's sign-in and two-factor step: the same budgets as the publisher's, counted
+ * apart (an operator and a publisher sharing an e-mail or an office address do not share them).
+ */
+export const OPERATOR_ATTEMPT_POLICIES = {
+  login: { ...ATTEMPT_POLICIES.login, scope: 'op-login' },
+  twoFactor: { ...ATTEMPT_POLICIES.twoFactor, scope: 'op-2fa' },
+} satisfies Record<string, AttemptPolicy>;
+
 /** What to do once the secret has been checked. */
 export interface Attempt {
   succeeded(): Promise<void>;

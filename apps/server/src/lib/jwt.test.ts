@@ -74,4 +74,39 @@ describe('JwtService', () => {
   it('allows a little clock skew on iat only', async () => {
     expect(await jwt.verify(await forge({ iat: now() + 10 }))).toEqual({ ...claims, expiresAt: now() + 60 });
   });
+
+  describe('operator tokens', () => {
+    const op = { operatorId: 4, purpose: 'access' as const, version: 1, sessionId: 'op-sess' };
+
+    it('round-trip with the operator audience and the access or two-factor TTL', async () => {
+      const token = await jwt.signOperator(op);
+      expect(await jwt.verifyOperator(token)).toEqual({ ...op, expiresAt: expect.any(Number) });
+      const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<string, number>;
+      expect(payload['aud']).toBe('operator');
+      expect(payload['exp']! - payload['iat']!).toBe(3600);
+      const pending = await jwt.signOperator({ ...op, purpose: 'two_factor' });
+      const p = JSON.parse(Buffer.from(pending.split('.')[1]!, 'base64url').toString()) as Record<string, number>;
+      expect(p['exp']! - p['iat']!).toBe(300);
+    });
+
+    it('and publisher tokens do not cross: each verifier refuses the other kind', async () => {
+      expect(await jwt.verify(await jwt.signOperator(op))).toBeNull();
+      expect(await jwt.verifyOperator(await jwt.sign(claims))).toBeNull();
+      // Any audience at all keeps a token out of the publisher API; a wrong one out of the console.
+      expect(await jwt.verify(await forge({ aud: 'someone' }))).toBeNull();
+      expect(await jwt.verifyOperator(await forge({ aud: 'publisher', pur: 'access' }))).toBeNull();
+      expect(await jwt.verifyOperator(await forge({ aud: 'operator', pur: 'select_account' }))).toBeNull();
+      expect(await jwt.verifyOperator(await forge({ aud: 'operator', iat: now() + 3600 }))).toBeNull();
+      expect(
+        await jwt.verifyOperator(await forge({ aud: 'operator' }, 'HS256', new TextEncoder().encode('x'.repeat(48)))),
+      ).toBeNull();
+      expect(await jwt.verifyOperator(await forge({ aud: 'operator' }))).toEqual({
+        operatorId: 7,
+        purpose: 'access',
+        version: 2,
+        sessionId: 'sess-1',
+        expiresAt: now() + 60,
+      });
+    });
+  });
 });

@@ -38,6 +38,24 @@ export const TTL_SECONDS: Record<Exclude<TokenPurpose, 'access'>, number> = {
   select_account: 15 * 60,
 };
 
+/**
+ * Operator tokens (the console's, docs/operator-console.md) carry this audience; publisher tokens
+ * carry none. Each verifier refuses the other's: an operator token opens nothing of the publisher
+ * API, a publisher token nothing of the operator API.
+ */
+export const OPERATOR_AUDIENCE = 'operator';
+export type OperatorTokenPurpose = 'access' | 'two_factor';
+
+export interface OperatorTokenClaims {
+  operatorId: number;
+  purpose: OperatorTokenPurpose;
+  /** The operator's token version when issued. */
+  version: number;
+  /** The sign-in session (claim `sid`), kept from the two-factor step to the access token. */
+  sessionId?: string;
+}
+export type VerifiedOperatorClaims = OperatorTokenClaims & { sessionId: string; expiresAt: number };
+
 export class JwtService {
   private readonly key: Uint8Array;
 
@@ -73,6 +91,41 @@ export class JwtService {
       .sign(this.key);
   }
 
+  signOperator(claims: OperatorTokenClaims): Promise<string> {
+    const ttl = claims.purpose === 'access' ? this.accessTtlSeconds : TTL_SECONDS.two_factor;
+    return new SignJWT({ pur: claims.purpose, ver: claims.version, sid: claims.sessionId ?? newSessionId() })
+      .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+      .setSubject(String(claims.operatorId))
+      .setIssuer(ISSUER)
+      .setAudience(OPERATOR_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(`${ttl}s`)
+      .sign(this.key);
+  }
+
+  /** An operator token's claims, or null for anything else (publisher tokens included). */
+  async verifyOperator(token: string): Promise<VerifiedOperatorClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        algorithms: [ALGORITHM],
+        issuer: ISSUER,
+        audience: OPERATOR_AUDIENCE,
+        requiredClaims: ['sub', 'exp', 'iat', 'aud'],
+      });
+      if (!issuedInThePast(payload.iat)) return null;
+      const operatorId = Number(payload.sub);
+      const { pur, ver, sid } = payload as Record<string, unknown>;
+      if (!Number.isSafeInteger(operatorId) || operatorId <= 0) return null;
+      if ((pur !== 'access' && pur !== 'two_factor') || typeof ver !== 'number') return null;
+      if (typeof sid !== 'string' || sid.length === 0 || sid.length > 64 || typeof payload.exp !== 'number')
+        return null;
+      return { operatorId, purpose: pur, version: ver, sessionId: sid, expiresAt: payload.exp };
+    } catch (err) {
+      if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
+      throw err;
+    }
+  }
+
   /** Returns the claims, or null for any token that is not one we issued and still valid. */
   async verify(token: string): Promise<VerifiedClaims | null> {
     try {
@@ -81,8 +134,9 @@ export class JwtService {
         issuer: ISSUER,
         requiredClaims: ['sub', 'exp', 'iat'],
       });
-      // A token "issued" in the future is not one we issued (jose checks iat only with maxTokenAge).
-      if (typeof payload.iat !== 'number' || payload.iat > Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS) return null;
+      if (!issuedInThePast(payload.iat)) return null;
+      // An audience means another kind of token (an operator's): never a publisher session.
+      if (payload.aud !== undefined) return null;
       const userId = Number(payload.sub);
       const pub = payload['pub'];
       const pur = payload['pur'];
@@ -110,6 +164,9 @@ export class JwtService {
     }
   }
 }
+
+/** A token "issued" in the future is not one we issued (jose checks iat only with maxTokenAge). */
+const issuedInThePast = (iat: unknown) => typeof iat === 'number' && iat <= Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS;
 
 /** The `act` claim's operator: undefined when absent, false when malformed. */
 function actingOperator(act: unknown): string | undefined | false {

@@ -41,6 +41,11 @@ export async function enforce(db: Db, keys: string[], rule: ThrottleRule, messag
   if (retryAfter > 0) throw tooManyRequests(retryAfter, message);
 }
 
+/** A key's current window (count and start), without counting anything; undefined if it has none. */
+export function peek(db: Db, key: string) {
+  return db.selectFrom('throttle_buckets').select(['count', 'window_start']).where('key', '=', key).executeTakeFirst();
+}
+
 /** Forgets the failures of a key (a successful login clears its account's count). */
 export async function reset(db: Db, key: string): Promise<void> {
   await db.deleteFrom('throttle_buckets').where('key', '=', key).execute();

@@ -3,37 +3,11 @@ import { API_KEY_PREFIX, ERROR_CODES, type ApiKeyScope } from '@portal/shared';
 import type { TokenPurpose, VerifiedClaims } from '../lib/jwt.ts';
 import { AppError, unauthenticated } from '../lib/errors.ts';
 import type { AppContext } from '../context.ts';
+import type { AuthState, PublisherAuth } from './auth-state.ts';
 import { admits, SESSION, sessionOrApiKey } from './openapi-security.ts';
-import { apiKeysService, scopeAllows } from '../modules/api-keys/api-keys.service.ts';
-import type { UsableApiKey } from '../modules/api-keys/api-keys.repository.ts';
+import { apiKeysService, scopeAllows, type UsableApiKey } from '../modules/api-keys/api-keys.service.ts';
 
-export interface AuthState {
-  userId: number;
-  /** Set for access tokens; null for pending-2FA and select-account tokens. */
-  publisherId: number | null;
-  purpose: TokenPurpose;
-  tokenVersion: number;
-  /** The login session the token belongs to (claim `sid`); server logout ends it. */
-  sessionId: string;
-  /** When the token expires, in seconds since 1970. */
-  expiresAt: number;
-  /** The operator acting as the user (claim `act`), on sessions opened from a login code. */
-  operator?: string;
-  /** Set when an API key, not a session, authenticated the request: its id, shown prefix and scope. */
-  apiKey?: { id: number; prefix: string; scope: ApiKeyScope };
-}
-
-/** An authenticated publisher request: the publisher account is always known. */
-export interface PublisherAuth extends AuthState {
-  publisherId: number;
-  purpose: 'access';
-}
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    auth: AuthState | null;
-  }
-}
+export type { AuthState, PublisherAuth };
 
 const bearer = (request: FastifyRequest): string | null => {
   const h = request.headers.authorization;

@@ -118,18 +118,25 @@ export const TAGS: { name: string; description: string }[] = [
   { name: 'notifications', description: "The publisher's notifications." },
   { name: 'api keys', description: 'API keys for calling the reports, offers and postbacks from a program.' },
   { name: 'health', description: 'Whether the server and its database are up.' },
+  {
+    name: 'admin',
+    description:
+      "The operator API (docs/operator-console.md): the network's side, for its staff, with operator tokens.",
+  },
 ];
 
 /**
  * An operation's id from its path: `/api/v1/report/daily` → `reportDaily`,
- * `/api/v1/report/export/download/{id}` → `reportExportDownloadById`. The version prefix is left
- * out; several methods on one path are told apart by plugins/openapi.ts.
+ * `/api/v1/report/export/download/{id}` → `reportExportDownloadById`, `/api/admin/v1/operators` →
+ * `adminOperators`. The version is left out; several methods on one path are told apart by
+ * plugins/openapi.ts.
  */
 export function operationIdOf(url: string): string {
   const words = url
-    .replace(/^\/api\/(v\d+\/)?/, '')
+    .replace(/^\/api\//, '')
     .split('/')
-    .filter(Boolean)
+    // The version is the document's, not the operation's: /api/admin/v1/operators → adminOperators.
+    .filter((segment) => segment && !/^v\d+$/.test(segment))
     .flatMap((segment) => {
       const param = /^\{(.+)\}$/.exec(segment);
       return param ? ['by', ...param[1]!.split(/[^A-Za-z0-9]+/)] : segment.split(/[^A-Za-z0-9]+/);
@@ -172,7 +179,7 @@ const isIdField = (name: string, schema: unknown) => {
 /**
  * The error statuses an operation answers: 400, 413, 415 and 422 when it takes a body, 422 for
  * its query and path parameters, 401 when it needs a session or key, 429 when a key may call it
- * (its rate limit), 403 when a key needs a scope beyond `read`, 404 when a required field or
+ * (its rate limit), 403 when a key needs a scope beyond `read` or an operator a role, 404 when a required field or
  * parameter names one object, and 500 and 503 always; plus MORE_ERRORS.
  */
 export function errorStatuses(op: OperationShape): number[] {
@@ -181,8 +188,9 @@ export function errorStatuses(op: OperationShape): number[] {
   if (op.parameters.some((p) => p.in === 'query' || p.in === 'path')) statuses.add(422);
   if (op.security.length > 0) statuses.add(401);
   if (op.security.some((s) => 'apiKeyBearer' in s || 'apiKeyHeader' in s)) statuses.add(429);
-  // A key of too small a scope.
-  if (op.security.some((s) => Object.values(s).some((roles) => roles.length > 0))) statuses.add(403);
+  // A key of too small a scope, or an operator whose role is below the route's.
+  if (op.security.some((s) => Object.values(s).some((roles) => roles.length > 0) || 'operatorBearer' in s))
+    statuses.add(403);
   const bodyIds = Object.entries(op.body?.properties ?? {}).filter(
     ([name, schema]) => op.body?.required?.includes(name) && isIdField(name, schema),
   );

@@ -75,7 +75,12 @@ export function completeDocument(doc: {
       if (seen.has(op.operationId)) throw new Error(`OpenAPI: operationId ${op.operationId} repeats (${url})`);
       seen.add(op.operationId);
       op.summary ??= SUMMARIES[op.operationId];
-      op.tags ??= [url.replace(/^\/api\/(v\d+\/)?/, '').split('/')[0] ?? 'api'];
+      op.tags ??= [
+        url
+          .replace(/^\/api\//, '')
+          .split('/')
+          .find((s) => s && !/^v\d+$/.test(s)) ?? 'api',
+      ];
       op.security ??= [];
       const body = op.requestBody?.content?.['application/json']?.schema as
         { required?: string[]; properties?: Record<string, unknown> } | undefined;
@@ -131,6 +136,14 @@ export async function registerOpenApi(
             scheme: 'bearer',
             bearerFormat: 'ppk_ API key',
             description: keyScheme(opts.apiKeyRateLimit),
+          },
+          operatorBearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              'An operator token from `POST /api/admin/v1/auth/login` (`data.jwt`): the operator API (tag `admin`) ' +
+              'only. Publisher tokens and API keys answer 401 there, and operator tokens 401 on the publisher API.',
           },
           apiKeyHeader: {
             type: 'apiKey',

@@ -4,6 +4,7 @@ import helmet from 'helmet';
 import cookie from '@fastify/cookie';
 import { ERROR_CODES } from '@portal/shared';
 import { API_BASE } from '@portal/shared';
+import { ADMIN_API_BASE } from '@portal/shared/admin/admin-paths';
 import { AppError } from '../lib/errors.ts';
 import { timingSafeEqualText } from '../lib/tokens.ts';
 
@@ -11,6 +12,8 @@ export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** The publisher API and the operator API: no-store answers, the XSRF check on state changes. */
+const isApiPath = (url: string, base: string) => url.startsWith(`${base}/`) || url === base;
 const TRACKING_PATH = /^\/(c|postback|pixel)(\/|\?|$)/;
 
 /**
@@ -28,7 +31,7 @@ export async function registerSecurity(app: FastifyInstance, opts: { publicUrl: 
     const url = request.url;
     // Tracking requests (clicks, conversions, pixels) carry no portal session: nothing more to do.
     if (TRACKING_PATH.test(url)) return done();
-    const isApi = url.startsWith(`${API_BASE}/`) || url === API_BASE;
+    const isApi = isApiPath(url, API_BASE) || isApiPath(url, ADMIN_API_BASE);
     if (isApi) void reply.header('cache-control', 'no-store');
     const cookieValue = request.cookies[XSRF_COOKIE];
     if (!cookieValue) {

@@ -6,6 +6,7 @@ import { withSetupLock } from '../db/database.ts';
 import { seedDemoOffers } from './demo-offers.ts';
 import { seedDemoTraffic } from './demo-traffic.ts';
 import { seedDemoBilling } from './demo-billing.ts';
+import { DEMO_OPERATOR, seedDemoOperator } from './demo-operator.ts';
 
 /** The logins of docs/demo-network.md, printed at start and listed in the README. */
 export const DEMO_LOGINS = [
@@ -21,6 +22,11 @@ export const DEMO_LOGINS = [
     shows: 'two-factor authentication on (TOTP secret JBSWY3DPEHPK3PXP)',
   },
   { email: 'pending@portal.test', password: 'demo-password', shows: 'an account pending approval' },
+  {
+    email: DEMO_OPERATOR.email,
+    password: DEMO_OPERATOR.password,
+    shows: 'an operator (owner) of the operator console at /admin/login',
+  },
 ] as const;
 
 export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
@@ -44,6 +50,8 @@ export async function seedDemoNetwork(ctx: AppContext): Promise<{ seeded: boolea
 }
 
 async function seedOnce(ctx: AppContext): Promise<{ seeded: boolean }> {
+  // Its own step, so a demo network seeded before the console existed gains its operator too.
+  await seedDemoOperator(ctx);
   if (await accountsService.findUserByEmail(ctx, 'demo@portal.test')) return { seeded: false };
   const passwordHash = await hashPassword('demo-password');
 

@@ -1,7 +1,6 @@
 import type { AppContext } from '../context.ts';
 import { decideClick } from '../modules/tracking/click.service.ts';
-import { insertBatch, type ClickWrite } from '../modules/tracking/click-batches.ts';
-import { settleEvents } from '../modules/reports/reports.ingest.ts';
+import { eventsService, type ClickWrite } from '../modules/events/events.service.ts';
 import { recordConversion, type ConversionRequest } from '../modules/tracking/conversion.service.ts';
 import { pixelSignature } from '../modules/tracking/pixel-signature.ts';
 import { ensurePartitions } from '../modules/tracking/maintenance.jobs.ts';
@@ -141,8 +140,8 @@ export async function seedDemoTraffic(ctx: AppContext): Promise<void> {
       }
     }
     writes.sort((a, b) => a.row.created_at.getTime() - b.row.created_at.getTime());
-    await ctx.db.executeQuery(insertBatch(writes));
-    await settleEvents(ctx.db, ctx.log);
+    await eventsService.writeClickBatch(ctx.db, writes, { writeThrough: false });
+    await eventsService.settleBeforeRead(ctx);
     clickCount += writes.length;
     const clicksDone = performance.now();
     clickMs += clicksDone - dayStarted;
@@ -200,7 +199,7 @@ export async function seedDemoTraffic(ctx: AppContext): Promise<void> {
     engine.cache.clear();
     conversionMs += performance.now() - clicksDone;
   }
-  await settleEvents(ctx.db, ctx.log);
+  await eventsService.settleBeforeRead(ctx);
   ctx.log.info(
     {
       clicks: clickCount,

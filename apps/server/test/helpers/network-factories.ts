@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { reportsIngest } from '../../src/modules/reports/reports.ingest.ts';
+import { eventsService } from '../../src/modules/events/events.service.ts';
 import { expect } from 'vitest';
 import { networkService, type NewOffer } from '../../src/modules/network/network.service.ts';
 import type { ApiAnswer, TestApp } from './test-app.ts';
@@ -158,7 +158,7 @@ export async function insertClicks(
     is_unique: r.unique ?? true,
   }));
   await t.app.ctx.db.insertInto('clicks').values(values).execute();
-  await reportsIngest.onClicks(
+  await eventsService.countClicks(
     t.app.ctx.db,
     values.map((v) => ({ ...v, s1: null })),
   );
@@ -210,7 +210,7 @@ export async function insertConversion(
       pub_source: null,
     })
     .execute();
-  await reportsIngest.onConversion(t.app.ctx.db, {
+  await eventsService.queueConversion(t.app.ctx.db, {
     created_at: r.at,
     publisher_id: r.publisherId,
     offer_id: r.offerId,

@@ -3,7 +3,7 @@ import { Agent, fetch } from 'undici';
 import { sha256 } from '../../src/lib/tokens.ts';
 import type { ConversionMethod, EventType, PayoutType } from '../../src/db/types.ts';
 import { trackingEngine } from '../../src/modules/tracking/tracking-engine.ts';
-import { settleEvents } from '../../src/modules/reports/reports.ingest.ts';
+import { settleEvents } from '../../src/modules/events/events.service.ts';
 import type { TestApp } from './test-app.ts';
 
 let counter = 0;

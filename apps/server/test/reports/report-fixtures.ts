@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import { reportsIngest } from '../../src/modules/reports/reports.ingest.ts';
+import { eventsService } from '../../src/modules/events/events.service.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 
 /**
@@ -91,7 +91,7 @@ export async function insertClicks(t: TestApp, inputs: ClickInput[]): Promise<St
           ${chunk.map((c) => c.pubSource ?? null)}::text[], ${chunk.map((c) => c.pubClickId ?? null)}::text[], ${chunk.map((c) => c.ip ?? null)}::text[])`.execute(
         trx,
       );
-      await reportsIngest.onClicks(
+      await eventsService.countClicks(
         trx,
         chunk.map((c) => ({
           created_at: c.at,
@@ -127,7 +127,7 @@ export async function insertConversion(t: TestApp, c: ConversionInput): Promise<
     await sql`UPDATE clicks SET has_conversion = true WHERE id = ${c.click.id}::uuid AND created_at = ${c.click.at.toISOString()}::timestamptz`.execute(
       trx,
     );
-    await reportsIngest.onConversion(trx, {
+    await eventsService.queueConversion(trx, {
       created_at: c.at,
       publisher_id: c.click.publisherId,
       offer_id: c.click.offerId,

@@ -412,7 +412,7 @@ describe('summary reports', () => {
         )
       ).rows[0]!.k;
     const before = await snapshot();
-    const { rebuildRollups } = await import('../../src/modules/reports/reports.ingest.ts');
+    const { rebuildRollups } = await import('../../src/modules/events/events.service.ts');
     await rebuildRollups(db, new Date('2026-03-01T00:00:00Z'), new Date('2026-11-03T00:00:00Z'));
     expect(await snapshot()).toBe(before);
   });

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settleEvents } from '../../src/modules/reports/reports.ingest.ts';
-import { insertBatch } from '../../src/modules/tracking/click-batches.ts';
+import { settleEvents } from '../../src/modules/events/events.service.ts';
+import { insertBatch } from '../../src/modules/events/click-batches.repository.ts';
 import { uuidv7 } from '../../src/modules/tracking/uuid7.ts';
 import { localDate } from '../../src/modules/reports/reports.time.ts';
 import { createPublisher, login } from '../helpers/factories.ts';
@@ -9,8 +9,8 @@ import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { click, createTrackedOffer, type TrackedOffer } from '../helpers/tracking-factories.ts';
 
 /**
- * Stored click batches (click-batches.ts): each group commit stores its clicks as one row, and
- * `settleEvents` (reports.ingest.ts) writes them out to `clicks` and adds them to the rollups —
+ * Stored click batches (events/click-batches.repository.ts): each group commit stores its clicks as one row, and
+ * `settleEvents` (events.service.ts) writes them out to `clicks` and adds them to the rollups —
  * about a second after a batch, before every read, on close, a share per statement — setting aside
  * a batch a column refuses.
  */

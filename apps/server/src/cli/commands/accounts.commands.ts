@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { WithApp } from '../admin.ts';
+import type { WithApp } from '../with-app.ts';
 import os from 'node:os';
 import { LOGIN_CODE_TTL_SECONDS } from '@portal/shared';
 import { accountsService } from '../../modules/accounts/accounts.service.ts';
@@ -12,7 +12,7 @@ const int = (v: string) => {
 };
 
 /** The OS user running the CLI: who is acting when no --operator is given. */
-function defaultOperator(): string {
+export function defaultOperator(): string {
   try {
     return os.userInfo().username || 'operator';
   } catch {

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { WithApp } from '../admin.ts';
+import type { WithApp } from '../with-app.ts';
 import { networkService } from '../../modules/network/network.service.ts';
 import {
   advertiserCredentials,

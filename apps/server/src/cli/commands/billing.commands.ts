@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { INVOICE_STATUSES, type InvoiceStatus } from '@portal/shared';
-import type { WithApp } from '../admin.ts';
+import type { WithApp } from '../with-app.ts';
 import { invoicesService, lastClosedMonth } from '../../modules/invoices/invoices.service.ts';
 import { notificationsService } from '../../modules/notifications/notifications.service.ts';
 

@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { CONVERSION_METHODS, CREATIVE_TYPES, EVENT_TYPES, OFFER_STATUSES, PAYOUT_TYPES } from '@portal/shared';
-import type { WithApp } from '../admin.ts';
+import type { WithApp } from '../with-app.ts';
 import { networkService, type OfferPatch } from '../../modules/network/network.service.ts';
 import { registerAdvertiserCredentialCommands } from './advertiser-credentials.commands.ts';
 

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import type { WithApp } from '../admin.ts';
+import type { WithApp } from '../with-app.ts';
 import type { ConversionRefusalReason } from '../../db/types.ts';
 import { findRefusals } from '../../modules/tracking/conversion-refusals.ts';
 

@@ -14,7 +14,7 @@ import { runSql } from './run-sql.ts';
  *   ends with are read from the raw rows.
  *
  * Counters are int4 (a bucket never holds 2^31 clicks); sums cast to int8. Both tables are rebuilt
- * from the raw rows here, with the rules of `reports.ingest.ts`.
+ * from the raw rows here, with the rules of `modules/events`.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runSql(

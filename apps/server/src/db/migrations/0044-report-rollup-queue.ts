@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSql } from './run-sql.ts';
 
 /**
- * Events reach the report rollups through a queue (`reports.ingest.ts`): each click batch adds one
+ * Events reach the report rollups through a queue (`modules/events`): each click batch adds one
  * row holding its clicks as parallel arrays, in the statement that stores them, and each conversion
  * a row of one in its transaction; `settleRollups` moves queued rows into the rollups, a second's
  * worth at a time and before every rollup read. `event_types` and `earnings` are null for clicks.

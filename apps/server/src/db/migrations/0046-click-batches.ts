@@ -4,7 +4,7 @@ import { runSql } from './run-sql.ts';
 /**
  * A click is durable once its batch is (docs/tracking.md): the click writer's group commit appends one
  * row per batch here, the batch's clicks (and fallbacks) as the JSON the writer built, and answers
- * the 302s after that COMMIT. `settleEvents` (`reports.ingest.ts`) then takes the rows — about a
+ * the 302s after that COMMIT. `settleEvents` (`events.service.ts`) then takes the rows — about a
  * second later, and before anything reads clicks, unique windows or rollups — and writes
  * `clicks`, `click_uniques`, `click_fallbacks` and the rollups from them, each row in the same
  * statement that deletes it.

@@ -15,6 +15,7 @@ import * as m0049 from './0049-revoked-sessions.ts';
 import * as m0051 from './0051-postback-signing.ts';
 import * as m0052 from './0052-api-keys.ts';
 import * as m0053 from './0053-api-key-scopes.ts';
+import * as m0060 from './0060-operators.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '0051-postback-signing': m0051,
   '0052-api-keys': m0052,
   '0053-api-key-scopes': m0053,
+  '0060-operators': m0060,
 };

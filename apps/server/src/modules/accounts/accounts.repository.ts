@@ -18,6 +18,20 @@ export const accountsRepository = {
     return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  async timezoneOf(db: Db, userId: number): Promise<string | undefined> {
+    return (await db.selectFrom('users').select('timezone').where('id', '=', userId).executeTakeFirst())?.timezone;
+  },
+
+  /** The users linked to a publisher account: where its notices are e-mailed, and to whom. */
+  usersOfPublisher(db: Db, publisherId: number) {
+    return db
+      .selectFrom('publisher_users')
+      .innerJoin('users', 'users.id', 'publisher_users.user_id')
+      .select(['users.email', 'users.notification_subscriptions'])
+      .where('publisher_users.publisher_id', '=', publisherId)
+      .execute();
+  },
+
   /** Publisher accounts linked to a user, oldest link first. */
   linkedPublishers(db: Db, userId: number) {
     return db
@@ -89,5 +103,33 @@ export const accountsRepository = {
       .select(['account_managers.id', 'account_managers.name', 'account_managers.email', 'account_managers.phone'])
       .where('publishers.id', '=', publisherId)
       .executeTakeFirst();
+  },
+
+  /** Publishers waiting for approval: how many, and the newest with their first user's e-mail. */
+  async pendingPublishers(db: Db, limit: number) {
+    const count = await db
+      .selectFrom('publishers')
+      .select(sql<number>`count(*)::int`.as('n'))
+      .where('status', '=', 'pending')
+      .executeTakeFirstOrThrow();
+    const latest = await db
+      .selectFrom('publishers')
+      .select(['publishers.id', 'publishers.name', 'publishers.created_at'])
+      .select((eb) =>
+        eb
+          .selectFrom('publisher_users')
+          .innerJoin('users', 'users.id', 'publisher_users.user_id')
+          .select('users.email')
+          .whereRef('publisher_users.publisher_id', '=', 'publishers.id')
+          .orderBy('users.id')
+          .limit(1)
+          .as('email'),
+      )
+      .where('publishers.status', '=', 'pending')
+      .orderBy('publishers.created_at', 'desc')
+      .orderBy('publishers.id', 'desc')
+      .limit(limit)
+      .execute();
+    return { count: count.n, latest };
   },
 };

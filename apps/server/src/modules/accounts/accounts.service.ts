@@ -50,9 +50,15 @@ export const accountsService = {
   findLinkedPublisher: (ctx: AppContext, userId: number, publisherId: number) =>
     accountsRepository.findLinkedPublisher(ctx.db, userId, publisherId),
   findPublisherById: (ctx: AppContext, id: number) => accountsRepository.findPublisherById(ctx.db, id),
+  /** The user's time zone (IANA), in which their days and hours are counted; UTC if unknown. */
+  timezoneOf: async (ctx: { db: Db }, userId: number): Promise<string> =>
+    (await accountsRepository.timezoneOf(ctx.db, userId)) ?? 'UTC',
+  /** E-mail and notification subscriptions of every user of a publisher account. */
+  usersOfPublisher: (db: Db, publisherId: number) => accountsRepository.usersOfPublisher(db, publisherId),
   findPublisherByReferralCode: (ctx: AppContext, code: string) =>
     accountsRepository.findPublisherByReferralCode(ctx.db, code),
   accountManagerOf: (ctx: AppContext, publisherId: number) => accountsRepository.accountManagerOf(ctx.db, publisherId),
+  pendingPublishers: (ctx: AppContext, limit: number) => accountsRepository.pendingPublishers(ctx.db, limit),
 
   /** Stores an already computed hash and bumps the token version; answers the new version. */
   async setPasswordHash(db: Db, userId: number, passwordHash: string): Promise<number> {

@@ -16,7 +16,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, fieldError, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { hit, type ThrottleRule } from '../../lib/throttle.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import type { PublisherAuth } from '../../plugins/auth.ts';
+import type { PublisherAuth } from '../../plugins/auth-state.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 import { reauthenticate } from '../auth/reauthenticate.ts';
 import { apiKeysRepository, type ApiKeyRow, type UsableApiKey } from './api-keys.repository.ts';
@@ -49,6 +49,8 @@ function toApiKey(row: ApiKeyRow, now = Date.now()): ApiKey {
     last_used_at: row.last_used_at ? new Date(row.last_used_at).toISOString() : null,
   };
 }
+
+export type { UsableApiKey };
 
 /** The expiry asked for, checked: in the future and at most a year ahead; none asked: 90 days. */
 function expiryOf(requested: string | undefined, now = Date.now()): Date {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
-import type { AuthState, PublisherAuth } from '../../plugins/auth.ts';
+import type { AuthState, PublisherAuth } from '../../plugins/auth-state.ts';
 
 /**
  * Ending sessions. A token names its login session (`sid`); logging out records that

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { once } from 'node:events';
 import type { ReportType } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import type { PublisherAuth } from '../../plugins/auth.ts';
+import type { PublisherAuth } from '../../plugins/auth-state.ts';
 import { reportsService } from '../reports/reports.service.ts';
 import { EXPORT_COLUMNS, csvLine } from './exports.csv.ts';
 import { exportsRepository, type ExportJobRow } from './exports.repository.ts';

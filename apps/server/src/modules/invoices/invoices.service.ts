@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { invoicesRepository, type InvoiceRow } from './invoices.repository.ts';
-import { settleEvents } from '../reports/reports.ingest.ts';
+import { eventsService } from '../events/events.service.ts';
 
 /** `YYYY-MM` → the month's first day, last day and the next month's first day (UTC calendar). */
 export function monthBounds(month: string): { start: string; end: string; next: string } {
@@ -54,7 +54,7 @@ export const invoicesService = {
     if (next > today) throw new Error(`${month} is not closed yet`);
     const from = `${start}T00:00:00Z`;
     const to = `${next}T00:00:00Z`;
-    await settleEvents(ctx.db, ctx.log);
+    await eventsService.settleBeforeRead(ctx);
     const publishers = await invoicesRepository.activePublishers(ctx.db, from, to, opts.publisherId);
     const created: number[] = [];
     let skipped = 0;

@@ -2,7 +2,7 @@ import type { Db } from '../../db/database.ts';
 import { newOpaqueToken, sha256 } from '../../lib/tokens.ts';
 import { DEMO_ADVERTISERS } from '../../seed/demo-advertisers.ts';
 import { networkRepository as repo } from './network.repository.ts';
-import { newPixelSecret, updated } from './network.service.ts';
+import { newPixelSecret, updated } from './network.schemas.ts';
 
 /** An advertiser still holding a credential published in the repository (the demo network's). */
 export interface PublishedCredential {

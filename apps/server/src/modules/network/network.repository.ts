@@ -147,4 +147,30 @@ export const networkRepository = {
       .execute(),
   publisherExists: async (db: Db, id: number) =>
     !!(await db.selectFrom('publishers').select('id').where('id', '=', id).executeTakeFirst()),
+
+  /* What the tracking engine reads (network.service.ts, forTracking). */
+  advertisersForTracking: (db: Db) =>
+    db.selectFrom('advertisers').select(['id', 'status', 'api_token_hash', 'pixel_secret']).execute(),
+  advertiserForTracking: (db: Db, by: { id: number } | { hash: string }) => {
+    const q = db.selectFrom('advertisers').select(['id', 'status', 'pixel_secret']);
+    return ('id' in by ? q.where('id', '=', by.id) : q.where('api_token_hash', '=', by.hash)).executeTakeFirst();
+  },
+  grantedPublisherIds: async (db: Db, offerId: number) =>
+    (await db.selectFrom('publisher_offers').select('publisher_id').where('offer_id', '=', offerId).execute()).map(
+      (r) => r.publisher_id,
+    ),
+  expireOffers: (db: Db, today: string) =>
+    db
+      .updateTable('offers')
+      .set({ status: 'expired' })
+      .where('status', 'in', ['active', 'ready'])
+      .where('expire_date', '<', today)
+      .execute(),
+  expiredOffersSince: (db: Db, sinceDay: string) =>
+    db
+      .selectFrom('offers')
+      .select(['id', 'name'])
+      .where('status', '=', 'expired')
+      .where((eb) => eb.or([eb('expire_date', 'is', null), eb('expire_date', '>=', sinceDay)]))
+      .execute(),
 };

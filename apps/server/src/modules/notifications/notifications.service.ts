@@ -11,6 +11,9 @@ import type { Db } from '../../db/database.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { notificationsRepository, type NotificationRow } from './notifications.repository.ts';
 import { sanitizeNotificationHtml } from './notifications.sanitize.ts';
+import { escapeHtml, notifyPublisher } from './notifications.automatic.ts';
+
+export type { AutomaticNotification } from './notifications.automatic.ts';
 
 export interface NewNotification {
   /** One publisher, a list, or 'all' active publishers. */
@@ -41,6 +44,12 @@ function toApi(r: NotificationRow): Notification {
 }
 
 export const notificationsService = {
+  /** A notice the portal sends by itself (caps, expiry, failing postbacks): stored once, e-mailed to subscribers. */
+  notifyAutomatic: notifyPublisher,
+
+  /** Escapes text for the HTML of a notification's description. */
+  escapeHtml,
+
   /**
    * Stores a notification for one, several or all active publishers (operator broadcasts, cap and
    * expiry notices). Returns how many were stored (a repeated dedup key stores nothing).

@@ -19,10 +19,10 @@ import {
 import type { AppContext } from '../../context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { keyset, keysetPage, type SortKey } from '../../lib/keyset.ts';
-import type { PublisherAuth } from '../../plugins/auth.ts';
-import { offerMetrics } from '../reports/reports.repository.ts';
-import { settleEvents } from '../reports/reports.ingest.ts';
-import { localRange } from '../reports/reports.time.ts';
+import type { PublisherAuth } from '../../plugins/auth-state.ts';
+import { accountsService } from '../accounts/accounts.service.ts';
+import { reportsService } from '../reports/reports.service.ts';
+import { localDate, localRange } from '../reports/reports.time.ts';
 import { offersRepository } from './offers.repository.ts';
 
 type OfferRow = NonNullable<Awaited<ReturnType<typeof offersRepository.findRunnable>>>;
@@ -44,11 +44,6 @@ const OFFER_LIST_SORT_KEYS: Record<'name' | 'offer_id', SortKey> = {
   offer_id: { expr: sql`offers.id`, type: 'int' },
 };
 
-/** Today's calendar day in a time zone. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
 const trackingBaseUrl = (ctx: AppContext, offerId: number, publisherId: number) =>
   `${ctx.config.publicTrackingUrl}/c/${offerId}/${publisherId}`;
 
@@ -66,11 +61,6 @@ const toOffer = (ctx: AppContext, auth: PublisherAuth, o: OfferRow): Offer => ({
   tags: o.tags,
   tracking_link_base_url: trackingBaseUrl(ctx, o.id, auth.publisherId),
 });
-
-async function userTimeZone(ctx: AppContext, userId: number): Promise<string> {
-  const row = await ctx.db.selectFrom('users').select('timezone').where('id', '=', userId).executeTakeFirst();
-  return row?.timezone ?? 'UTC';
-}
 
 export const offersService = {
   /** The offer if this publisher may run it; 404 otherwise, whether it exists or not. */
@@ -205,8 +195,8 @@ export const offersService = {
       id: sql`r.id`,
       cursor: req.cursor,
     });
-    const tz = await userTimeZone(ctx, auth.userId);
-    const today = todayIn(tz);
+    const tz = await accountsService.timezoneOf(ctx, auth.userId);
+    const today = localDate(tz, Date.now());
     const range = req.filters.date_range ?? { start: today, end: today };
     // A bound on the scan, the same as the reports' (about three years).
     if ((Date.parse(range.end) - Date.parse(range.start)) / 86_400_000 > MAX_RANGE_DAYS) {
@@ -214,10 +204,8 @@ export const offersService = {
     }
     // [from, to) instants of the calendar days in the user's zone (docs/api.md "Filters").
     const { from, to } = localRange(tz, range.start, range.end);
-    // Events reach the per-offer rollup through the settle: count every one committed so far.
-    await settleEvents(ctx.db, ctx.log);
     const rows = await offersRepository.campaignTable(ctx.db, auth.publisherId, {
-      metrics: offerMetrics(auth.publisherId, from, to),
+      metrics: await reportsService.offerMetrics(ctx, auth.publisherId, from, to),
       keyset: k,
       limit: req.limit,
       search: req.search,

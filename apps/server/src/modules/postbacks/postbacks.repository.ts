@@ -23,6 +23,15 @@ const base = (db: Db) =>
     .selectAll('postbacks')
     .select(['offers.name as offer_name', 'offer_events.name as event_name']);
 
+/** What a conversion fires: the publisher's active postbacks of a type for its offer and event. */
+export interface PostbackMatch {
+  publisherId: number;
+  type: 'postback' | 'pixel';
+  offerId: number;
+  eventId: number;
+  eventType: 'conversion' | 'partial' | 'upsell';
+}
+
 export interface PostbackListQuery {
   keyset: Keyset;
   limit: number;
@@ -72,5 +81,38 @@ export const postbacksRepository = {
       .where('id', '=', id)
       .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
+  },
+
+  /** Offer-level ones for that offer and global ones; event, event type null = all. */
+  matching: (db: Db, m: PostbackMatch) =>
+    db
+      .selectFrom('postbacks')
+      .select(['id', 'value'])
+      .where('publisher_id', '=', m.publisherId)
+      .where('status', '=', 'active')
+      .where('type', '=', m.type)
+      .where((eb) => eb.or([eb('offer_id', 'is', null), eb('offer_id', '=', m.offerId)]))
+      .where((eb) => eb.or([eb('event_id', 'is', null), eb('event_id', '=', m.eventId)]))
+      .where((eb) => eb.or([eb('event_type', 'is', null), eb('event_type', '=', m.eventType)]))
+      .orderBy('id')
+      .execute(),
+
+  /** Marks a postback failing unless it already is; answers it when this call marked it. */
+  markFailing: (db: Db, id: number) =>
+    db
+      .updateTable('postbacks')
+      .set({ failing_since: new Date() })
+      .where('id', '=', id)
+      .where('failing_since', 'is', null)
+      .returning(['id', 'name'])
+      .executeTakeFirst(),
+
+  async clearFailing(db: Db, id: number): Promise<void> {
+    await db
+      .updateTable('postbacks')
+      .set({ failing_since: null })
+      .where('id', '=', id)
+      .where('failing_since', 'is not', null)
+      .execute();
   },
 };

@@ -10,12 +10,18 @@ import {
   type SortOrder,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
 import { fieldErrors, notFound } from '../../lib/errors.ts';
 import { keyset, keysetPage, type SortKey } from '../../lib/keyset.ts';
-import type { PublisherAuth } from '../../plugins/auth.ts';
+import type { PublisherAuth } from '../../plugins/auth-state.ts';
 import { offersService } from '../offers/offers.service.ts';
 import { saveWithinCounts } from './postbacks.quota.ts';
-import { postbacksRepository, type PostbackRow, type PostbackValues } from './postbacks.repository.ts';
+import {
+  postbacksRepository,
+  type PostbackMatch,
+  type PostbackRow,
+  type PostbackValues,
+} from './postbacks.repository.ts';
 
 const SORT_KEYS: Record<PostbackTableSort, SortKey> = {
   postback_id: { expr: sql`postbacks.id`, type: 'int' },
@@ -95,6 +101,19 @@ async function checkForm(
 }
 
 export const postbacksService = {
+  /** One of the publisher's postbacks as stored (undefined for another publisher's id). */
+  findRow: (db: Db, publisherId: number, id: number): Promise<PostbackRow | undefined> =>
+    postbacksRepository.find(db, publisherId, id),
+
+  /** The postbacks (or pixels) a conversion fires; `db` may be the conversion's transaction. */
+  findMatching: (db: Db, match: PostbackMatch) => postbacksRepository.matching(db, match),
+
+  /** After the retry budget: the postback is marked failing (answered when this call marked it). */
+  markFailing: (db: Db, id: number) => postbacksRepository.markFailing(db, id),
+
+  /** A delivery succeeded: the failing mark goes. */
+  clearFailing: (db: Db, id: number) => postbacksRepository.clearFailing(db, id),
+
   async findOrFail(ctx: AppContext, auth: PublisherAuth, id: number): Promise<Postback> {
     const row = await postbacksRepository.find(ctx.db, auth.publisherId, id);
     if (!row) throw notFound('Postback not found.');

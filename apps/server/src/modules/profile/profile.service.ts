@@ -14,7 +14,7 @@ import { fieldError, fieldErrors, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { enforce, THROTTLE } from '../../lib/throttle.ts';
 import { isValidTimeZone, listTimeZones } from '../../lib/timezones.ts';
-import type { PublisherAuth } from '../../plugins/auth.ts';
+import type { PublisherAuth } from '../../plugins/auth-state.ts';
 import { accountsService, type UserRow } from '../accounts/accounts.service.ts';
 import { apiKeysService } from '../api-keys/api-keys.service.ts';
 import { sessionsService } from '../auth/sessions.service.ts';

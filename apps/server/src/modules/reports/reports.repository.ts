@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { rawEvents } from './reports.ingest.ts';
+import { eventsService } from '../events/events.service.ts';
 import { cover, type Segment } from './reports.time.ts';
 
 /** All SQL of the reports. Identifiers come from fixed tables below, never from the request. */
@@ -150,7 +150,7 @@ function groupExpr(kind: SummaryKind): RawBuilder<unknown> {
 /** Raw events grouped as the sub-ID rollup groups them. */
 const rawSubIdRows = (where: RawBuilder<unknown>) =>
   sql`SELECT coalesce(e.s1, '') AS sub_id, e.clicks, e.clicks_unique, e.conversions, e.partials, e.upsells, e.earnings
-    FROM (${rawEvents(where)}) e`;
+    FROM (${eventsService.rawEvents(where)}) e`;
 
 /**
  * The sub-ID report. Unfiltered: its rollup (hour and day buckets) plus the raw rows of the
@@ -280,10 +280,5 @@ export const reportsRepository = {
         ${offers} ${lps} AND ${keyset(q)}
       ORDER BY ${orderBy(q)} LIMIT ${q.limit + 1}`.execute(db);
     return rows;
-  },
-
-  async userTimezone(db: Db, userId: number): Promise<string> {
-    const row = await db.selectFrom('users').select('timezone').where('id', '=', userId).executeTakeFirst();
-    return row?.timezone ?? 'UTC';
   },
 };

@@ -1,31 +1,24 @@
-import type { z } from 'zod';
+import type { RawBuilder } from 'kysely';
 import {
   ERROR_CODES,
-  type REPORT_ROW_SCHEMAS,
   decodeCursor,
   encodeCursor,
   type ReportFilters,
-  type ReportMetrics,
   type ReportType,
   type SortOrder,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { fieldError } from '../../lib/errors.ts';
-import type { PublisherAuth } from '../../plugins/auth.ts';
-import {
-  METRIC_COLUMNS,
-  reportsRepository,
-  type PageQuery,
-  type RangeFilter,
-  type SortColumn,
-} from './reports.repository.ts';
-import { settleEvents } from './reports.ingest.ts';
+import type { PublisherAuth } from '../../plugins/auth-state.ts';
+import { accountsService } from '../accounts/accounts.service.ts';
+import { eventsService } from '../events/events.service.ts';
+import { offerMetrics, reportsRepository, type PageQuery, type RangeFilter } from './reports.repository.ts';
+import { cursorValue, metricsOf, SORTS, toApiRow } from './reports.rows.ts';
 import {
   cover,
   coverByLocalDays,
   coverByLocalHours,
   localDate,
-  localIso,
   localRange,
   mondayOf,
   type Segment,
@@ -33,85 +26,6 @@ import {
 
 /** The longest date range a report accepts, in days (a 422 beyond). */
 export const MAX_RANGE_DAYS = 1100;
-
-interface Col extends SortColumn {
-  /** The field of the SQL row holding the value the cursor carries. */
-  field: string;
-}
-
-const c = (expr: string, cast: Col['cast'], field = expr): Col => ({ expr, cast, field });
-const metrics = Object.fromEntries(Object.entries(METRIC_COLUMNS).map(([k, v]) => [k, { ...v, field: k }])) as Record<
-  string,
-  Col
->;
-const subCols = (prefix: string) =>
-  Object.fromEntries(
-    [1, 2, 3, 4, 5].map((i) => [`sub_id_${i}`, c(`coalesce(${prefix}s${i}, '')`, 'text', `s${i}`)]),
-  ) as Record<string, Col>;
-
-/** Sort key → SQL column, and the unique tie-breakers, per report. Only these ever reach SQL. */
-const SORTS: Record<ReportType, { cols: Record<string, Col>; ties: Col[] }> = {
-  campaign: {
-    cols: {
-      campaign_id: c('offer_id', 'int'),
-      offer_id: c('offer_id', 'int'),
-      campaign_name: c('campaign_name', 'text'),
-      ...metrics,
-    },
-    ties: [c('offer_id', 'int')],
-  },
-  daily: { cols: { day: c('day', 'text'), ...metrics }, ties: [c('day', 'text')] },
-  hourly: { cols: { hour: c('hour_start', 'timestamptz'), ...metrics }, ties: [c('hour_start', 'timestamptz')] },
-  'landing-page': {
-    cols: {
-      landing_page_id: c('landing_page_id', 'int'),
-      landing_page_name: c('landing_page_name', 'text'),
-      offer_id: c('offer_id', 'int'),
-      offer_name: c('offer_name', 'text'),
-      ...metrics,
-    },
-    ties: [c('landing_page_id', 'int'), c('offer_id', 'int')],
-  },
-  'sub-id': {
-    cols: { pub_sub_1: c('sub_id', 'text'), sub_id: c('sub_id', 'text'), ...metrics },
-    ties: [c('sub_id', 'text')],
-  },
-  conversion: {
-    cols: {
-      timestamp: c('c.created_at', 'timestamptz', 'created_at'),
-      click_time: c('c.click_created_at', 'timestamptz', 'click_created_at'),
-      offer_id: c('c.offer_id', 'int', 'offer_id'),
-      offer_name: c("coalesce(o.name, '')", 'text', 'offer_name'),
-      event_id: c('c.event_id', 'int', 'event_id'),
-      ...subCols('c.'),
-      pub_source: c("coalesce(c.pub_source, '')", 'text', 'pub_source'),
-      earnings: c('c.payout', 'numeric', 'earnings'),
-    },
-    ties: [c('c.id', 'uuid', 'conversion_id')],
-  },
-  click: {
-    cols: {
-      timestamp: c('c.created_at', 'timestamptz', 'created_at'),
-      offer_name: c("coalesce(o.name, '')", 'text', 'offer_name'),
-      ...subCols('c.'),
-      pub_click_id: c("coalesce(c.pub_click_id, '')", 'text', 'pub_click_id'),
-      pub_source: c("coalesce(c.pub_source, '')", 'text', 'pub_source'),
-      ip_address: c("coalesce(c.ip, '')", 'text', 'ip'),
-      has_conversion: c('c.has_conversion::int', 'int', 'has_conversion'),
-    },
-    ties: [c('c.id', 'uuid', 'click_id')],
-  },
-  referral: {
-    cols: {
-      referred_publisher_name: c('referred_publisher_name', 'text'),
-      offer_name: c('offer_name', 'text'),
-      conversions: c('conversions', 'numeric'),
-      commission_amount: c('commission_amount', 'numeric'),
-      payout_amount_total: c('payout_amount_total', 'numeric'),
-    },
-    ties: [c('referred_publisher_id', 'int'), c('offer_id', 'int')],
-  },
-};
 
 export interface ReportRequestLike {
   filters?: ReportFilters | null | undefined;
@@ -132,96 +46,6 @@ export interface ReportScope {
   landingPageIds: number[] | null;
 }
 
-const cursorValue = (v: unknown): string | number | null => {
-  if (v instanceof Date) return v.toISOString();
-  if (typeof v === 'boolean') return v ? 1 : 0;
-  if (typeof v === 'number' || typeof v === 'string') return v;
-  return v == null ? '' : String(v);
-};
-
-const num = (v: unknown) => Number(v ?? 0);
-const ms = (v: unknown) => (v instanceof Date ? v.getTime() : Date.parse(String(v)));
-const nullIfEmpty = (v: unknown) => (v == null || v === '' ? null : String(v));
-
-function metricsOf(r: Record<string, unknown>): ReportMetrics {
-  return {
-    clicks: num(r['clicks']),
-    conversions: num(r['conversions']),
-    partials: num(r['partials']),
-    upsells: num(r['upsells']),
-    cvr: num(r['cvr']),
-    earnings: num(r['earnings']),
-    epc: num(r['epc']),
-  };
-}
-
-export type AnyReportRow = z.infer<(typeof REPORT_ROW_SCHEMAS)[ReportType]>;
-
-/** Maps SQL rows to the API rows of docs/api.md, in one place. */
-function toApiRow(type: ReportType, r: Record<string, unknown>, tz: string): AnyReportRow {
-  switch (type) {
-    case 'campaign':
-      return { offer_id: num(r['offer_id']), campaign_name: String(r['campaign_name']), ...metricsOf(r) };
-    case 'daily':
-      return { day: String(r['day']), ...metricsOf(r) };
-    case 'hourly':
-      return { hour: localIso(tz, ms(r['hour_start'])), ...metricsOf(r) };
-    case 'landing-page':
-      return {
-        landing_page_id: num(r['landing_page_id']) || null,
-        landing_page_name: nullIfEmpty(r['landing_page_name']),
-        offer_id: num(r['offer_id']),
-        offer_name: String(r['offer_name']),
-        ...metricsOf(r),
-      };
-    case 'sub-id':
-      return { sub_id: nullIfEmpty(r['sub_id']), ...metricsOf(r) };
-    case 'conversion':
-      return {
-        conversion_id: String(r['conversion_id']),
-        timestamp: localIso(tz, ms(r['created_at'])),
-        click_time: localIso(tz, ms(r['click_created_at'])),
-        offer_id: num(r['offer_id']),
-        offer_name: String(r['offer_name']),
-        event_id: num(r['event_id']),
-        event_type: String(r['event_type']),
-        sub_id_1: nullIfEmpty(r['s1']),
-        sub_id_2: nullIfEmpty(r['s2']),
-        sub_id_3: nullIfEmpty(r['s3']),
-        sub_id_4: nullIfEmpty(r['s4']),
-        sub_id_5: nullIfEmpty(r['s5']),
-        pub_source: nullIfEmpty(r['pub_source']),
-        earnings: num(r['earnings']),
-      };
-    case 'click':
-      return {
-        click_id: String(r['click_id']),
-        timestamp: localIso(tz, ms(r['created_at'])),
-        offer_id: num(r['offer_id']),
-        offer_name: String(r['offer_name']),
-        sub_id_1: nullIfEmpty(r['s1']),
-        sub_id_2: nullIfEmpty(r['s2']),
-        sub_id_3: nullIfEmpty(r['s3']),
-        sub_id_4: nullIfEmpty(r['s4']),
-        sub_id_5: nullIfEmpty(r['s5']),
-        pub_click_id: nullIfEmpty(r['pub_click_id']),
-        pub_source: nullIfEmpty(r['pub_source']),
-        ip_address: nullIfEmpty(r['ip']),
-        has_conversion: Boolean(r['has_conversion']),
-      };
-    case 'referral':
-      return {
-        referred_publisher_id: num(r['referred_publisher_id']),
-        referred_publisher_name: String(r['referred_publisher_name']),
-        offer_id: num(r['offer_id']),
-        offer_name: String(r['offer_name']),
-        conversions: num(r['conversions']),
-        commission_amount: num(r['commission_amount']),
-        payout_amount_total: num(r['payout_amount_total']),
-      };
-  }
-}
-
 function segmentsFor(type: ReportType, s: ReportScope): Segment[] {
   if (type === 'daily') return coverByLocalDays(s.timezone, s.start, s.end);
   if (type === 'hourly') return coverByLocalHours(s.timezone, s.start, s.end);
@@ -240,7 +64,7 @@ const rangeFilter = (s: ReportScope, segments: Segment[]): RangeFilter => ({
 export const reportsService = {
   /** Who is asking, in which zone, for which local days (today when no range is given). */
   async scope(ctx: AppContext, auth: PublisherAuth, filters: ReportFilters | null | undefined): Promise<ReportScope> {
-    const timezone = await reportsRepository.userTimezone(ctx.db, auth.userId);
+    const timezone = await accountsService.timezoneOf(ctx, auth.userId);
     const today = localDate(timezone, Date.now());
     const start = filters?.date_range?.start ?? today;
     const end = filters?.date_range?.end ?? today;
@@ -276,7 +100,7 @@ export const reportsService = {
     const f = rangeFilter(scope, type === 'conversion' || type === 'click' ? [] : segmentsFor(type, scope));
     // Clicks reach their table and every event the rollups through the settle: run it, so the page
     // counts every event committed before it was asked for (conversions are written at once).
-    if (type !== 'conversion') await settleEvents(ctx.db, ctx.log);
+    if (type !== 'conversion') await eventsService.settleBeforeRead(ctx);
     let rows: Record<string, unknown>[];
     if (type === 'conversion') rows = await reportsRepository.conversionPage(ctx.db, f, q);
     else if (type === 'click') rows = await reportsRepository.clickPage(ctx.db, f, q);
@@ -315,7 +139,7 @@ export const reportsService = {
     // the report's own (day- or hour-aligned) segments; and in each rollup once, so the sub-ID
     // total is the publisher's total (events without a sub ID are the row with none).
     const f = rangeFilter(scope, cover(scope.from, scope.to));
-    await settleEvents(ctx.db, ctx.log);
+    await eventsService.settleBeforeRead(ctx);
     const t = await reportsRepository.summaryTotal(ctx.db, f);
     return { data: metricsOf(t as unknown as Record<string, unknown>), timezone: scope.timezone, data_as_of: dataAsOf };
   },
@@ -323,11 +147,11 @@ export const reportsService = {
   /** Earnings since Monday (week) or the 1st (month) of the user's zone, up to now. */
   async revenueToDate(ctx: AppContext, auth: PublisherAuth, period: 'week' | 'month') {
     const dataAsOf = new Date().toISOString();
-    const timezone = await reportsRepository.userTimezone(ctx.db, auth.userId);
+    const timezone = await accountsService.timezoneOf(ctx, auth.userId);
     const today = localDate(timezone, Date.now());
     const start = period === 'week' ? mondayOf(today) : `${today.slice(0, 8)}01`;
     const { from, to } = localRange(timezone, start, today);
-    await settleEvents(ctx.db, ctx.log);
+    await eventsService.settleBeforeRead(ctx);
     const t = await reportsRepository.summaryTotal(ctx.db, {
       publisherId: auth.publisherId,
       from,
@@ -337,6 +161,15 @@ export const reportsService = {
       landingPageIds: null,
     });
     return { revenue: Number(t.earnings), start, timezone, data_as_of: dataAsOf };
+  },
+
+  /**
+   * Clicks, unique clicks and earnings per offer over `[from, to)` (UTC instants), every event
+   * committed so far counted: a subquery (offer_id, clicks, clicks_unique, earnings) My Offers joins.
+   */
+  async offerMetrics(ctx: AppContext, publisherId: number, from: number, to: number): Promise<RawBuilder<unknown>> {
+    await eventsService.settleBeforeRead(ctx);
+    return offerMetrics(publisherId, from, to);
   },
 
   /** Every row of a report in order, page by page (exports): memory stays at one batch. */

@@ -1,9 +1,11 @@
-import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/types.ts';
+import type { Db } from '../../db/database.ts';
+import { notificationsService } from '../notifications/notifications.service.ts';
 import type { CachedOffer } from './tracking-cache.ts';
 import { utcDay, utcMonth } from './tracking-cache.ts';
-import { escapeHtml, notifyPublisher } from './notify.ts';
+import { trackingRepository } from './tracking.repository.ts';
+
+const { escapeHtml } = notificationsService;
 
 export interface CapCrossing {
   period: 'day' | 'month';
@@ -24,12 +26,7 @@ export class CapReachedError extends Error {}
  * (and with it the conversion's idempotency key) rolls back. Returns the 90 % / 100 % thresholds
  * this conversion crossed.
  */
-export async function countCaps(
-  trx: Transaction<Database>,
-  offer: CachedOffer,
-  publisherId: number,
-  at: Date,
-): Promise<CapCrossing[]> {
+export async function countCaps(trx: Db, offer: CachedOffer, publisherId: number, at: Date): Promise<CapCrossing[]> {
   const scope = offer.capScope === 'publisher' ? publisherId : 0;
   const crossings: CapCrossing[] = [];
   const caps: ['day' | 'month', number | null, string][] = [
@@ -38,13 +35,7 @@ export async function countCaps(
   ];
   for (const [period, cap, periodStart] of caps) {
     if (!cap) continue;
-    const row = await sql<{ count: number }>`
-      INSERT INTO cap_counters (offer_id, publisher_id, period, period_start, count)
-      VALUES (${offer.id}, ${scope}, ${period}, ${periodStart}, 1)
-      ON CONFLICT (offer_id, publisher_id, period, period_start)
-        DO UPDATE SET count = cap_counters.count + 1 WHERE cap_counters.count < ${cap}
-      RETURNING count`.execute(trx);
-    const count = row.rows[0]?.count;
+    const count = await trackingRepository.incrementCap(trx, { offerId: offer.id, scope, period, periodStart, cap });
     if (count === undefined) throw new CapReachedError(`${period} cap reached`);
     const ninety = Math.ceil(cap * 0.9);
     if (count === cap) crossings.push({ period, periodStart, scopePublisherId: scope, level: 100, count, cap });
@@ -62,16 +53,12 @@ export async function notifyCapCrossings(ctx: AppContext, offer: CachedOffer, cr
   for (const c of crossings) {
     let publishers: number[];
     if (c.scopePublisherId !== 0) publishers = [c.scopePublisherId];
-    else {
-      const rows = await ctx.db
-        .selectFrom('conversions')
-        .select('publisher_id')
-        .distinct()
-        .where('offer_id', '=', offer.id)
-        .where('created_at', '>=', new Date(`${c.periodStart}T00:00:00Z`))
-        .execute();
-      publishers = rows.map((r) => r.publisher_id);
-    }
+    else
+      publishers = await trackingRepository.publishersConvertedSince(
+        ctx.db,
+        offer.id,
+        new Date(`${c.periodStart}T00:00:00Z`),
+      );
     const kind = c.level === 100 ? 'campaign_reach_cap' : 'campaign_90_cap';
     const what = c.period === 'day' ? 'daily' : 'monthly';
     const summary =
@@ -81,7 +68,7 @@ export async function notifyCapCrossings(ctx: AppContext, offer: CachedOffer, cr
         ? `<p>The ${what} conversion cap of <strong>${escapeHtml(offer.name)}</strong> (${c.cap}) has been reached. New clicks go to the fallback page until the cap resets.</p>`
         : `<p><strong>${escapeHtml(offer.name)}</strong> has used ${c.count} of its ${what} conversion cap of ${c.cap}.</p>`;
     for (const publisherId of publishers) {
-      await notifyPublisher(ctx, {
+      await notificationsService.notifyAutomatic(ctx, {
         publisherId,
         kind,
         dedupKey: `${kind}:${offer.id}:${c.period}:${c.periodStart}`,

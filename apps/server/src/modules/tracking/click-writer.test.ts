@@ -10,6 +10,7 @@ import {
 } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../db/types.ts';
+import { SettleLoop } from '../events/events.jobs.ts';
 import { ClickTimeoutError, ClickWriter } from './click-writer.ts';
 import type { ClickRow } from './click.service.ts';
 
@@ -70,7 +71,8 @@ describe('click writer: writing stored batches out', () => {
     let failures = 1;
     const { db, seen } = recordingDb((sql) => sql.includes('DELETE FROM click_batches') && failures-- > 0);
     const errors: unknown[] = [];
-    const writer = new ClickWriter(db, { settleAfterMs: 5, onSettleError: (err) => errors.push(err) });
+    const settle = new SettleLoop(db, { settleAfterMs: 5, onError: (err) => errors.push(err) });
+    const writer = new ClickWriter(db, { onCommit: () => settle.kick() });
     await writer.submit({ kind: 'click', row: click });
     expect(seen.some((s) => s.includes('INSERT INTO click_batches'))).toBe(true);
     await new Promise((r) => setTimeout(r, 50));
@@ -79,7 +81,7 @@ describe('click writer: writing stored batches out', () => {
     // The failed settle was tried again (after 10 ms) although no click came since.
     const deletesBefore = seen.filter((s) => s.includes('DELETE FROM click_batches')).length;
     expect(deletesBefore).toBe(2);
-    await writer.close();
+    await writer.close().then(() => settle.close());
     expect(seen.filter((s) => s.includes('DELETE FROM click_batches')).length).toBe(deletesBefore + 1);
     expect(errors).toHaveLength(1);
     await expect(writer.submit({ kind: 'click', row: click })).rejects.toThrow('closing');
@@ -101,7 +103,7 @@ function stalledDb() {
 describe('click writer: deadlines', () => {
   it('answers a click whose batch has not committed by its deadline as not stored, once', async () => {
     const { db, inserts, release } = stalledDb();
-    const writer = new ClickWriter(db, { settleAfterMs: 60_000 });
+    const writer = new ClickWriter(db);
     const t0 = performance.now();
     const outcome = writer.submit({ kind: 'click', row: click }, t0 + 150).then(
       () => 'stored',
@@ -121,7 +123,7 @@ describe('click writer: deadlines', () => {
 
   it('drops a click still queued at its deadline, so it is never written', async () => {
     const { db, inserts, release } = stalledDb();
-    const writer = new ClickWriter(db, { settleAfterMs: 60_000 });
+    const writer = new ClickWriter(db);
     const first = writer.submit({ kind: 'click', row: click });
     await new Promise((r) => setTimeout(r, 20)); // the first batch is in flight, stalled
     const late = writer.submit(
@@ -139,7 +141,7 @@ describe('click writer: deadlines', () => {
 
   it('resolves a click committed before its deadline, and its deadline passing later changes nothing', async () => {
     const { db, seen } = recordingDb(() => false);
-    const writer = new ClickWriter(db, { settleAfterMs: 60_000 });
+    const writer = new ClickWriter(db);
     const outcomes: string[] = [];
     await writer.submit({ kind: 'click', row: click }, performance.now() + 120).then(
       () => outcomes.push('stored'),

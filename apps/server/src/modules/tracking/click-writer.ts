@@ -1,7 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import { queueClicks, settleEvents, type SettleLog } from '../reports/reports.ingest.ts';
-import { batchTexts, insertBatch, writeOutBatches, type ClickWrite } from './click-batches.ts';
+import { eventsService, type ClickWrite } from '../events/events.service.ts';
 
 interface Pending {
   item: ClickWrite;
@@ -26,12 +24,8 @@ export interface ClickWriterOptions {
   maxBatch?: number;
   /** Most clicks waiting; past it submit() refuses at once (the click answers 503). */
   maxQueue?: number;
-  /** How soon after a batch the stored batches are written out (`settleEvents`). */
-  settleAfterMs?: number;
-  /** Where a failed settle is reported (it is retried, with back-off: nothing is lost). */
-  onSettleError?: (err: unknown) => void;
-  /** Where a batch the settle had to set aside is reported. */
-  log?: SettleLog;
+  /** Called after each committed batch: the settle that writes stored batches out is due (events.jobs.ts). */
+  onCommit?: () => void;
   /**
    * Write each batch out to `clicks` in its own statement (its rollup counts queued) instead of
    * storing it for the settle. For PGlite, which runs every statement on this thread: deferring the
@@ -46,8 +40,9 @@ export interface ClickWriterOptions {
  * COMMIT. Under load a batch holds every click that arrived while the previous one was committing,
  * so throughput grows with load while a lone click still gets its own immediate transaction. One
  * batch is written at a time. About a second after a batch the stored batches are written out to
- * `clicks`, the unique-click windows and the rollups (`settleEvents`), off the clicks' path.
- * With `writeThrough` (PGlite) a batch's statement writes it out itself and queues its counts.
+ * `clicks`, the unique-click windows and the rollups by the settle (events.jobs.ts), off the
+ * clicks' path. With `writeThrough` (PGlite) a batch's statement writes it out itself and queues
+ * its counts.
  */
 export class ClickWriter {
   private readonly queue: Pending[] = [];
@@ -60,11 +55,6 @@ export class ClickWriter {
   private idle: (() => void)[] = [];
   private readonly maxBatch: number;
   private readonly maxQueue: number;
-  private readonly settleAfterMs: number;
-  private settleTimer: NodeJS.Timeout | null = null;
-  private settling: Promise<void> | null = null;
-  /** Delay of the next settle after a failed one: doubles up to a minute, back to normal on success. */
-  private retryMs: number;
 
   constructor(
     private readonly db: Db,
@@ -72,8 +62,6 @@ export class ClickWriter {
   ) {
     this.maxBatch = opts.maxBatch ?? 2000;
     this.maxQueue = opts.maxQueue ?? 20_000;
-    this.settleAfterMs = opts.settleAfterMs ?? 1000;
-    this.retryMs = this.settleAfterMs;
   }
 
   /**
@@ -115,16 +103,12 @@ export class ClickWriter {
     await new Promise<void>((resolve) => this.idle.push(resolve));
   }
 
-  /** Writes what is queued and writes the stored batches out; later submits are refused. */
+  /** Writes what is queued; later submits are refused. */
   async close(): Promise<void> {
     await this.flush();
     this.closed = true;
     if (this.sweepTimer) clearInterval(this.sweepTimer);
     this.sweepTimer = null;
-    if (this.settleTimer) clearTimeout(this.settleTimer);
-    this.settleTimer = null;
-    await this.settling;
-    await this.settle();
   }
 
   /** Answers the clicks past their deadline; stops once no click waits. */
@@ -167,53 +151,17 @@ export class ClickWriter {
 
   private async write(batch: Pending[]): Promise<void> {
     try {
-      const items = batch.map((p) => p.item);
-      if (this.opts.writeThrough)
-        await sql`WITH ${writeOutBatches({ texts: batchTexts(items) })}, ${queueClicks('stored')} SELECT 1`.execute(
-          this.db,
-        );
-      else await this.db.executeQuery(insertBatch(items));
+      await eventsService.writeClickBatch(
+        this.db,
+        batch.map((p) => p.item),
+        { writeThrough: this.opts.writeThrough === true },
+      );
       for (const p of batch) answer(p);
-      // A committed batch says the database answers again: a settle backing off after failures
-      // (up to a minute) comes at the usual delay instead, so an outage's batches are written out soon.
-      if (this.retryMs > this.settleAfterMs && this.settleTimer) {
-        clearTimeout(this.settleTimer);
-        this.settleTimer = null;
-        this.retryMs = this.settleAfterMs;
-      }
-      this.settleSoon();
+      this.opts.onCommit?.();
     } catch (err) {
       const e = err instanceof Error ? err : new Error(String(err));
       for (const p of batch) answer(p, e);
     }
-  }
-
-  /** Settles in a moment, unless one is already due (after a batch; at start, for batches a stop left). */
-  settleSoon(delayMs = this.settleAfterMs): void {
-    if (this.settleTimer || this.closed) return;
-    this.settleTimer = setTimeout(() => {
-      this.settleTimer = null;
-      void this.settle();
-    }, delayMs);
-    this.settleTimer.unref();
-  }
-
-  private settle(): Promise<void> {
-    const run: Promise<void> = settleEvents(this.db, this.opts.log)
-      .then(
-        () => void (this.retryMs = this.settleAfterMs),
-        (err: unknown) => {
-          this.opts.onSettleError?.(err);
-          // The batches stay stored; try again even if no click comes to schedule it.
-          this.retryMs = Math.min(this.retryMs * 2, 60_000);
-          this.settleSoon(this.retryMs);
-        },
-      )
-      .finally(() => {
-        if (this.settling === run) this.settling = null;
-      });
-    this.settling = run;
-    return run;
   }
 }
 

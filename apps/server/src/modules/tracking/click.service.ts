@@ -1,5 +1,5 @@
-import type { Selectable } from 'kysely';
-import type { ClickFallbackReason, ClicksTable } from '../../db/types.ts';
+import type { ClickFallbackReason } from '../../db/types.ts';
+import type { ClickRow, FallbackRow } from '../events/events.service.ts';
 import { LANDING_MACROS, renderUrl } from './macros.ts';
 import type { CachedOffer, ClickState, TrackingCache } from './tracking-cache.ts';
 import { utcDay } from './tracking-cache.ts';
@@ -26,21 +26,7 @@ export interface ClickRequest {
   at: Date;
 }
 
-/** A click as the writer stores it: the table's columns, less those the database decides. */
-export type ClickRow = Omit<Selectable<ClicksTable>, 'is_unique' | 'has_conversion'>;
-
-export interface FallbackRow {
-  created_at: Date;
-  publisher_id: number | null;
-  offer_id: number | null;
-  reason: ClickFallbackReason;
-  redirect_url: string;
-  s1: string | null;
-  pub_click_id: string | null;
-  pub_source: string | null;
-  ip: string | null;
-  user_agent: string | null;
-}
+export type { ClickRow, FallbackRow };
 
 export type ClickDecision =
   { kind: 'click'; row: ClickRow; location: string } | { kind: 'fallback'; row: FallbackRow; location: string };

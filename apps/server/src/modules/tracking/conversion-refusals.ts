@@ -1,11 +1,10 @@
 import ipaddr from 'ipaddr.js';
-import { sql, type Insertable } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import type { ConversionRefusalReason, ConversionRefusalsTable } from '../../db/types.ts';
-import { hit } from '../../lib/throttle.ts';
+import { hit, peek } from '../../lib/throttle.ts';
+import { trackingRepository, type RefusalFilters, type RefusalRow } from './tracking.repository.ts';
 
-export type RefusalRow = Omit<Insertable<ConversionRefusalsTable>, 'id' | 'count'> & { created_at: Date };
+export type { RefusalFilters, RefusalRow };
 
 export type RefusalVerdict = { throttled: false } | { throttled: true; retryAfterSeconds: number };
 
@@ -78,11 +77,7 @@ export class ConversionRefusals {
   async isOverBudget(ip: string | null | undefined): Promise<boolean> {
     const key = budgetKey(ip);
     if ((this.overBudgetUntil.get(key) ?? 0) > Date.now()) return true;
-    const row = await this.db
-      .selectFrom('throttle_buckets')
-      .select(['count', 'window_start'])
-      .where('key', '=', `refusal:ip:${key}`)
-      .executeTakeFirst();
+    const row = await peek(this.db, `refusal:ip:${key}`);
     if (!row) return false;
     const elapsed = (Date.now() - new Date(row.window_start).getTime()) / 1000;
     return elapsed < WINDOW_SECONDS && Number(row.count) >= this.limits.perAddress;
@@ -111,7 +106,7 @@ export class ConversionRefusals {
       this.add(row, key);
       return { throttled: false };
     }
-    await this.db.insertInto('conversion_refusals').values(row).execute();
+    await trackingRepository.insertRefusals(this.db, [row]);
     return { throttled: false };
   }
 
@@ -121,7 +116,7 @@ export class ConversionRefusals {
     const rows = [...this.summed.values()];
     this.summed.clear();
     try {
-      await this.db.insertInto('conversion_refusals').values(rows).execute();
+      await trackingRepository.insertRefusals(this.db, rows);
       return rows.length;
     } catch (err) {
       this.log.error({ err }, 'summed conversion refusals not written (kept for the next try)');
@@ -155,41 +150,5 @@ export class ConversionRefusals {
   }
 }
 
-export interface RefusalFilters {
-  since: Date;
-  reason?: ConversionRefusalReason;
-  offerId?: number;
-  limit: number;
-}
-
 /** What the operator sees: refusals since a time, per reason (counts summed), and the latest rows. */
-export async function findRefusals(db: Db, f: RefusalFilters) {
-  let q = db.selectFrom('conversion_refusals').where('created_at', '>=', f.since);
-  if (f.reason) q = q.where('reason', '=', f.reason);
-  if (f.offerId) q = q.where('offer_id', '=', f.offerId);
-  const [byReason, latest] = await Promise.all([
-    q
-      .select(['reason', sql<number>`sum(count)::int`.as('refusals')])
-      .groupBy('reason')
-      .orderBy('refusals', 'desc')
-      .execute(),
-    q
-      .select([
-        'created_at',
-        'reason',
-        'source',
-        'count',
-        'ip',
-        'tid',
-        'offer_id',
-        'publisher_id',
-        'advertiser_id',
-        'event_id',
-        'adv_transaction_id',
-      ])
-      .orderBy('id', 'desc')
-      .limit(f.limit)
-      .execute(),
-  ]);
-  return { byReason, latest };
-}
+export const findRefusals = (db: Db, f: RefusalFilters) => trackingRepository.findRefusals(db, f);

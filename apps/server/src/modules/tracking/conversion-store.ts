@@ -2,10 +2,11 @@ import type { Insertable, Selectable } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { ClicksTable, ConversionsTable, EventType } from '../../db/types.ts';
-import { reportsIngest } from '../reports/reports.ingest.ts';
+import { eventsService } from '../events/events.service.ts';
 import { countCaps, type CapCrossing } from './caps.service.ts';
 import { enqueueDeliveries } from './delivery.service.ts';
 import type { CachedOffer } from './tracking-cache.ts';
+import { trackingRepository } from './tracking.repository.ts';
 import { uuidv7Time } from './uuid7.ts';
 
 type AdvFields = 'adv_transaction_id' | 'adv_s1' | 'adv_s2' | 'adv_s3' | 'adv_s4' | 'adv_s5';
@@ -45,12 +46,7 @@ export function conversionKey(
 }
 
 export const findConversionKey = (db: Db, offerId: number, key: string) =>
-  db
-    .selectFrom('conversion_keys')
-    .select(['conversion_id', 'click_id'])
-    .where('offer_id', '=', offerId)
-    .where('dedup_key', '=', key)
-    .executeTakeFirst();
+  trackingRepository.findConversionKey(db, offerId, key);
 
 /** Whether a taken key counts as a repeat of this call (same click), or belongs to another click. */
 export const isOwnKey = (taken: { click_id: string | null }, key: ConversionKey) =>
@@ -84,18 +80,13 @@ export interface StoreInput {
 export async function storeConversion(ctx: AppContext, input: StoreInput): Promise<StoreOutcome> {
   const { offer, key, row, click } = input;
   return ctx.db.transaction().execute(async (trx): Promise<StoreOutcome> => {
-    const inserted = await trx
-      .insertInto('conversion_keys')
-      .values({
-        offer_id: offer.id,
-        dedup_key: key.key,
-        publisher_id: row.publisher_id,
-        conversion_id: row.id,
-        click_id: key.orderOfClick,
-      })
-      .onConflict((oc) => oc.columns(['offer_id', 'dedup_key']).doNothing())
-      .returning('conversion_id')
-      .executeTakeFirst();
+    const inserted = await trackingRepository.insertConversionKey(trx, {
+      offerId: offer.id,
+      key: key.key,
+      publisherId: row.publisher_id,
+      conversionId: row.id,
+      clickId: key.orderOfClick,
+    });
     if (!inserted) return { kind: 'taken' };
 
     if (key.orderOfClick && offer.conversionMethod !== 'postback') {
@@ -107,25 +98,13 @@ export async function storeConversion(ctx: AppContext, input: StoreInput): Promi
         row.adv_transaction_id ?? null,
       );
       if (confirmed) {
-        await trx
-          .updateTable('conversion_keys')
-          .set({ conversion_id: confirmed })
-          .where('offer_id', '=', offer.id)
-          .where('dedup_key', '=', key.key)
-          .execute();
+        await trackingRepository.pointKeyAt(trx, offer.id, key.key, confirmed);
         return { kind: 'confirms', conversionId: confirmed };
       }
     }
 
-    await trx.insertInto('conversions').values(row).execute();
-    if (!click.has_conversion) {
-      await trx
-        .updateTable('clicks')
-        .set({ has_conversion: true })
-        .where('id', '=', click.id)
-        .where('created_at', '=', click.created_at)
-        .execute();
-    }
+    await trackingRepository.insertConversion(trx, row);
+    if (!click.has_conversion) await trackingRepository.markClickConverted(trx, click);
     let postbacks = 0;
     if (input.enqueuePostbacks) {
       postbacks = await enqueueDeliveries(trx, {
@@ -139,9 +118,15 @@ export async function storeConversion(ctx: AppContext, input: StoreInput): Promi
     // Queued for the rollups (settled later, so no rollup row is locked here). Last, the rows
     // every conversion of a capped offer updates: their locks are held only until the COMMIT
     // that follows.
-    await reportsIngest.onConversion(trx, { ...row, status: 'approved' } as Parameters<
-      typeof reportsIngest.onConversion
-    >[1]);
+    await eventsService.queueConversion(trx, {
+      created_at: row.created_at,
+      publisher_id: row.publisher_id,
+      offer_id: row.offer_id,
+      landing_page_id: row.landing_page_id ?? null,
+      event_type: row.event_type,
+      payout: row.payout,
+      s1: row.s1 ?? null,
+    });
     const crossings = await countCaps(trx, offer, row.publisher_id, row.created_at);
     return { kind: 'recorded', postbacks, crossings };
   });
@@ -162,12 +147,6 @@ async function pixelConversionWithOrder(
   const pixelKey = await findConversionKey(trx, offerId, clickEventKey(clickId, eventId));
   const at = pixelKey && uuidv7Time(pixelKey.conversion_id);
   if (!pixelKey || !at) return null;
-  const c = await trx
-    .selectFrom('conversions')
-    .select(['id', 'source', 'adv_transaction_id'])
-    .where('id', '=', pixelKey.conversion_id)
-    .where('created_at', '>=', at)
-    .where('created_at', '<', new Date(at.getTime() + 1))
-    .executeTakeFirst();
+  const c = await trackingRepository.findConversionAt(trx, pixelKey.conversion_id, at);
   return c && c.source === 'pixel' && c.adv_transaction_id === orderId ? c.id : null;
 }

@@ -10,20 +10,26 @@ import {
 import type { AppContext } from '../../context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { maskUrl } from '../../lib/log-url.ts';
+import { accountsService } from '../accounts/accounts.service.ts';
+import { networkService } from '../network/network.service.ts';
+import { postbacksService } from '../postbacks/postbacks.service.ts';
+import { deliveryRepository } from './delivery.repository.ts';
 import { inspectMacros, POSTBACK_MACROS, renderMacros } from './macros.ts';
 import { postbackMacroValues, type MacroSource } from './postback-render.ts';
 import { renderPostbackUrl } from './delivery.service.ts';
 import { trackingEngine } from './tracking-engine.ts';
+import { trackingRepository } from './tracking.repository.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
+async function namesOfPublisher(ctx: AppContext, publisherId: number): Promise<{ id: number; name: string }> {
+  const p = await accountsService.findPublisherById(ctx, publisherId);
+  if (!p) throw new Error(`no publisher ${publisherId}`);
+  return { id: p.id, name: p.name };
+}
+
 async function ownPostback(ctx: AppContext, publisherId: number, postbackId: number) {
-  const p = await ctx.db
-    .selectFrom('postbacks')
-    .selectAll()
-    .where('id', '=', postbackId)
-    .where('publisher_id', '=', publisherId)
-    .executeTakeFirst();
+  const p = await postbacksService.findRow(ctx.db, publisherId, postbackId);
   if (!p) throw notFound('Postback not found.');
   return p;
 }
@@ -40,33 +46,12 @@ export async function listDeliveryAttempts(
     if (!v || typeof v[0] !== 'number') throw fieldError('cursor', ERROR_CODES.BAD_FORMAT, 'Invalid cursor.');
     after = v[0];
   }
-  let q = ctx.db
-    .selectFrom('postback_attempts as a')
-    .innerJoin('postback_deliveries as d', 'd.id', 'a.delivery_id')
-    .leftJoin('postbacks as p', 'p.id', 'a.postback_id')
-    .select([
-      'a.id',
-      'a.delivery_id',
-      'a.postback_id',
-      'p.name as postback_name',
-      'd.conversion_id',
-      'a.created_at',
-      'a.url_masked',
-      'a.status_code',
-      'a.duration_ms',
-      'a.error_class',
-      'a.error_message',
-      'd.status',
-      'd.is_test',
-    ])
-    .where('a.publisher_id', '=', publisherId);
-  if (req.filters.postback_id != null) q = q.where('a.postback_id', '=', req.filters.postback_id);
-  if (req.filters.delivery_status != null) q = q.where('d.status', '=', req.filters.delivery_status);
-  if (after !== null) q = q.where('a.id', '<', after);
-  const rows = await q
-    .orderBy('a.id', 'desc')
-    .limit(req.limit + 1)
-    .execute();
+  const rows = await deliveryRepository.attemptLog(ctx.db, publisherId, {
+    postbackId: req.filters.postback_id ?? null,
+    status: req.filters.delivery_status ?? null,
+    beforeId: after,
+    limit: req.limit,
+  });
   const page = rows.slice(0, req.limit);
   const last = page[page.length - 1];
   return {
@@ -93,14 +78,7 @@ export async function listDeliveryAttempts(
 
 /** Sends one delivery again (same event id, fresh retry budget). */
 export async function replayDelivery(ctx: AppContext, publisherId: number, deliveryId: number) {
-  const row = await ctx.db
-    .updateTable('postback_deliveries')
-    .set({ status: 'pending', attempts: 0, next_attempt_at: new Date(), locked_until: null, updated_at: new Date() })
-    .where('id', '=', deliveryId)
-    .where('publisher_id', '=', publisherId)
-    .where('is_test', '=', false)
-    .returning(['id', 'status'])
-    .executeTakeFirst();
+  const row = await deliveryRepository.replay(ctx.db, publisherId, deliveryId);
   if (!row) throw notFound('Delivery not found.');
   trackingEngine(ctx).delivery.wake();
   return { delivery_id: row.id, delivery_status: row.status };
@@ -109,17 +87,9 @@ export async function replayDelivery(ctx: AppContext, publisherId: number, deliv
 /** Sends every failed delivery created since a time again (optionally of one postback). */
 export async function replayFailedSince(ctx: AppContext, publisherId: number, since: Date, postbackId: number | null) {
   if (postbackId !== null) await ownPostback(ctx, publisherId, postbackId);
-  let q = ctx.db
-    .updateTable('postback_deliveries')
-    .set({ status: 'pending', attempts: 0, next_attempt_at: new Date(), locked_until: null, updated_at: new Date() })
-    .where('publisher_id', '=', publisherId)
-    .where('status', '=', 'failed')
-    .where('is_test', '=', false)
-    .where('created_at', '>=', since);
-  if (postbackId !== null) q = q.where('postback_id', '=', postbackId);
-  const rows = await q.returning('id').execute();
-  if (rows.length > 0) trackingEngine(ctx).delivery.wake();
-  return { replayed: rows.length };
+  const replayed = await deliveryRepository.replayFailedSince(ctx.db, publisherId, since, postbackId);
+  if (replayed > 0) trackingEngine(ctx).delivery.wake();
+  return { replayed };
 }
 
 /** Sample values for "send test": recognisable, never mistaken for real traffic. */
@@ -164,15 +134,11 @@ export async function sendTestPostback(ctx: AppContext, publisherId: number, pos
       'Only postbacks of type postback can be sent; pixels run in the browser.',
     );
   }
-  const publisher = await ctx.db
-    .selectFrom('publishers')
-    .select(['id', 'name'])
-    .where('id', '=', publisherId)
-    .executeTakeFirstOrThrow();
-  const offer = postback.offer_id
-    ? await ctx.db.selectFrom('offers').select(['id', 'name']).where('id', '=', postback.offer_id).executeTakeFirst()
-    : undefined;
-  const source = sampleSource(publisher, offer ?? { id: 0, name: 'Test offer' });
+  const [publisher, offer] = await Promise.all([
+    namesOfPublisher(ctx, publisherId),
+    postback.offer_id ? networkService.findOffer(ctx.db, postback.offer_id) : undefined,
+  ]);
+  const source = sampleSource(publisher, offer ? { id: offer.id, name: offer.name } : { id: 0, name: 'Test offer' });
   const url = renderPostbackUrl(postback.value, source);
   const outcome = await trackingEngine(ctx).delivery.sendTest(
     publisherId,
@@ -200,30 +166,20 @@ export async function previewPostback(
     req.postback_id != null
       ? (await ownPostback(ctx, publisherId, req.postback_id)).value
       : decodePostbackValue(req.postback_value ?? '');
-  const conversion = await ctx.db
-    .selectFrom('conversions')
-    .selectAll()
-    .where('publisher_id', '=', publisherId)
-    .orderBy('created_at', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const conversion = await trackingRepository.latestConversionOf(ctx.db, publisherId);
   if (!conversion) {
     const m = inspectMacros(value, {}, POSTBACK_MACROS);
     return { rendered: null, conversion_id: null, used_macros: m.used, unknown_macros: m.unknown, empty_macros: [] };
   }
   const [click, publisher, offer] = await Promise.all([
-    ctx.db
-      .selectFrom('clicks')
-      .selectAll()
-      .where('id', '=', conversion.click_id)
-      .where('created_at', '=', new Date(conversion.click_created_at))
-      .executeTakeFirstOrThrow(),
-    ctx.db.selectFrom('publishers').select(['id', 'name']).where('id', '=', publisherId).executeTakeFirstOrThrow(),
-    ctx.db.selectFrom('offers').select(['id', 'name']).where('id', '=', conversion.offer_id).executeTakeFirstOrThrow(),
+    trackingRepository.findClickOf(ctx.db, conversion),
+    namesOfPublisher(ctx, publisherId),
+    networkService.findOffer(ctx.db, conversion.offer_id),
   ]);
+  if (!offer) throw new Error(`conversion ${conversion.id} names no offer`);
   const values = postbackMacroValues({
     publisher,
-    offer,
+    offer: { id: offer.id, name: offer.name },
     event: { id: conversion.event_id },
     click,
     conversion: { ...conversion, created_at: new Date(conversion.created_at) },

@@ -1,5 +1,7 @@
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/types.ts';
+import type { Db } from '../../db/database.ts';
+import type { EventType } from '../../db/types.ts';
+import { postbacksService } from '../postbacks/postbacks.service.ts';
+import { deliveryRepository } from './delivery.repository.ts';
 import { POSTBACK_MACROS, renderMacros, renderUrl } from './macros.ts';
 import { postbackMacroValues, type MacroSource } from './postback-render.ts';
 
@@ -18,32 +20,26 @@ export function renderPostbackUrl(template: string, source: MacroSource): string
  * conversion's own transaction, so a stored conversion always has its jobs and a refused one none.
  */
 export async function enqueueDeliveries(
-  trx: Transaction<Database>,
-  source: MacroSource & { event: { id: number; eventType: string } },
+  trx: Db,
+  source: MacroSource & { event: { id: number; eventType: EventType } },
 ): Promise<number> {
-  const postbacks = await trx
-    .selectFrom('postbacks')
-    .select(['id', 'value'])
-    .where('publisher_id', '=', source.publisher.id)
-    .where('status', '=', 'active')
-    .where('type', '=', 'postback')
-    .where((eb) => eb.or([eb('offer_id', 'is', null), eb('offer_id', '=', source.offer.id)]))
-    .where((eb) => eb.or([eb('event_id', 'is', null), eb('event_id', '=', source.event.id)]))
-    .where((eb) => eb.or([eb('event_type', 'is', null), eb('event_type', '=', source.event.eventType as 'conversion')]))
-    .execute();
-  if (postbacks.length === 0) return 0;
-  await trx
-    .insertInto('postback_deliveries')
-    .values(
-      postbacks.map((p) => ({
-        publisher_id: source.publisher.id,
-        postback_id: p.id,
-        conversion_id: source.conversion.id,
-        event_key: eventKeyOf(source.conversion.id, p.id),
-        url: renderPostbackUrl(p.value, source),
-        next_attempt_at: new Date(),
-      })),
-    )
-    .execute();
+  const postbacks = await postbacksService.findMatching(trx, {
+    publisherId: source.publisher.id,
+    type: 'postback',
+    offerId: source.offer.id,
+    eventId: source.event.id,
+    eventType: source.event.eventType,
+  });
+  await deliveryRepository.enqueue(
+    trx,
+    postbacks.map((p) => ({
+      publisher_id: source.publisher.id,
+      postback_id: p.id,
+      conversion_id: source.conversion.id,
+      event_key: eventKeyOf(source.conversion.id, p.id),
+      url: renderPostbackUrl(p.value, source),
+      next_attempt_at: new Date(),
+    })),
+  );
   return postbacks.length;
 }

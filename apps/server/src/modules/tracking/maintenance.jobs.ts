@@ -1,10 +1,13 @@
-import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
 import { forgetOldWindows } from '../../lib/throttle.ts';
-import { settleEvents } from '../reports/reports.ingest.ts';
+import { eventsService } from '../events/events.service.ts';
 import { loginCodesService } from '../login-codes/login-codes.service.ts';
-import { escapeHtml, notifyPublisher } from './notify.ts';
+import { networkService } from '../network/network.service.ts';
+import { notificationsService } from '../notifications/notifications.service.ts';
 import { schedulePeriodic, type PeriodicJob } from '../../lib/periodic-job.ts';
+import { trackingRepository } from './tracking.repository.ts';
+
+const { escapeHtml } = notificationsService;
 
 const HOUR_MS = 3600_000;
 
@@ -42,10 +45,7 @@ export class TrackingMaintenance {
 
 async function maintain(ctx: AppContext, now: Date): Promise<void> {
   await ensurePartitions(ctx, now, 0, 2);
-  await ctx.db
-    .deleteFrom('click_uniques')
-    .where('window_start', '<', new Date(now.getTime() - 24 * HOUR_MS))
-    .execute();
+  await trackingRepository.forgetUniqueWindows(ctx.db, new Date(now.getTime() - 24 * HOUR_MS));
   await expireOffers(ctx, now);
   // Not tracking, but the same hourly beat: sign-in and sign-up throttle windows long closed.
   await forgetOldWindows(ctx.db, now);
@@ -59,18 +59,11 @@ export async function ensurePartitions(ctx: AppContext, at: Date, from: number, 
     const start = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + i, 1));
     const end = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + i + 1, 1));
     const suffix = `${start.getUTCFullYear()}${String(start.getUTCMonth() + 1).padStart(2, '0')}`;
-    for (const table of ['clicks', 'conversions']) {
-      const exists = await sql<{
-        n: number;
-      }>`SELECT count(*)::int AS n FROM pg_class WHERE relname = ${`${table}_${suffix}`}`.execute(ctx.db);
-      if (exists.rows[0]?.n) continue;
+    for (const table of ['clicks', 'conversions'] as const) {
+      if (await trackingRepository.partitionExists(ctx.db, `${table}_${suffix}`)) continue;
       try {
         // Fails if the default partition already holds rows of that month: they stay there.
-        await sql
-          .raw(
-            `CREATE TABLE IF NOT EXISTS ${table}_${suffix} PARTITION OF ${table} FOR VALUES FROM ('${start.toISOString()}') TO ('${end.toISOString()}')`,
-          )
-          .execute(ctx.db);
+        await trackingRepository.createPartition(ctx.db, table, suffix, start, end);
       } catch (err) {
         ctx.log.warn({ err, table, suffix }, 'partition not created');
       }
@@ -83,41 +76,18 @@ export async function ensurePartitions(ctx: AppContext, at: Date, from: number, 
  * last 30 days (or was given it) gets one `offer_expire` notification, e-mailed when subscribed.
  */
 export async function expireOffers(ctx: AppContext, now: Date): Promise<number> {
-  const today = now.toISOString().slice(0, 10);
-  await ctx.db
-    .updateTable('offers')
-    .set({ status: 'expired' })
-    .where('status', 'in', ['active', 'ready'])
-    .where('expire_date', '<', today)
-    .execute();
-  const expired = await ctx.db
-    .selectFrom('offers')
-    .select(['id', 'name'])
-    .where('status', '=', 'expired')
-    .where((eb) =>
-      eb.or([
-        eb('expire_date', 'is', null),
-        eb('expire_date', '>=', new Date(now.getTime() - 60 * 86_400_000).toISOString().slice(0, 10)),
-      ]),
-    )
-    .execute();
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  const expired = await networkService.expireOffers(ctx.db, day(now.getTime()), day(now.getTime() - 60 * 86_400_000));
   let sent = 0;
-  if (expired.length > 0) await settleEvents(ctx.db, ctx.log);
   for (const offer of expired) {
-    // Who ran it lately: clicks in the day rollups of the last 30 days, and who was granted it.
-    const publishers = await ctx.db
-      .selectFrom('report_rollups')
-      .select('publisher_id')
-      .distinct()
-      .where('grain', '=', 3)
-      .where('offer_id', '=', offer.id)
-      .where('bucket', '>=', new Date(now.getTime() - 31 * 86_400_000))
-      .where('clicks', '>', 0)
-      .union(ctx.db.selectFrom('publisher_offers').select('publisher_id').where('offer_id', '=', offer.id))
-      .execute();
-    for (const p of publishers) {
-      const ok = await notifyPublisher(ctx, {
-        publisherId: p.publisher_id,
+    // Who ran it lately: clicks in the last 30 days' day rollups, and who was granted it.
+    const publishers = new Set([
+      ...(await eventsService.publishersWithClicks(ctx, offer.id, new Date(now.getTime() - 31 * 86_400_000))),
+      ...(await networkService.grantedPublisherIds(ctx.db, offer.id)),
+    ]);
+    for (const publisherId of publishers) {
+      const ok = await notificationsService.notifyAutomatic(ctx, {
+        publisherId,
         kind: 'offer_expire',
         dedupKey: `offer_expire:${offer.id}`,
         summary: `Offer has expired: ${offer.name}`,

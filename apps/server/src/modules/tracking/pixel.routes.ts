@@ -8,6 +8,8 @@ import { splitSignedQuery } from './pixel-signature.ts';
 import { POSTBACK_MACROS, renderMacros } from './macros.ts';
 import { postbackMacroValues } from './postback-render.ts';
 import { trackingEngine } from './tracking-engine.ts';
+import { trackingRepository } from './tracking.repository.ts';
+import { postbacksService } from '../postbacks/postbacks.service.ts';
 
 const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
@@ -87,22 +89,18 @@ export const pixelRoutes =
       }
       if (result.kind !== 'recorded') return gif();
 
-      const pixels = await ctx.db
-        .selectFrom('postbacks')
-        .select(['id', 'value'])
-        .where('publisher_id', '=', result.publisherId)
-        .where('status', '=', 'active')
-        .where('type', '=', 'pixel')
-        .where((eb) => eb.or([eb('offer_id', 'is', null), eb('offer_id', '=', result.offerId)]))
-        .where((eb) => eb.or([eb('event_id', 'is', null), eb('event_id', '=', result.eventId)]))
-        .where((eb) => eb.or([eb('event_type', 'is', null), eb('event_type', '=', result.eventType)]))
-        .orderBy('id')
-        .execute();
+      const pixels = await postbacksService.findMatching(ctx.db, {
+        publisherId: result.publisherId,
+        type: 'pixel',
+        offerId: result.offerId,
+        eventId: result.eventId,
+        eventType: result.eventType,
+      });
       if (pixels.length === 0) return gif();
 
       const [conversion, click, publisher, offer] = await Promise.all([
-        ctx.db.selectFrom('conversions').selectAll().where('id', '=', result.conversionId).executeTakeFirstOrThrow(),
-        ctx.db.selectFrom('clicks').selectAll().where('id', '=', result.id).executeTakeFirstOrThrow(),
+        trackingRepository.findConversionById(ctx.db, result.conversionId),
+        trackingRepository.findClickById(ctx.db, result.id),
         trackingEngine(ctx).cache.publisher(result.publisherId),
         trackingEngine(ctx).cache.offer(result.offerId),
       ]);

@@ -1,5 +1,8 @@
-import type { Db } from '../../db/database.ts';
+import type { AppContext } from '../../context.ts';
 import type { ConversionMethod, EventType, PayoutType } from '../../db/types.ts';
+import { accountsService } from '../accounts/accounts.service.ts';
+import { networkService } from '../network/network.service.ts';
+import { trackingRepository } from './tracking.repository.ts';
 
 export interface CachedOffer {
   id: number;
@@ -94,7 +97,7 @@ export class TrackingCache {
   private readonly advertisers = new TtlMap<0, AdvertiserIndex>(3000);
   private readonly advertiserMisses = new TtlMap<string, CachedAdvertiser | null>(3000);
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly ctx: AppContext) {}
 
   clear(): void {
     this.offers.clear();
@@ -113,25 +116,15 @@ export class TrackingCache {
   async advertiserByTokenHash(hash: string, knownOnly = false): Promise<CachedAdvertiser | null> {
     const hit = (await this.advertiserIndex()).byTokenHash.get(hash);
     if (hit || knownOnly) return hit ?? null;
-    return this.advertiserMisses.get(hash, async () => {
-      const r = await this.db
-        .selectFrom('advertisers')
-        .select(['id', 'status', 'pixel_secret'])
-        .where('api_token_hash', '=', hash)
-        .executeTakeFirst();
-      return r ? { id: r.id, status: r.status, pixelSecret: r.pixel_secret } : null;
-    });
+    return this.advertiserMisses.get(hash, async () =>
+      toAdvertiser(await networkService.advertiserByTokenHash(this.ctx.db, hash)),
+    );
   }
 
   async advertiser(id: number): Promise<CachedAdvertiser | null> {
     const hit = (await this.advertiserIndex()).byId.get(id);
     if (hit) return hit;
-    const r = await this.db
-      .selectFrom('advertisers')
-      .select(['id', 'status', 'pixel_secret'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return r ? { id: r.id, status: r.status, pixelSecret: r.pixel_secret } : null;
+    return toAdvertiser(await networkService.advertiserForTracking(this.ctx.db, id));
   }
 
   private advertiserIndex(): Promise<AdvertiserIndex> {
@@ -139,10 +132,7 @@ export class TrackingCache {
   }
 
   private async loadAdvertisers(): Promise<AdvertiserIndex> {
-    const rows = await this.db
-      .selectFrom('advertisers')
-      .select(['id', 'status', 'api_token_hash', 'pixel_secret'])
-      .execute();
+    const rows = await networkService.advertisersForTracking(this.ctx.db);
     const index: AdvertiserIndex = { byTokenHash: new Map(), byId: new Map() };
     for (const r of rows) {
       const a = { id: r.id, status: r.status, pixelSecret: r.pixel_secret };
@@ -153,17 +143,13 @@ export class TrackingCache {
   }
 
   offer(id: number): Promise<CachedOffer | null> {
-    return this.offers.get(id, () => loadOffer(this.db, id));
+    return this.offers.get(id, () => loadOffer(this.ctx, id));
   }
 
   publisher(id: number): Promise<CachedPublisher | null> {
     return this.publishers.get(id, async () => {
-      const p = await this.db
-        .selectFrom('publishers')
-        .select(['id', 'name', 'status'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return p ?? null;
+      const p = await accountsService.findPublisherById(this.ctx, id);
+      return p ? { id: p.id, name: p.name, status: p.status } : null;
     });
   }
 
@@ -171,12 +157,11 @@ export class TrackingCache {
   async isCapReached(offer: CachedOffer, publisherId: number, at: Date): Promise<boolean> {
     if (!offer.dailyCap && !offer.monthlyCap) return false;
     const counts = await this.caps.get(offer.id, async () => {
-      const rows = await this.db
-        .selectFrom('cap_counters')
-        .select(['publisher_id', 'period', 'period_start', 'count'])
-        .where('offer_id', '=', offer.id)
-        .where('period_start', '>=', utcMonth(new Date(at.getTime() - 86_400_000)))
-        .execute();
+      const rows = await trackingRepository.capCounters(
+        this.ctx.db,
+        offer.id,
+        utcMonth(new Date(at.getTime() - 86_400_000)),
+      );
       return new Map(rows.map((r) => [`${r.publisher_id}|${r.period}|${r.period_start}`, r.count]));
     });
     return capReached(offer, publisherId, at, counts);
@@ -218,21 +203,13 @@ function capReached(offer: CachedOffer, publisherId: number, at: Date, counts: M
   return false;
 }
 
-async function loadOffer(db: Db, id: number): Promise<CachedOffer | null> {
-  const o = await db.selectFrom('offers').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!o) return null;
-  const [pages, events, allowed] = await Promise.all([
-    db
-      .selectFrom('landing_pages')
-      .select(['id', 'url', 'is_default'])
-      .where('offer_id', '=', id)
-      .orderBy('id')
-      .execute(),
-    db.selectFrom('offer_events').selectAll().where('offer_id', '=', id).orderBy('id').execute(),
-    o.is_public
-      ? Promise.resolve([])
-      : db.selectFrom('publisher_offers').select('publisher_id').where('offer_id', '=', id).execute(),
-  ]);
+const toAdvertiser = (r: { id: number; status: string; pixel_secret: string | null } | undefined) =>
+  r ? { id: r.id, status: r.status, pixelSecret: r.pixel_secret } : null;
+
+async function loadOffer(ctx: AppContext, id: number): Promise<CachedOffer | null> {
+  const found = await networkService.offerForTracking(ctx.db, id);
+  if (!found) return null;
+  const { offer: o, landingPages, events, allowed } = found;
   return {
     id: o.id,
     advertiserId: o.advertiser_id,
@@ -246,8 +223,8 @@ async function loadOffer(db: Db, id: number): Promise<CachedOffer | null> {
     lookbackDays: o.lookback_days,
     isPublic: o.is_public,
     conversionMethod: o.conversion_method,
-    allowed: new Set(allowed.map((a) => a.publisher_id)),
-    landingPages: pages.map((p) => ({ id: p.id, url: p.url, isDefault: p.is_default })),
+    allowed: new Set(allowed),
+    landingPages: landingPages.map((p) => ({ id: p.id, url: p.url, isDefault: p.is_default })),
     events: events.map((e) => ({
       id: e.id,
       name: e.name,

@@ -1,4 +1,5 @@
 import type { AppContext } from '../../context.ts';
+import { SettleLoop } from '../events/events.jobs.ts';
 import { ClickWriter } from './click-writer.ts';
 import { TrackingCache } from './tracking-cache.ts';
 import { DeliveryWorker, stopGraceMs } from './delivery.jobs.ts';
@@ -9,6 +10,8 @@ import { ConversionRefusals } from './conversion-refusals.ts';
 export interface TrackingEngine {
   cache: TrackingCache;
   clickWriter: ClickWriter;
+  /** Writes the stored click batches out about a second after one commits (the event store's settle). */
+  settle: SettleLoop;
   delivery: DeliveryWorker;
   maintenance: TrackingMaintenance;
   /** Refused conversion calls: recorded with their reason, within per-address and overall budgets. */
@@ -27,12 +30,15 @@ const engines = new WeakMap<AppContext, TrackingEngine>();
 export function trackingEngine(ctx: AppContext): TrackingEngine {
   let engine = engines.get(ctx);
   if (engine) return engine;
-  const cache = new TrackingCache(ctx.db);
+  const cache = new TrackingCache(ctx);
+  const settle = new SettleLoop(ctx.db, {
+    onError: (err) => ctx.log.error({ err }, 'stored clicks not written out (retried)'),
+    log: ctx.log,
+  });
   const clickWriter = new ClickWriter(ctx.db, {
     maxQueue: ctx.config.CLICK_QUEUE_LIMIT,
-    onSettleError: (err) => ctx.log.error({ err }, 'stored clicks not written out (retried)'),
-    log: ctx.log,
     writeThrough: ctx.dbKind === 'pglite',
+    onCommit: () => settle.kick(),
   });
   const delivery = new DeliveryWorker(ctx);
   const maintenance = new TrackingMaintenance(ctx);
@@ -43,6 +49,7 @@ export function trackingEngine(ctx: AppContext): TrackingEngine {
   engine = {
     cache,
     clickWriter,
+    settle,
     delivery,
     maintenance,
     refusals,
@@ -52,13 +59,13 @@ export function trackingEngine(ctx: AppContext): TrackingEngine {
       delivery.start();
       refusals.start();
       // Batches stored before a stop (a crash, say) are written out without waiting for a click.
-      clickWriter.settleSoon(0);
+      settle.start();
     },
     beginStop() {
       void delivery.drain(stopGraceMs(ctx.config.SHUTDOWN_TIMEOUT_SECONDS));
     },
     async stop() {
-      await Promise.all([clickWriter.close(), delivery.stop()]);
+      await Promise.all([clickWriter.close().then(() => settle.close()), delivery.stop()]);
       await refusals.stop();
       maintenance.stop();
     },

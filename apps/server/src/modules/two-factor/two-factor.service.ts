@@ -5,7 +5,7 @@ import { fieldError, notFound } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { enforce, THROTTLE } from '../../lib/throttle.ts';
-import type { PublisherAuth } from '../../plugins/auth.ts';
+import type { PublisherAuth } from '../../plugins/auth-state.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 import { sessionsService } from '../auth/sessions.service.ts';
 import { twoFactorRepository } from './two-factor.repository.ts';

@@ -1,5 +1,7 @@
 import { NOTIFICATION_SUBSCRIPTION_KEYS } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
+import { accountsService } from '../accounts/accounts.service.ts';
+import { notificationsRepository } from './notifications.repository.ts';
 
 export interface AutomaticNotification {
   publisherId: number;
@@ -13,8 +15,7 @@ export interface AutomaticNotification {
   offerId?: number | null;
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-export { escapeHtml };
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * Stores an automatic notification once (notifications.dedup_key) and, for the subscription kinds
@@ -22,9 +23,8 @@ export { escapeHtml };
  * never thrown: the notification itself is already stored.
  */
 export async function notifyPublisher(ctx: AppContext, n: AutomaticNotification): Promise<boolean> {
-  const inserted = await ctx.db
-    .insertInto('notifications')
-    .values({
+  const stored = await notificationsRepository.insertMany(ctx.db, [
+    {
       publisher_id: n.publisherId,
       kind: n.kind,
       dedup_key: n.dedupKey,
@@ -33,19 +33,11 @@ export async function notifyPublisher(ctx: AppContext, n: AutomaticNotification)
       urgent: n.urgent ?? false,
       context_domain: n.offerId ? 'offer' : null,
       context_id: n.offerId ?? null,
-    })
-    .onConflict((oc) => oc.columns(['publisher_id', 'dedup_key']).where('dedup_key', 'is not', null).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (!inserted) return false;
+    },
+  ]);
+  if (stored === 0) return false;
   if ((NOTIFICATION_SUBSCRIPTION_KEYS as readonly string[]).includes(n.kind)) {
-    const users = await ctx.db
-      .selectFrom('publisher_users')
-      .innerJoin('users', 'users.id', 'publisher_users.user_id')
-      .select(['users.email', 'users.notification_subscriptions'])
-      .where('publisher_users.publisher_id', '=', n.publisherId)
-      .execute();
-    for (const u of users) {
+    for (const u of await accountsService.usersOfPublisher(ctx.db, n.publisherId)) {
       if (!u.notification_subscriptions.includes(n.kind)) continue;
       const link = n.offerId ? `\n\n${ctx.config.publicUrl}/offers/${n.offerId}/details` : '';
       try {

@@ -1,12 +1,29 @@
-import { CompiledQuery, sql, type RawBuilder } from 'kysely';
-import { PREPARED } from '../../db/database.ts';
-import type { ClickRow, FallbackRow } from './click.service.ts';
+import { CompiledQuery, sql, type RawBuilder, type Selectable } from 'kysely';
+import { PREPARED, type Db } from '../../db/database.ts';
+import type { ClickFallbackReason, ClicksTable } from '../../db/types.ts';
 
 /**
  * Stored click batches (migration 0046): what the click writer's group commit appends, and the SQL
  * that writes them out to `clicks`, `click_uniques` and `click_fallbacks` when events are settled
- * (`settleEvents` in `reports.ingest.ts`). The writer's JSON is the only format both sides share.
+ * (`settleEvents` in `events.service.ts`). The writer's JSON is the only format both sides share.
  */
+
+/** A click as the tracking engine hands it over: the table's columns, less those the database decides. */
+export type ClickRow = Omit<Selectable<ClicksTable>, 'is_unique' | 'has_conversion'>;
+
+/** A click sent to a fallback URL, with the reason (stored apart: it is not traffic the offer received). */
+export interface FallbackRow {
+  created_at: Date;
+  publisher_id: number | null;
+  offer_id: number | null;
+  reason: ClickFallbackReason;
+  redirect_url: string;
+  s1: string | null;
+  pub_click_id: string | null;
+  pub_source: string | null;
+  ip: string | null;
+  user_agent: string | null;
+}
 
 export type ClickWrite = { kind: 'click'; row: ClickRow } | { kind: 'fallback'; row: FallbackRow };
 
@@ -101,6 +118,25 @@ export function insertBatch(items: ClickWrite[]): CompiledQuery {
 }
 
 /**
+ * A CTE (to follow `WITH …,`) that queues the clicks of a CTE `source` (with the columns of
+ * `clicks`) for the rollups: one queue row whose parallel arrays hold a click each. For clicks
+ * written out on the click's own path (PGlite: see `ClickWriter`), which the settle then counts.
+ */
+export function queueClicks(source: string): RawBuilder<unknown> {
+  return sql.raw(`
+    rollup_queued AS (
+      INSERT INTO report_rollup_queue (publisher_ids, offer_ids, landing_page_ids, sub_ids, created_at, uniques)
+      SELECT array_agg(publisher_id), array_agg(offer_id), array_agg(landing_page_id), array_agg(s1), array_agg(created_at), array_agg(is_unique)
+      FROM ${source}
+      HAVING count(*) > 0
+    )`);
+}
+
+/** A batch written out in its own statement (never stored), its clicks queued for the rollups. */
+export const writeThroughStatement = (items: ClickWrite[]) =>
+  sql`WITH ${writeOutBatches({ texts: batchTexts(items) })}, ${queueClicks('stored')} SELECT 1`;
+
+/**
  * The unique-click rule's visitor: the first 128 bits of sha256(IP, newline, user agent as stored) as a uuid
  * (a 16-byte key compared bytewise; migration 0045). Computed here rather than on the click's path:
  * the batch stays smaller and the request does no hashing.
@@ -176,3 +212,15 @@ const WRITE_OUT = `
       FROM batches CROSS JOIN LATERAL json_to_recordset(batches.fallbacks::json) AS f(t float8, p int, o int, n text, u text,
         s1 text, k text, r text, a text, g text)
     )`;
+
+export const clickBatchesRepository = {
+  /** Appends a batch to `click_batches` (the settle writes it out later). */
+  async append(db: Db, items: ClickWrite[]): Promise<void> {
+    await db.executeQuery(insertBatch(items));
+  },
+
+  /** Writes a batch out at once and queues its rollup counts (PGlite: see `ClickWriter`). */
+  async writeThrough(db: Db, items: ClickWrite[]): Promise<void> {
+    await writeThroughStatement(items).execute(db);
+  },
+};

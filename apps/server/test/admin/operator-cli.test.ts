@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { migrateToLatest, openDatabase } from '../../src/db/database.ts';
+import { runAdmin } from '../helpers/admin-cli.ts';
+import { createCliDatabase } from '../helpers/cli-db.ts';
+import { testDbKind } from '../helpers/test-db.ts';
+
+const PUBLIC_URL = 'https://portal.example.test';
+
+/** `npm run admin -- operator:create`, as the first owner of a new network runs it. */
+describe('admin CLI: operator:create prints a one-time set-password link', () => {
+  const env: Record<string, string> = {
+    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-op-')),
+    PUBLIC_URL,
+    NODE_ENV: 'test',
+    DEMO_SEED: 'false',
+    LOG_LEVEL: 'silent',
+  };
+  const admin = (...args: string[]) => runAdmin(args, env);
+  let drop = async () => {};
+
+  beforeAll(async () => {
+    if (testDbKind() === 'postgres') {
+      const made = await createCliDatabase();
+      env['DATABASE_URL'] = made.url;
+      drop = made.drop;
+    }
+    const handle = await openDatabase({ databaseUrl: env['DATABASE_URL'], dataDir: env['DATA_DIR']! });
+    await migrateToLatest(handle.db);
+    await handle.close();
+  });
+  afterAll(async () => {
+    await drop();
+    fs.rmSync(env['DATA_DIR']!, { recursive: true, force: true });
+  });
+
+  it('makes an owner whose link sets the password once; then they sign in to the console', async () => {
+    const help = admin('operator:create', '--help');
+    expect(help.stdout).toContain('--role <role>');
+    expect(help.stdout).toContain('owner, manager, viewer');
+
+    const made = admin('operator:create', 'first.owner@example.test', '--role', 'owner', '--name', 'First Owner');
+    expect(made.status, made.stderr).toBe(0);
+    const link = made.stdout.trim();
+    const m = /^https:\/\/portal\.example\.test\/admin\/set-password\?token=([\w-]{43})$/.exec(link);
+    expect(m, link).not.toBeNull();
+    expect(made.stderr).toContain(`${PUBLIC_URL}/admin/login`);
+
+    const app = await buildApp({ config: loadConfig(env), logger: false });
+    try {
+      const post = (url: string, payload: unknown, token?: string) =>
+        app.inject({
+          method: 'POST',
+          url: `/api/admin/v1${url}`,
+          payload: payload as Record<string, unknown>,
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+        });
+      const set = { token: m![1], password: 'first-owner-password', password_verify: 'first-owner-password' };
+      expect((await post('/auth/set-password', set)).json()).toEqual({ data: { email: 'first.owner@example.test' } });
+      expect((await post('/auth/set-password', set)).statusCode).toBe(422);
+      const login = await post('/auth/login', { email: 'first.owner@example.test', password: 'first-owner-password' });
+      const me = await app.inject({
+        method: 'GET',
+        url: '/api/admin/v1/me',
+        headers: { authorization: `Bearer ${login.json().data.jwt}` },
+      });
+      expect(me.json().data).toMatchObject({ name: 'First Owner', role: 'owner' });
+      const audit = await app.ctx.db.selectFrom('audit_log').selectAll().orderBy('id').execute();
+      expect(audit.map((a) => [a.action, a.actor.startsWith('cli:') || a.actor])).toEqual([
+        ['operator.invite', true],
+        ['operator.set_password', 'first.owner@example.test'],
+      ]);
+    } finally {
+      await app.close();
+    }
+
+    const list = admin('operator:list');
+    expect(list.status, list.stderr).toBe(0);
+    expect(list.stdout).toContain('first.owner@example.test');
+    expect(list.stdout).toContain('owner');
+  });
+
+  it('refuses an unknown role and an e-mail that is already an operator, exit status 1', () => {
+    const role = admin('operator:create', 'x@example.test', '--role', 'admin');
+    expect(role.status).toBe(1);
+    expect(role.stderr).toContain('--role must be one of owner, manager, viewer');
+    const again = admin('operator:create', 'FIRST.owner@example.test', '--role', 'viewer');
+    expect(again.status).toBe(1);
+    expect(again.stderr).toContain('email: An operator with this e-mail already exists.');
+    const noRole = admin('operator:create', 'y@example.test');
+    expect(noRole.status).toBe(1);
+    expect(noRole.stderr).toContain("required option '--role <role>'");
+  });
+});

@@ -1,0 +1,34 @@
+/**
+ * Paths of the operator API, relative to ADMIN_API_BASE (docs/operator-console.md). Lists and
+ * writes are POST, single objects GET, as in the publisher API. Fastify patterns (`:id`); the web
+ * app fills them with `adminPath()`. Each area adds its own lines.
+ */
+export const ADMIN_API_BASE = '/api/admin/v1';
+
+export const ADMIN_API_PATHS = {
+  login: '/auth/login',
+  verifyCode: '/auth/verify-code',
+  logout: '/auth/logout',
+  setPassword: '/auth/set-password',
+  me: '/me',
+  twoFactorSetup: '/me/two-factor/setup',
+  twoFactorEnable: '/me/two-factor/enable',
+  twoFactorDisable: '/me/two-factor/disable',
+  overview: '/overview',
+  auditLog: '/audit-log',
+  auditLogOperators: '/audit-log/operators',
+  operators: '/operators',
+  operatorInvite: '/operators/invite',
+  operatorUpdate: '/operators/:id/update',
+  settings: '/settings',
+  settingsUpdate: '/settings/update',
+} as const;
+
+/** A pattern with its `:params` filled in (each value URI-encoded). */
+export function adminPath(pattern: string, params: Record<string, string | number> = {}): string {
+  return pattern.replace(/:([a-z_]+)/gi, (_, name: string) => {
+    const v = params[name];
+    if (v === undefined) throw new Error(`adminPath: no value for :${name} in ${pattern}`);
+    return encodeURIComponent(String(v));
+  });
+}
