@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { publisherOf, requireSessionOrApiKey } from '../../plugins/auth.ts';
 import { SESSION_OR_API_KEY } from '../../plugins/openapi.ts';
 import { invoicesService } from './invoices.service.ts';
+import { invoicePdf } from './invoice-pdf.service.ts';
 import { startInvoiceScheduler } from './invoices.jobs.ts';
 
 export const invoicesRoutes =
@@ -28,6 +29,20 @@ export const invoicesRoutes =
       API_PATHS.invoice,
       { preHandler, schema: { ...base, body: invoiceRequestSchema, response: { 200: invoiceResponseSchema } } },
       async (req) => invoicesService.findOrFail(ctx, publisherOf(req).publisherId, req.body.id),
+    );
+    // The same invoice as a PDF document (an attachment; the browser saves it as a file).
+    app.post(
+      API_PATHS.invoicePdf,
+      { preHandler, schema: { ...base, body: invoiceRequestSchema } },
+      async (req, reply) => {
+        const { fileName, pdf } = await invoicePdf(ctx, publisherOf(req), req.body.id);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${fileName}"`)
+          .header('cache-control', 'no-store')
+          .header('x-content-type-options', 'nosniff')
+          .send(pdf);
+      },
     );
 
     // The monthly job runs in servers, not in tests (they call the service) nor in CLI commands.

@@ -1,6 +1,6 @@
 import { TRACKING_LINK_VARIABLES } from '@portal/shared/offers/offers.constants';
 import type { OfferTrackingLinkResponse } from '@portal/shared/offers/offers.schemas';
-import { Link2 } from 'lucide-react';
+import Link2 from 'lucide-react/icons/link-2';
 import { useMemo, useState } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
