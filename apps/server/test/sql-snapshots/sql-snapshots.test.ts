@@ -122,11 +122,6 @@ const STATEMENTS: Record<string, () => CompiledQuery | RawBuilder<unknown>> = {
     const r = localRange('Asia/Kolkata', '2026-10-22', '2026-10-28');
     return summaryPageStatement('sub-id', { ...range(cover(r.from, r.to)), ...r }, page('sub-id', 'sub_id'));
   },
-  // In a :30 zone the range's edge quarter-hours come from the raw rows.
-  'report-sub-id-half-hour-zone': () => {
-    const r = localRange('Asia/Kolkata', '2026-10-22', '2026-10-28');
-    return summaryPageStatement('sub-id', { ...range(cover(r.from, r.to)), ...r }, page('sub-id', 'sub_id'));
-  },
   'report-sub-id-filtered': () => summary('sub-id', 'sub_id', cover(week.from, week.to), true),
   'report-total': () => summaryTotalStatement(range(cover(week.from, week.to))),
 };
