@@ -11,6 +11,7 @@ import type {
   SubIdReportRow,
 } from '@portal/shared/reports/reports.schemas';
 import { Link } from 'react-router';
+import { LongValue } from '../../components/ui/long-value.tsx';
 import { LazyDrillDownMenu } from '../../components/ui/lazy-drill-down-menu.tsx';
 import type { Column } from '../../components/ui/list/types.ts';
 import { paths } from '../../config/paths.ts';
@@ -42,15 +43,9 @@ export interface ReportDefinition<Row> {
 }
 
 const dash = <span className="text-slate-400">—</span>;
-/** A text cell: a dash when empty; cut with an ellipsis when too long, the whole value on hover. */
-const text = (v: string | null | undefined) =>
-  v === null || v === undefined || v === '' ? (
-    dash
-  ) : (
-    <span className="block truncate" title={v}>
-      {v}
-    </span>
-  );
+/** A text cell: a dash when empty; cut with an ellipsis when too long, the whole value a button away. */
+const text = (v: string | null | undefined, label: string) =>
+  v === null || v === undefined || v === '' ? dash : <LongValue value={v} label={label} />;
 const time = (iso: string) => <span className="whitespace-nowrap tabular">{formatTimestamp(iso)}</span>;
 
 const METRICS: { id: keyof ReportMetrics; header: string; format: (n: number) => string }[] = [
@@ -200,7 +195,7 @@ const landingPage: ReportDefinition<LandingPageReportRow> = {
       sortKey: 'landing_page_name',
       primary: true,
       width: '16%',
-      cell: (r) => text(r.landing_page_name),
+      cell: (r) => text(r.landing_page_name, 'Landing page'),
     },
     {
       id: 'landing_page_id',
@@ -249,7 +244,12 @@ const subId: ReportDefinition<SubIdReportRow> = {
       sortKey: 'pub_sub_1',
       primary: true,
       width: '20%',
-      cell: (r) => (r.sub_id === null ? <span className="text-slate-500">(none)</span> : r.sub_id),
+      cell: (r) =>
+        r.sub_id === null ? (
+          <span className="text-slate-500">(none)</span>
+        ) : (
+          <LongValue value={r.sub_id} label="Sub ID" />
+        ),
     },
     ...metricColumns<SubIdReportRow>(),
     drillColumn(
@@ -273,7 +273,7 @@ const subIdCells = <
     id: `sub_id_${n}`,
     header: `Sub ID ${n}`,
     sortKey: `sub_id_${n}`,
-    cell: (r: Row) => text(r[`sub_id_${n}`]),
+    cell: (r: Row) => text(r[`sub_id_${n}`], 'Sub ID'),
   }));
 
 const conversion: ReportDefinition<ConversionReportRow> = {
@@ -324,7 +324,7 @@ const conversion: ReportDefinition<ConversionReportRow> = {
       cell: (r) => r.event_id,
     },
     ...subIdCells<ConversionReportRow>(),
-    { id: 'pub_source', header: 'Source', sortKey: 'pub_source', cell: (r) => text(r.pub_source) },
+    { id: 'pub_source', header: 'Source', sortKey: 'pub_source', cell: (r) => text(r.pub_source, 'Source') },
     {
       id: 'earnings',
       header: 'Earnings',
@@ -361,14 +361,14 @@ const click: ReportDefinition<ClickReportRow> = {
       cell: (r) => offerLink(r.offer_id, r.offer_name),
     },
     ...subIdCells<ClickReportRow>(),
-    { id: 'pub_click_id', header: 'Click ID', sortKey: 'pub_click_id', cell: (r) => text(r.pub_click_id) },
-    { id: 'pub_source', header: 'Source', sortKey: 'pub_source', cell: (r) => text(r.pub_source) },
+    { id: 'pub_click_id', header: 'Click ID', sortKey: 'pub_click_id', cell: (r) => text(r.pub_click_id, 'Click ID') },
+    { id: 'pub_source', header: 'Source', sortKey: 'pub_source', cell: (r) => text(r.pub_source, 'Source') },
     {
       id: 'ip_address',
       header: 'IP Address',
       sortKey: 'ip_address',
       width: '8.5rem',
-      cell: (r) => <span className="tabular">{text(r.ip_address)}</span>,
+      cell: (r) => <span className="tabular">{text(r.ip_address, 'IP address')}</span>,
     },
     {
       id: 'has_conversion',
