@@ -81,7 +81,7 @@ describe('a 254-character sub ID', () => {
       await page.keyboard.press('Enter');
       await dialog.waitFor();
       // The focus is on its Copy button.
-      expect(await page.evaluate(() => document.activeElement?.outerHTML)).toMatch(/>Cop(y|ied!)</);
+      await expect.poll(() => page.evaluate(() => document.activeElement?.outerHTML)).toMatch(/>Cop(y|ied!)</);
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
       expect(
