@@ -29,19 +29,15 @@ export const invoicesRoutes =
       async (req) => invoicesService.findOrFail(ctx, publisherOf(req).publisherId, req.body.id),
     );
     // The same invoice as a PDF document (an attachment; the browser saves it as a file).
-    app.post(
-      API_PATHS.invoicePdf,
-      { preHandler, schema: { ...base, body: invoiceRequestSchema } },
-      async (req, reply) => {
-        const { fileName, pdf } = await invoicePdf(ctx, publisherOf(req), req.body.id);
-        return reply
-          .header('content-type', 'application/pdf')
-          .header('content-disposition', `attachment; filename="${fileName}"`)
-          .header('cache-control', 'no-store')
-          .header('x-content-type-options', 'nosniff')
-          .send(pdf);
-      },
-    );
+    app.post(API_PATHS.invoicePdf, { schema: { ...base, body: invoiceRequestSchema } }, async (req, reply) => {
+      const { fileName, pdf } = await invoicePdf(ctx, publisherOf(req), req.body.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(pdf);
+    });
 
     // The monthly job runs in servers, not in tests (they call the service) nor in CLI commands.
     if (ctx.config.NODE_ENV !== 'test') {
