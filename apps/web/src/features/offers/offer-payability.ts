@@ -17,7 +17,7 @@ export function notPayingReason(offer: { status: OfferStatus; expiration: string
       return 'This offer is pending approval: clicks go to a fallback page and earn nothing until the network approves it.';
     case 'ready':
       return 'This offer is not live yet: clicks go to a fallback page and earn nothing until the network starts it.';
-    default:
+    case 'active':
       return expired
         ? `This offer expired on ${offer.expiration}: clicks go to a fallback page and earn nothing.`
         : null;
