@@ -12,6 +12,8 @@ const Pill = ({ children, className }: { children: React.ReactNode; className: s
 );
 
 const share = (part: number, whole: number) => (whole > 0 ? Math.min(100, Math.round((part / whole) * 100)) : 0);
+/** A bar segment's width: exact, so a few conversions of a large cap still show. */
+const width = (part: number, whole: number) => `${whole > 0 ? Math.min(100, (part / whole) * 100) : 0}%`;
 
 /**
  * The fullest caps of the current UTC day and month, each with how much of its count came from
@@ -23,14 +25,18 @@ export function CapsCard({ caps }: { caps: CapStatus[] }) {
       <h2 className="text-base font-semibold text-slate-900">Offer caps</h2>
       <p className="mt-1 text-sm text-slate-600">
         Today and this month (UTC), fullest first.{' '}
-        <span aria-hidden="true" className="text-accent">
-          ■
+        <span className="whitespace-nowrap">
+          <span aria-hidden="true" className="text-accent">
+            ■
+          </span>{' '}
+          by pixel,
         </span>{' '}
-        by pixel,{' '}
-        <span aria-hidden="true" className="text-slate-400">
-          ■
-        </span>{' '}
-        by postback.
+        <span className="whitespace-nowrap">
+          <span aria-hidden="true" className="text-slate-400">
+            ■
+          </span>{' '}
+          by postback.
+        </span>
       </p>
       {caps.length === 0 ? (
         <p className="mt-3 text-sm text-slate-600">No capped offer has conversions today or this month.</p>
@@ -58,8 +64,8 @@ export function CapsCard({ caps }: { caps: CapStatus[] }) {
                   aria-hidden="true"
                   title={`${share(c.count, c.cap)} % used`}
                 >
-                  <div className="bg-accent" style={{ width: `${share(c.pixel_count, c.cap)}%` }} />
-                  <div className="bg-slate-400" style={{ width: `${share(c.count - c.pixel_count, c.cap)}%` }} />
+                  <div className="bg-accent" style={{ width: width(c.pixel_count, c.cap) }} />
+                  <div className="bg-slate-400" style={{ width: width(c.count - c.pixel_count, c.cap) }} />
                 </div>
                 <div className="mt-1.5 flex flex-wrap items-center gap-x-3 gap-y-1 text-slate-600">
                   <span>
