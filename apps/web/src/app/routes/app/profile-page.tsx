@@ -17,10 +17,13 @@ const ApiKeysTab = lazy(() =>
   import('../../../features/api-keys/components/api-keys-tab.tsx').then((m) => ({ default: m.ApiKeysTab })),
 );
 
-/** The keys tab asks for a two-factor code beside the password when the user has it on. */
+/**
+ * The keys tab asks for a two-factor code beside the password when the user has it on, and shows
+ * its times in the profile's time zone.
+ */
 function ApiKeysSection() {
   const { data: user } = useCurrentUser();
-  return <ApiKeysTab twoFactorEnabled={user?.two_factor_enabled ?? false} />;
+  return <ApiKeysTab twoFactorEnabled={user?.two_factor_enabled ?? false} timeZone={user?.timezone} />;
 }
 
 const TABS: { value: ProfileTab; label: string; render: () => React.ReactNode }[] = [

@@ -2,20 +2,30 @@ import type { ApiKey } from '@portal/shared/api-keys/api-keys.schemas';
 import Trash2 from 'lucide-react/icons/trash';
 import { Button } from '../../../components/ui/button.tsx';
 import { Badge } from '../../../components/ui/status-badge.tsx';
+import { useMemo } from 'react';
 import { useIsWide } from '../../../lib/use-media-query.ts';
 import { SCOPE_SHORT } from './api-keys-messages.ts';
 
-const day = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-const dayTime = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  hour: 'numeric',
-  minute: '2-digit',
-});
-
-const lastUsed = (k: ApiKey) => (k.last_used_at ? dayTime.format(new Date(k.last_used_at)) : 'Never used');
-const expires = (k: ApiKey) => day.format(new Date(k.expires_at));
+/** Days and times in the profile's time zone, as every other time of the portal. */
+function useKeyDates(timeZone: string | undefined) {
+  return useMemo(() => {
+    const day = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' });
+    const dayTime = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour: 'numeric',
+      minute: '2-digit',
+    });
+    return {
+      created: (k: ApiKey) => day.format(new Date(k.created_at)),
+      lastUsed: (k: ApiKey) => (k.last_used_at ? dayTime.format(new Date(k.last_used_at)) : 'Never used'),
+      expires: (k: ApiKey) => day.format(new Date(k.expires_at)),
+    };
+  }, [timeZone]);
+}
+type KeyDates = ReturnType<typeof useKeyDates>;
 
 /** Read-only keys in grey; keys that may change postbacks stand out. */
 function ScopeBadge({ apiKey }: { apiKey: ApiKey }) {
@@ -40,10 +50,10 @@ function Prefix({ apiKey }: { apiKey: ApiKey }) {
   );
 }
 
-function ExpiryCell({ apiKey }: { apiKey: ApiKey }) {
+function ExpiryCell({ apiKey, dates }: { apiKey: ApiKey; dates: KeyDates }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-2">
-      <span>{expires(apiKey)}</span>
+      <span>{dates.expires(apiKey)}</span>
       {apiKey.status === 'expired' ? (
         <Badge className="bg-orange-50 text-orange-800 ring-orange-600/30">Expired</Badge>
       ) : null}
@@ -66,8 +76,17 @@ function RevokeButton({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (k: ApiK
 }
 
 /** The account's keys: a table from 1024 px up, stacked cards below (docs/ui.md). */
-export function ApiKeyList({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (k: ApiKey) => void }) {
+export function ApiKeyList({
+  keys,
+  onRevoke,
+  timeZone,
+}: {
+  keys: ApiKey[];
+  onRevoke: (k: ApiKey) => void;
+  timeZone?: string | undefined;
+}) {
   const wide = useIsWide();
+  const dates = useKeyDates(timeZone);
   if (!wide)
     return (
       <ul aria-label="API keys" className="flex flex-col gap-3">
@@ -86,12 +105,12 @@ export function ApiKeyList({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (k: A
                 <ScopeBadge apiKey={k} />
               </dd>
               <dt className="text-slate-600">Created</dt>
-              <dd className="text-slate-900">{day.format(new Date(k.created_at))}</dd>
-              <dt className="text-slate-600">Last used</dt>
-              <dd className="text-slate-900">{lastUsed(k)}</dd>
+              <dd className="text-slate-900">{dates.created(k)}</dd>
+              <dt className="text-slate-600">Last Used</dt>
+              <dd className="text-slate-900">{dates.lastUsed(k)}</dd>
               <dt className="text-slate-600">Expires</dt>
               <dd className="text-slate-900">
-                <ExpiryCell apiKey={k} />
+                <ExpiryCell apiKey={k} dates={dates} />
               </dd>
             </dl>
           </li>
@@ -101,7 +120,7 @@ export function ApiKeyList({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (k: A
   return (
     <table aria-label="API keys" className="w-full text-left text-sm">
       <thead>
-        <tr className="border-b border-slate-200 text-xs font-semibold tracking-wide text-slate-600 uppercase">
+        <tr className="border-b border-slate-200 text-xs font-semibold text-slate-600">
           <th scope="col" className="py-2 pr-4">
             Name
           </th>
@@ -115,7 +134,7 @@ export function ApiKeyList({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (k: A
             Created
           </th>
           <th scope="col" className="py-2 pr-4">
-            Last used
+            Last Used
           </th>
           <th scope="col" className="py-2 pr-4">
             Expires
@@ -135,12 +154,10 @@ export function ApiKeyList({ keys, onRevoke }: { keys: ApiKey[]; onRevoke: (k: A
             <td className="py-3 pr-4 whitespace-nowrap">
               <ScopeBadge apiKey={k} />
             </td>
-            <td className="py-3 pr-4 whitespace-nowrap text-slate-700 tabular-nums">
-              {day.format(new Date(k.created_at))}
-            </td>
-            <td className="py-3 pr-4 whitespace-nowrap text-slate-700 tabular-nums">{lastUsed(k)}</td>
+            <td className="py-3 pr-4 whitespace-nowrap text-slate-700 tabular-nums">{dates.created(k)}</td>
+            <td className="py-3 pr-4 whitespace-nowrap text-slate-700 tabular-nums">{dates.lastUsed(k)}</td>
             <td className="py-3 pr-4 text-slate-700 tabular-nums">
-              <ExpiryCell apiKey={k} />
+              <ExpiryCell apiKey={k} dates={dates} />
             </td>
             <td className="py-3 text-right">
               <RevokeButton apiKey={k} onRevoke={onRevoke} />

@@ -17,7 +17,14 @@ import { RevokeApiKeyModal } from './revoke-api-key-modal.tsx';
  * Profile → API Keys: make a key (shown once, with the password), see the account's keys with their
  * access and expiry, revoke one. `twoFactorEnabled` asks for a code beside the password.
  */
-export function ApiKeysTab({ twoFactorEnabled = false }: { twoFactorEnabled?: boolean }) {
+export function ApiKeysTab({
+  twoFactorEnabled = false,
+  timeZone,
+}: {
+  twoFactorEnabled?: boolean;
+  /** The profile's time zone (the browser's while the profile loads). */
+  timeZone?: string | undefined;
+}) {
   const keys = useApiKeys();
   const revoke = useRevokeApiKey();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
@@ -85,7 +92,7 @@ export function ApiKeysTab({ twoFactorEnabled = false }: { twoFactorEnabled?: bo
             {API_KEY_MESSAGES.empty}
           </p>
         ) : (
-          <ApiKeyList keys={keys.data} onRevoke={setRevoking} />
+          <ApiKeyList keys={keys.data} onRevoke={setRevoking} timeZone={timeZone} />
         )}
       </section>
 
