@@ -1,4 +1,8 @@
-import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
+import CircleAlert from 'lucide-react/icons/circle-exclamation-point';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import Info from 'lucide-react/icons/info';
+import TriangleAlert from 'lucide-react/icons/triangle-exclamation-point';
+import X from 'lucide-react/icons/x';
 import { createPortal } from 'react-dom';
 import { alertsStore, markCollectable, type Alert } from '../../lib/alerts.ts';
 import { cn } from './cn.ts';
@@ -58,7 +62,7 @@ export function Toasts() {
   return place ? (
     createPortal(region, place)
   ) : (
-    <div className="pointer-events-none fixed inset-x-0 top-3 z-[100] flex flex-col items-center gap-2 px-3 sm:top-4 sm:right-4 sm:left-auto sm:items-end">
+    <div className="print:hidden pointer-events-none fixed inset-x-0 top-3 z-[100] flex flex-col items-center gap-2 px-3 sm:top-4 sm:right-4 sm:left-auto sm:items-end">
       {region}
     </div>
   );
