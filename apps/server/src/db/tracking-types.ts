@@ -172,8 +172,19 @@ export interface PostbackDeliveriesTable {
   locked_until: Timestamp | null;
   last_status_code: number | null;
   last_error_class: string | null;
+  /** The host (and port) the URL names, lower case: the receiver its back-off belongs to. */
+  receiver_host: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A publisher's receiver host that is failing (migration 0067): not claimed until `resume_at`. */
+export interface PostbackReceiversTable {
+  publisher_id: number;
+  host: string;
+  failures: number;
+  resume_at: Timestamp;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface PostbackAttemptsTable {
@@ -208,5 +219,6 @@ export interface TrackingTables {
   cap_counters: CapCountersTable;
   postback_deliveries: PostbackDeliveriesTable;
   postback_attempts: PostbackAttemptsTable;
+  postback_receivers: PostbackReceiversTable;
   postback_signing_secrets: PostbackSigningSecretsTable;
 }
