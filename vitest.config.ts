@@ -16,6 +16,8 @@ export default defineConfig({
             'apps/server/src/**/*.test.ts',
             'apps/web/src/**/*.test.{ts,tsx}',
             'apps/web/build/**/*.test.ts',
+            // The hand-written SQL compiled without a database.
+            'apps/server/test/sql-snapshots/**/*.test.ts',
           ],
           environment: 'node',
           // Two at once even where the machine reports two cores (the default there is one).
@@ -27,7 +29,7 @@ export default defineConfig({
           name: 'api',
           include: ['apps/server/test/**/*.test.ts'],
           // The fault tests start servers and databases of their own: a project of their own, run once.
-          exclude: ['apps/server/test/faults/**'],
+          exclude: ['apps/server/test/faults/**', 'apps/server/test/sql-snapshots/**'],
           globalSetup: ['apps/server/test/helpers/global-setup.ts'],
           // Every file builds its own app on its own database and nothing mocks modules, so files
           // share a worker's module graph (loading the server per file was a third of the run) and

@@ -94,6 +94,40 @@ describe('first-paint files from the route table and the module graph', () => {
   });
 });
 
+describe("the operator console's layouts and pages", () => {
+  const withConsole = new Map<string, Root>([
+    ...roots,
+    [src('app/layouts/console-layout.tsx'), { layout: 'console-layout', isLayout: true, console: true }],
+    [src('overview.tsx'), { layout: 'console-layout', isLayout: false, console: true }],
+    [src('operators.tsx'), { layout: 'console-layout', isLayout: false, console: true }],
+    [src('app/layouts/console-public-layout.tsx'), { layout: 'console-public-layout', isLayout: true, console: true }],
+    [src('console-login.tsx'), { layout: 'console-public-layout', isLayout: false, console: true }],
+  ]);
+  const groups = firstPaintGroups(
+    withConsole,
+    graphOf({
+      [src('a.tsx')]: { imports: [src('list.tsx')] },
+      [src('b.tsx')]: { imports: [src('list.tsx')] },
+      [src('d.tsx')]: { imports: [src('field.tsx')] },
+      [src('login.tsx')]: { imports: [src('field.tsx')] },
+      [src('app/layouts/console-layout.tsx')]: { imports: [src('console-api.ts')] },
+      [src('overview.tsx')]: { imports: [src('list.tsx'), src('field.tsx'), src('console-table.tsx')] },
+      [src('operators.tsx')]: { imports: [src('console-table.tsx')] },
+      [src('console-login.tsx')]: { imports: [src('field.tsx'), src('console-api.ts')] },
+    }),
+  );
+
+  it('leave what the publisher side needs where it was', () => {
+    expect(groups.get(src('list.tsx'))).toBe('app-layout-pages');
+    expect(groups.get(src('field.tsx'))).toBe('common');
+  });
+
+  it('share their own code apart from the publisher pages', () => {
+    expect(groups.get(src('console-table.tsx'))).toBe('console-layout-pages');
+    expect(groups.get(src('console-api.ts'))).toBe('console-common');
+  });
+});
+
 describe('the roots', () => {
   it("are the route table's pages and layouts, each with its layout", () => {
     const r = firstPaintRoots(ROOT);

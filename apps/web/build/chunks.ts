@@ -9,6 +9,8 @@ type Graph = Pick<Rolldown.ChunkingContext, 'getModuleInfo'>;
 export interface Root {
   layout: string;
   isLayout: boolean;
+  /** A layout or page of the operator console (src/config/paths.ts LAYOUTS). */
+  console?: boolean;
 }
 
 /** The layouts and pages of the route table (src/config/paths.ts), as module ids under `root`. */
@@ -16,9 +18,11 @@ export function firstPaintRoots(root: string): Map<string, Root> {
   const roots = new Map<string, Root>();
   for (const route of Object.values(ROUTES) as PageRoute[]) {
     const layout = route.layout ? LAYOUTS[route.layout].module : 'none';
-    roots.set(path.resolve(root, pageModule(route)), { layout, isLayout: false });
+    const isConsole = route.layout ? LAYOUTS[route.layout].console : false;
+    const side = isConsole ? { console: true } : {};
+    roots.set(path.resolve(root, pageModule(route)), { layout, isLayout: false, ...side });
     const own = layoutModule(route);
-    if (own) roots.set(path.resolve(root, own), { layout, isLayout: true });
+    if (own) roots.set(path.resolve(root, own), { layout, isLayout: true, ...side });
   }
   return roots;
 }
@@ -41,6 +45,11 @@ export const SMALL_SHARE = 50_000;
  * file when the layout is one of them, when most of the layout's pages (more than half) are, or
  * when what exactly these pages share is under SMALL_SHARE of code; else these pages share a
  * file of their own. What pages of two layouts need joins `common`.
+ *
+ * The operator console's layouts and pages count only for what no publisher layout or page needs:
+ * a module the publisher side needs is placed as if the console did not exist (the console's pages
+ * load it from the publisher side's files), so the console adds nothing to a publisher page; what
+ * both console layouts need joins `console-common`.
  */
 export function firstPaintGroups(roots: Map<string, Root>, graph: Graph): Map<string, string | null> {
   const pages = new Map<string, number>();
@@ -57,6 +66,11 @@ export function firstPaintGroups(roots: Map<string, Root>, graph: Graph): Map<st
     }
     seen.delete(rootId);
     for (const id of seen) (reach.get(id) ?? reach.set(id, new Set()).get(id)!).add(rootId);
+  }
+  // Who counts for a module: the publisher side when it needs it, else the console.
+  for (const [id, from] of reach) {
+    const publisher = new Set([...from].filter((r) => !roots.get(r)!.console));
+    if (publisher.size > 0 && publisher.size < from.size) reach.set(id, publisher);
   }
   // The code each set of sharers shares.
   const keyOf = (from: Set<string>) => [...from].sort().join('|');
@@ -86,7 +100,9 @@ export function firstPaintGroups(roots: Map<string, Root>, graph: Graph): Map<st
       // One file for what these few pages share, whoever else loads it later.
       names.set(key, names.get(key) ?? `shared-${names.size + 1}`);
       groups.set(id, names.get(key)!);
-    } else groups.set(id, byLayout.size === 1 ? `${[...byLayout.keys()][0]}-pages` : 'common');
+    } else if (byLayout.size === 1) groups.set(id, `${[...byLayout.keys()][0]}-pages`);
+    // What the console's layouts share stays out of the publisher side's `common`.
+    else groups.set(id, [...from].every((r) => roots.get(r)!.console) ? 'console-common' : 'common');
   }
   // What only one layout or page needs stays with it (the bundler's own placement).
   for (const id of reach.keys()) if (!groups.has(id)) groups.set(id, null);

@@ -40,6 +40,8 @@ function bundle(): BundleChunk[] {
     ),
     chunk('assets/chart-1.js', 'src/chart.tsx'),
     chunk('assets/login-page-1.js', 'src/app/routes/auth/login-page.tsx', ['assets/index-1.js']),
+    chunk('assets/console-layout-1.js', 'src/app/layouts/console-layout.tsx', ['assets/index-1.js']),
+    chunk('assets/console-public-layout-1.js', 'src/app/layouts/console-public-layout.tsx', ['assets/index-1.js']),
   ];
   // Every other page of the route table, as a chunk of its own.
   const others = [
@@ -56,7 +58,16 @@ function bundle(): BundleChunk[] {
     'app/invoices-page',
     'app/invoice-page',
     'errors/not-found-page',
-  ].map((p) => chunk(`assets/${p.split('/')[1]}-1.js`, `src/app/routes/${p}.tsx`, ['assets/index-1.js']));
+    'admin/login-page',
+    'admin/set-password-page',
+    'admin/overview-page',
+    'admin/audit-log-page',
+    'admin/operators-page',
+  ].map((p) =>
+    chunk(`assets/${p.startsWith('admin/') ? p.replace('/', '-') : p.split('/')[1]}-1.js`, `src/app/routes/${p}.tsx`, [
+      'assets/index-1.js',
+    ]),
+  );
   return [...chunks, ...others];
 }
 

@@ -49,9 +49,9 @@ console.log(`\nLogin page JavaScript: ${kb(loginTotal)} gzipped (budget ${BUDGET
 for (const f of loginFiles) console.log(`  ${kb(gz(f)).padStart(9)}  ${f}`);
 
 // What a page loads on demand, except what only the signed-in header opens on any page (a
-// notification's side panel, the prompt of a login link): the chart, the pickers and menus the page
+// notification's side panel, the prompt of a login link, the account switch): the chart, the pickers and menus the page
 // draws as stand-ins first, the modals.
-const HEADER_ONLY = /(notification-panel-body|switch-account-prompt)\.tsx$/;
+const HEADER_ONLY = /(notification-panel-body|switch-account-prompt|account-switch-dialog)\.tsx$/;
 const laterOf = (page) => page.later.filter((l) => !HEADER_ONLY.test(l.module)).flatMap((l) => l.scripts);
 
 // Each page: its first paint beyond the entry, and with what it loads on demand.

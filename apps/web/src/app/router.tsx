@@ -29,6 +29,9 @@ const ACCESS: Record<LayoutName, LoaderFunction> = {
   public: publicOnly,
   selectAccount: selectAccountOnly,
   app: authenticatedOnly,
+  // The console's rules load with the console (its session's code is none of the publisher pages').
+  consolePublic: () => import('./console-access.ts').then((m) => m.consoleSignedOutOnly()),
+  console: () => import('./console-access.ts').then((m) => m.consoleSignedInOnly()),
 };
 
 function load(modules: Record<string, Lazy>, file: string): Lazy {

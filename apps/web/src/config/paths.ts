@@ -36,11 +36,17 @@ export const REPORT_SLUGS = {
 export const reportOfSlug = (slug: string): ReportType | undefined =>
   (Object.keys(REPORT_SLUGS) as ReportType[]).find((t) => REPORT_SLUGS[t] === slug);
 
-/** The layouts, each with its access rule (app/access.ts) and its module under `app/layouts/`. */
+/**
+ * The layouts, each with its access rule (app/access.ts, app/console-access.ts) and its module under
+ * `app/layouts/`. `console` marks the operator console's (docs/operator-console.md): the build
+ * groups their code apart, so the publisher pages' scripts stay as they are (build/chunks.ts).
+ */
 export const LAYOUTS = {
-  public: { module: 'public-layout' },
-  selectAccount: { module: 'public-layout' },
-  app: { module: 'app-layout' },
+  public: { module: 'public-layout', console: false },
+  selectAccount: { module: 'public-layout', console: false },
+  app: { module: 'app-layout', console: false },
+  consolePublic: { module: 'console-public-layout', console: true },
+  console: { module: 'console-layout', console: true },
 } as const;
 export type LayoutName = keyof typeof LAYOUTS;
 
@@ -74,6 +80,12 @@ export const ROUTES = {
   },
   invoices: { path: '/invoices', layout: 'app', page: 'app/invoices-page' },
   invoice: { path: '/invoices/:id', layout: 'app', page: 'app/invoice-page' },
+  // The operator console (docs/operator-console.md).
+  adminLogin: { path: '/admin/login', layout: 'consolePublic', page: 'admin/login-page' },
+  adminSetPassword: { path: '/admin/set-password', layout: 'consolePublic', page: 'admin/set-password-page' },
+  adminOverview: { path: '/admin', layout: 'console', page: 'admin/overview-page' },
+  adminAuditLog: { path: '/admin/audit-log', layout: 'console', page: 'admin/audit-log-page' },
+  adminOperators: { path: '/admin/operators', layout: 'console', page: 'admin/operators-page' },
   // Any other address, `/not-found` among them (a 404 answer's page, docs/screens.md).
   notFound: { path: '*', layout: null, page: 'errors/not-found-page' },
 } as const satisfies Record<string, PageRoute>;

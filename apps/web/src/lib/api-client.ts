@@ -20,8 +20,10 @@ export interface RequestOptions {
   body?: unknown;
   query?: Record<string, string | number | undefined | null>;
   signal?: AbortSignal;
-  /** Use this bearer token instead of the stored one (pending two-factor login). */
+  /** Use this bearer token instead of the stored one (pending two-factor login; '' sends none). */
   token?: string;
+  /** Another API's base (the operator API's), instead of the publisher API's. */
+  base?: string;
   timeoutMs?: number;
   /** false: no automatic 401/404/500 handling; an object picks which. */
   handle?: boolean | { unauthorized?: boolean; notFound?: boolean; serverError?: boolean };
@@ -33,6 +35,8 @@ let navigate: Navigate = (to) => window.location.assign(to);
 export const setNavigator = (fn: Navigate) => {
   navigate = fn;
 };
+/** Goes to an address inside the app (the router's navigate once registered). */
+export const goTo = (to: string) => navigate(to);
 
 function readCookie(name: string): string | null {
   const match = document.cookie.split('; ').find((c) => c.startsWith(`${name}=`));
@@ -51,7 +55,7 @@ let loggingOut = false;
 
 export async function request<T>(path: string, opts: RequestOptions = {}): Promise<T> {
   const method = opts.method ?? (opts.body === undefined ? 'GET' : 'POST');
-  let url = `${apiBase}${path.startsWith('/') ? path : `/${path}`}`;
+  let url = `${opts.base ?? apiBase}${path.startsWith('/') ? path : `/${path}`}`;
   if (opts.query) {
     const qs = new URLSearchParams();
     for (const [k, v] of Object.entries(opts.query)) if (v != null) qs.set(k, String(v));

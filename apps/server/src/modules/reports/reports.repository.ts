@@ -196,31 +196,38 @@ export function offerMetrics(publisherId: number, from: number, to: number): Raw
     FROM ${rollupScan('report_rollups', f)} GROUP BY 1)`;
 }
 
-export const reportsRepository = {
-  async summaryPage(db: Db, kind: SummaryKind, f: RangeFilter, q: PageQuery): Promise<Record<string, unknown>[]> {
-    if (f.segments.length === 0) return [];
-    const spec = SUMMARY_SQL[kind];
-    const groupBy = sql.raw(Array.from({ length: spec.groupCount }, (_, i) => String(i + 1)).join(', '));
-    const { rows } = await sql<Record<string, unknown>>`
+/** A summary report's page: its rows from the rollups (or the sub-ID rows), sorted, after the cursor. */
+export function summaryPageStatement(kind: SummaryKind, f: RangeFilter, q: PageQuery) {
+  const spec = SUMMARY_SQL[kind];
+  const groupBy = sql.raw(Array.from({ length: spec.groupCount }, (_, i) => String(i + 1)).join(', '));
+  return sql<Record<string, unknown>>`
       WITH ${segmentsCte(f.segments)},
       agg AS (${kind === 'sub-id' ? subIds(f) : sql`SELECT ${groupExpr(kind)}, ${SUMS} FROM ${rollupScan(rollupFor(kind, f), f)} GROUP BY ${groupBy}`}),
       rows AS (SELECT ${sql.raw(spec.select)}, a.clicks, a.conversions, a.partials, a.upsells, a.earnings, ${DERIVED}
                FROM agg a ${sql.raw(spec.joins)})
-      SELECT * FROM rows WHERE ${keyset(q)} ORDER BY ${orderBy(q)} LIMIT ${q.limit + 1}`.execute(db);
-    return rows;
-  },
+      SELECT * FROM rows WHERE ${keyset(q)} ORDER BY ${orderBy(q)} LIMIT ${q.limit + 1}`;
+}
 
-  /** Every event of the range counts once in each rollup, so totals do not depend on the report. */
-  async summaryTotal(db: Db, f: RangeFilter): Promise<MetricsRow> {
-    if (f.segments.length === 0)
-      return { clicks: 0, clicks_unique: 0, conversions: 0, partials: 0, upsells: 0, earnings: 0, cvr: 0, epc: 0 };
-    const { rows } = await sql<MetricsRow>`
+/** A summary report's totals: every event of the range counts once in each rollup, so they do not depend on the report. */
+export function summaryTotalStatement(f: RangeFilter) {
+  return sql<MetricsRow>`
       WITH ${segmentsCte(f.segments)},
       s AS (SELECT ${SUMS} FROM ${rollupScan(rollupFor('total', f), f)}),
       a AS (SELECT coalesce(clicks, 0) AS clicks, coalesce(clicks_unique, 0) AS clicks_unique, coalesce(conversions, 0) AS conversions,
                    coalesce(partials, 0) AS partials, coalesce(upsells, 0) AS upsells, coalesce(earnings, 0) AS earnings FROM s)
-      SELECT a.*, ${DERIVED} FROM a`.execute(db);
-    return rows[0]!;
+      SELECT a.*, ${DERIVED} FROM a`;
+}
+
+export const reportsRepository = {
+  async summaryPage(db: Db, kind: SummaryKind, f: RangeFilter, q: PageQuery): Promise<Record<string, unknown>[]> {
+    if (f.segments.length === 0) return [];
+    return (await summaryPageStatement(kind, f, q).execute(db)).rows;
+  },
+
+  async summaryTotal(db: Db, f: RangeFilter): Promise<MetricsRow> {
+    if (f.segments.length === 0)
+      return { clicks: 0, clicks_unique: 0, conversions: 0, partials: 0, upsells: 0, earnings: 0, cvr: 0, epc: 0 };
+    return (await summaryTotalStatement(f).execute(db)).rows[0]!;
   },
 
   /** Earnings and conversions per referred publisher and offer (docs/api.md referral row). */

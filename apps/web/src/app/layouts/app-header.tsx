@@ -2,6 +2,7 @@ import { Menu } from 'lucide-react';
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
+import { openAccountSwitch } from '../../features/auth/account-switch/account-switch-store.ts';
 import { LazyAccountManagerCard } from './lazy-account-manager-card.tsx';
 import { LazyNotificationBell } from '../../features/notifications/components/lazy-notification-bell.tsx';
 import { useCurrentUser, useTimeZone } from '../../features/user/api/user.ts';
@@ -23,6 +24,8 @@ export function AppHeader() {
   const timeZone = useTimeZone();
   const [mobileOpen, setMobileOpen] = useState(false);
   const { value: MobileNav, request: loadMobileNav } = useDeferred(mobileNav);
+  // A user linked to several accounts switches from the account menu (docs/screens.md "Select account").
+  const switchAccount = user?.multi_account ? openAccountSwitch : undefined;
 
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
@@ -68,10 +71,12 @@ export function AppHeader() {
           <LazyAccountManagerCard />
           <LazyNotificationBell timeZone={timeZone} />
 
-          <LazyUserMenu user={user ?? null} onLogout={logout} />
+          <LazyUserMenu user={user ?? null} onLogout={logout} onSwitchAccount={switchAccount} />
         </div>
       </div>
-      {MobileNav ? <MobileNav open={mobileOpen} onOpenChange={setMobileOpen} onLogout={logout} /> : null}
+      {MobileNav ? (
+        <MobileNav open={mobileOpen} onOpenChange={setMobileOpen} onLogout={logout} onSwitchAccount={switchAccount} />
+      ) : null}
     </header>
   );
 }

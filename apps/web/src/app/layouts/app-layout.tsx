@@ -1,6 +1,7 @@
 import { Outlet } from 'react-router';
 import { AppHeader } from './app-header.tsx';
 import { Footer } from '../../components/layout/footer.tsx';
+import { AccountSwitchHost } from '../../features/auth/account-switch/account-switch-host.tsx';
 import { SwitchPromptHost } from '../../features/auth/login-link/switch-prompt-host.tsx';
 
 /**
@@ -24,6 +25,7 @@ export function Component() {
       </main>
       <Footer />
       <SwitchPromptHost />
+      <AccountSwitchHost />
     </div>
   );
 }

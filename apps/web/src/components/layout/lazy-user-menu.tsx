@@ -7,12 +7,20 @@ const menu = deferred(() => import('./user-menu.tsx').then((m) => m.UserMenu));
  * The account menu as the first paint needs it: its button, the menu code loading when the button
  * is first pointed at, focused or clicked (a click opens the menu as soon as it is there).
  */
-export function LazyUserMenu({ user, onLogout }: { user: MenuUser | null; onLogout: () => void }) {
+export function LazyUserMenu({
+  user,
+  onLogout,
+  onSwitchAccount,
+}: {
+  user: MenuUser | null;
+  onLogout: () => void;
+  onSwitchAccount?: (() => void) | undefined;
+}) {
   const { value: UserMenu, clicked, triggerProps } = useStandInTrigger(menu);
   return (
     <StandInSlot swapped={UserMenu !== null}>
       {UserMenu ? (
-        <UserMenu user={user} onLogout={onLogout} defaultOpen={clicked} />
+        <UserMenu user={user} onLogout={onLogout} onSwitchAccount={onSwitchAccount} defaultOpen={clicked} />
       ) : (
         <button
           type="button"

@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import { ArrowLeftRight, X } from 'lucide-react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { NavLink, useLocation } from 'react-router';
 import { cn } from '../ui/cn.ts';
@@ -11,10 +11,13 @@ export function MobileNav({
   open,
   onOpenChange,
   onLogout,
+  onSwitchAccount,
 }: {
   open: boolean;
   onOpenChange: (o: boolean) => void;
   onLogout: () => void;
+  /** Opens the account switch; given for a user linked to several accounts. */
+  onSwitchAccount?: (() => void) | undefined;
 }) {
   const { pathname } = useLocation();
   const link = (item: NavItem) => {
@@ -57,6 +60,19 @@ export function MobileNav({
             {MAIN_NAV.map(link)}
             <div className="my-2 h-px bg-slate-200" />
             {USER_NAV.map(link)}
+            {onSwitchAccount ? (
+              <button
+                type="button"
+                onClick={() => {
+                  onOpenChange(false);
+                  onSwitchAccount();
+                }}
+                className="flex h-11 items-center gap-3 rounded-lg px-3 text-left text-[15px] font-medium text-slate-800 hover:bg-slate-100"
+              >
+                <ArrowLeftRight size={19} aria-hidden="true" />
+                Switch account
+              </button>
+            ) : null}
             <button
               type="button"
               onClick={() => {

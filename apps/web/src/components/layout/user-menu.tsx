@@ -1,17 +1,21 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router';
+import { ArrowLeftRight } from 'lucide-react';
 import { Icon } from '../ui/icons.tsx';
 import { USER_NAV } from './nav-items.ts';
 import { UserMenuButtonContent, userMenuButtonClass, userMenuLabel, type MenuUser } from './user-menu-button.tsx';
 
-/** The header's account menu: who is signed in, the user pages, Log Out. */
+/** The header's account menu: who is signed in (and a switch to another linked account), the user pages, Log Out. */
 export function UserMenu({
   user,
   onLogout,
+  onSwitchAccount,
   defaultOpen = false,
 }: {
   user: MenuUser | null;
   onLogout: () => void;
+  /** Opens the account switch; given for a user linked to several accounts. */
+  onSwitchAccount?: (() => void) | undefined;
   /** Open from the start (its stand-in was clicked before it had loaded). */
   defaultOpen?: boolean;
 }) {
@@ -37,6 +41,15 @@ export function UserMenu({
                 {user.publisher_name} · ID {user.publisher_id}
               </p>
             </div>
+          ) : null}
+          {onSwitchAccount ? (
+            <DropdownMenu.Item
+              onSelect={onSwitchAccount}
+              className="flex h-9 cursor-pointer items-center gap-2.5 rounded-lg px-2.5 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
+            >
+              <ArrowLeftRight size={17} aria-hidden="true" className="text-slate-600" />
+              Switch account
+            </DropdownMenu.Item>
           ) : null}
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           {USER_NAV.map((item) => (

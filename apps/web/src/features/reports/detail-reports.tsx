@@ -53,7 +53,7 @@ export const conversion: ReportDefinition<ConversionReportRow> = {
       cell: (r) => r.event_id,
     },
     ...subIdCells<ConversionReportRow>(),
-    { id: 'pub_source', header: 'Source', sortKey: 'pub_source', cell: (r) => text(r.pub_source) },
+    { id: 'pub_source', header: 'Source', sortKey: 'pub_source', cell: (r) => text(r.pub_source, 'Source') },
     {
       id: 'earnings',
       header: 'Earnings',
@@ -90,14 +90,14 @@ export const click: ReportDefinition<ClickReportRow> = {
       cell: (r) => offerLink(r.offer_id, r.offer_name),
     },
     ...subIdCells<ClickReportRow>(),
-    { id: 'pub_click_id', header: 'Click ID', sortKey: 'pub_click_id', cell: (r) => text(r.pub_click_id) },
-    { id: 'pub_source', header: 'Source', sortKey: 'pub_source', cell: (r) => text(r.pub_source) },
+    { id: 'pub_click_id', header: 'Click ID', sortKey: 'pub_click_id', cell: (r) => text(r.pub_click_id, 'Click ID') },
+    { id: 'pub_source', header: 'Source', sortKey: 'pub_source', cell: (r) => text(r.pub_source, 'Source') },
     {
       id: 'ip_address',
       header: 'IP Address',
       sortKey: 'ip_address',
       width: '8.5rem',
-      cell: (r) => <span className="tabular">{text(r.ip_address)}</span>,
+      cell: (r) => <span className="tabular">{text(r.ip_address, 'IP address')}</span>,
     },
     {
       id: 'has_conversion',

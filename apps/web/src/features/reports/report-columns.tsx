@@ -1,5 +1,6 @@
 import type { ReportMetrics, ReportType } from '@portal/shared/reports/reports.schemas';
 import { Link } from 'react-router';
+import { LongValue } from '../../components/ui/long-value.tsx';
 import { LazyDrillDownMenu } from '../../components/ui/lazy-drill-down-menu.tsx';
 import type { Column } from '../../components/ui/list/types.ts';
 import { paths } from '../../config/paths.ts';
@@ -32,15 +33,9 @@ export interface ReportDefinition<Row> {
 }
 
 export const dash = <span className="text-slate-400">—</span>;
-/** A text cell: a dash when empty; cut with an ellipsis when too long, the whole value on hover. */
-export const text = (v: string | null | undefined) =>
-  v === null || v === undefined || v === '' ? (
-    dash
-  ) : (
-    <span className="block truncate" title={v}>
-      {v}
-    </span>
-  );
+/** A text cell: a dash when empty; cut with an ellipsis when too long, the whole value a button away. */
+export const text = (v: string | null | undefined, label: string) =>
+  v === null || v === undefined || v === '' ? dash : <LongValue value={v} label={label} />;
 export const time = (iso: string) => <span className="whitespace-nowrap tabular">{formatTimestamp(iso)}</span>;
 
 const METRICS: { id: keyof ReportMetrics; header: string; format: (n: number) => string }[] = [
@@ -104,5 +99,5 @@ export const subIdCells = <
     id: `sub_id_${n}`,
     header: `Sub ID ${n}`,
     sortKey: `sub_id_${n}`,
-    cell: (r: Row) => text(r[`sub_id_${n}`]),
+    cell: (r: Row) => text(r[`sub_id_${n}`], 'Sub ID'),
   }));

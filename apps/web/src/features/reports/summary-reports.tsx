@@ -110,7 +110,7 @@ export const landingPage: ReportDefinition<LandingPageReportRow> = {
       sortKey: 'landing_page_name',
       primary: true,
       width: '16%',
-      cell: (r) => text(r.landing_page_name),
+      cell: (r) => text(r.landing_page_name, 'Landing page'),
     },
     {
       id: 'landing_page_id',
@@ -159,7 +159,7 @@ export const subId: ReportDefinition<SubIdReportRow> = {
       sortKey: 'pub_sub_1',
       primary: true,
       width: '20%',
-      cell: (r) => (r.sub_id === null ? <span className="text-slate-500">(none)</span> : r.sub_id),
+      cell: (r) => (r.sub_id === null ? <span className="text-slate-500">(none)</span> : text(r.sub_id, 'Sub ID')),
     },
     ...metricColumns<SubIdReportRow>(),
     drillColumn(

@@ -6,6 +6,7 @@ import {
 import type { Postback } from '@portal/shared/postbacks/postbacks.schemas';
 import { Activity, Pencil } from 'lucide-react';
 import { Link } from 'react-router';
+import { LongValue } from '../../../components/ui/long-value.tsx';
 import type { Column } from '../../../components/ui/list/types.ts';
 import { Badge } from '../../../components/ui/status-badge.tsx';
 import { paths } from '../../../config/paths.ts';
@@ -19,9 +20,11 @@ const eventCell = (p: Postback) =>
   p.postback_event_id === null ? 'All Events' : `${p.postback_event_id} ${p.postback_event_name ?? ''}`;
 
 const valueCell = (p: Postback) => (
-  <code title={p.postback_value} className="block truncate font-mono text-[12.5px] text-slate-700">
-    {p.postback_value}
-  </code>
+  <LongValue
+    value={p.postback_value}
+    label={p.postback_type === 'postback' ? 'Postback URL' : 'Pixel code'}
+    className="font-mono text-[12.5px] text-slate-700"
+  />
 );
 
 function StatusCell({ p }: { p: Postback }) {

@@ -1,0 +1,13 @@
+import { redirect } from 'react-router';
+import { consolePaths } from '../features/admin/console-paths.ts';
+import { getOperatorToken } from '../features/admin/session/operator-session.ts';
+
+/** The console's sign-in pages: an operator already signed in goes to the Overview. */
+export function consoleSignedOutOnly() {
+  return getOperatorToken() ? redirect(consolePaths.overview) : null;
+}
+
+/** The console's pages: sign-in first (docs/operator-console.md). */
+export function consoleSignedInOnly() {
+  return getOperatorToken() ? null : redirect(consolePaths.login);
+}

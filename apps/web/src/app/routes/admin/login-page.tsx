@@ -1,0 +1,44 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { consolePaths } from '../../../features/admin/console-paths.ts';
+import { ConsoleCodeForm } from '../../../features/admin/components/console-code-form.tsx';
+import { ConsoleLoginForm } from '../../../features/admin/components/console-login-form.tsx';
+import { saveOperatorToken } from '../../../features/admin/session/operator-session.ts';
+import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
+import { useBrand, usePageTitle } from '../../../lib/brand.ts';
+
+/** The console's sign-in (docs/operator-console.md): e-mail and password, then the code when two-factor is on. */
+export function Component() {
+  usePageTitle('Log in to the console');
+  const brand = useBrand();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const location = useLocation();
+  // After a password was set from a link, the e-mail it signs in with.
+  const initialEmail = (location.state as { email?: string } | null)?.email ?? '';
+  // The pending two-factor token stays in memory: it is not a session.
+  const [pending, setPending] = useState<string | null>(null);
+
+  const finish = (jwt: string) => {
+    queryClient.removeQueries({ queryKey: ['admin'] });
+    saveOperatorToken(jwt);
+    void navigate(consolePaths.overview, { replace: true });
+  };
+
+  if (pending) {
+    return (
+      <AuthCard title="Two-factor authentication" lead="One more step to keep the console safe.">
+        <ConsoleCodeForm pendingToken={pending} onSuccess={finish} onCancel={() => setPending(null)} />
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Log in to the console" lead={`${brand.productName} operators sign in here.`}>
+      <ConsoleLoginForm
+        initialEmail={initialEmail}
+        onSuccess={(r) => (r.twoFactor ? setPending(r.jwt) : finish(r.jwt))}
+      />
+    </AuthCard>
+  );
+}

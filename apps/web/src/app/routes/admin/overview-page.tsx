@@ -1,0 +1,20 @@
+import { PageWrapper } from '../../../components/ui/page-wrapper.tsx';
+import { QueryBlock } from '../../../components/ui/query-block.tsx';
+import { useOverview } from '../../../features/admin/api/overview.ts';
+import { PendingPublishersCard } from '../../../features/admin/components/pending-publishers-card.tsx';
+
+/** The console's first screen: the network at a glance (docs/operator-console.md "Overview"). */
+export function Component() {
+  const overview = useOverview();
+  return (
+    <PageWrapper title="Overview" wide>
+      <QueryBlock query={overview} what="the overview">
+        {(data) => (
+          <div className="grid gap-4 lg:grid-cols-2">
+            <PendingPublishersCard pending={data.pending_publishers} />
+          </div>
+        )}
+      </QueryBlock>
+    </PageWrapper>
+  );
+}

@@ -1,0 +1,41 @@
+import { ADMIN_API_PATHS } from '@portal/shared/admin/admin-paths';
+import type {
+  OperatorJwtResponse,
+  OperatorLoginRequest,
+  OperatorLoginResponse,
+  OperatorMeResponse,
+  OperatorSetPasswordRequest,
+  OperatorSetPasswordResponse,
+} from '@portal/shared/admin/operators.schemas';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { adminApi } from '../admin-api.ts';
+import { useOperatorToken } from '../session/operator-session.ts';
+
+/** Sign-in, the two-factor step, sign-out, a password from a link, and the signed-in operator. */
+export const operatorLogin = (body: OperatorLoginRequest) =>
+  adminApi.post<OperatorLoginResponse>(ADMIN_API_PATHS.login, body);
+
+/** The pending two-factor token is the bearer; only verify-code accepts it. */
+export const operatorVerifyCode = (code: string, pendingToken: string) =>
+  adminApi.post<OperatorJwtResponse>(ADMIN_API_PATHS.verifyCode, { code }, { token: pendingToken });
+
+export const operatorLogout = () => adminApi.post<{ success: true }>(ADMIN_API_PATHS.logout, {});
+
+export const operatorSetPassword = (body: OperatorSetPasswordRequest) =>
+  adminApi.post<OperatorSetPasswordResponse>(ADMIN_API_PATHS.setPassword, body);
+
+export const operatorMeQuery = (token: string | null) =>
+  queryOptions({
+    queryKey: ['admin', 'me', token],
+    queryFn: ({ signal }) => adminApi.get<OperatorMeResponse>(ADMIN_API_PATHS.me, { signal }).then((r) => r.data),
+    enabled: Boolean(token),
+    staleTime: 60_000,
+  });
+
+/** The signed-in operator (name, role, two-factor), read afresh for each session. */
+export const useOperatorMe = () => useQuery(operatorMeQuery(useOperatorToken()));
+
+export const useOperatorLogin = () => useMutation({ mutationFn: operatorLogin });
+export const useOperatorVerifyCode = () =>
+  useMutation({ mutationFn: (v: { code: string; token: string }) => operatorVerifyCode(v.code, v.token) });
+export const useOperatorSetPassword = () => useMutation({ mutationFn: operatorSetPassword });

@@ -1,0 +1,13 @@
+import { AlertBox } from '../../../components/ui/alert-box.tsx';
+import { useOperatorMe } from '../api/session.ts';
+
+/** While an owner requires two-factor and this operator has none, only enrolment is open. */
+export function TwoFactorRequiredBanner() {
+  const { data: me } = useOperatorMe();
+  if (!me?.two_factor_required || me.two_factor_enabled) return null;
+  return (
+    <div className="mx-auto max-w-[1440px] px-4 pt-4 sm:px-6">
+      <AlertBox tone="warning">Two-factor authentication is required for operators. Turn it on to continue.</AlertBox>
+    </div>
+  );
+}

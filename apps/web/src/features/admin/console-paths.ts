@@ -1,0 +1,10 @@
+import { ROUTES } from '../../config/paths.ts';
+
+/** The console's links, from the route table (config/paths.ts); kept here, out of the publisher pages' code. */
+export const consolePaths = {
+  login: ROUTES.adminLogin.path,
+  setPassword: ROUTES.adminSetPassword.path,
+  overview: ROUTES.adminOverview.path,
+  auditLog: ROUTES.adminAuditLog.path,
+  operators: ROUTES.adminOperators.path,
+} as const;
