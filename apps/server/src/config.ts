@@ -59,6 +59,12 @@ const envSchema = z.object({
    */
   TRACKING_REFUSAL_TOTAL_LIMIT: z.coerce.number().int().min(1).max(1_000_000).default(1000),
   /**
+   * Unsigned pixel conversions one publisher may have per UTC day, over all offers (every process
+   * together); past it their unsigned pixels are refused (`pixel_daily_limit`). A publisher's own
+   * limit (`publisher:pixel-limit`) replaces it. 0: unsigned pixels record nothing.
+   */
+  PIXEL_UNSIGNED_DAILY_LIMIT: z.coerce.number().int().min(0).max(10_000_000).default(100),
+  /**
    * How long a stop (SIGTERM, SIGINT) may take: requests in flight, pending clicks, postback
    * attempts in hand. Past it the process exits 1 (what it left is taken up at the next start).
    */

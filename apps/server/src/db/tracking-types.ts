@@ -129,7 +129,10 @@ export type ConversionRefusalReason =
   | 'pixel_not_allowed'
   | 'postback_not_allowed'
   | 'bad_signature'
-  | 'loop';
+  | 'loop'
+  | 'unsigned_event'
+  | 'pixel_repeat'
+  | 'pixel_daily_limit';
 
 export interface ConversionRefusalsTable {
   id: Generated<number>;
@@ -153,6 +156,23 @@ export interface CapCountersTable {
   publisher_id: number;
   period: 'day' | 'month';
   period_start: string;
+  count: number;
+  /** How much of `count` came from pixel conversions. */
+  pixel_count: Generated<number>;
+}
+
+/** A click an unsigned pixel converted (at most one conversion each). */
+export interface UnsignedPixelClicksTable {
+  click_id: string;
+  offer_id: number;
+  publisher_id: number;
+  created_at: Timestamp;
+}
+
+/** A publisher's unsigned pixel conversions per UTC day. */
+export interface PixelDayCountsTable {
+  publisher_id: number;
+  day: string;
   count: number;
 }
 
@@ -217,6 +237,8 @@ export interface TrackingTables {
   conversion_keys: ConversionKeysTable;
   conversion_refusals: ConversionRefusalsTable;
   cap_counters: CapCountersTable;
+  unsigned_pixel_clicks: UnsignedPixelClicksTable;
+  pixel_day_counts: PixelDayCountsTable;
   postback_deliveries: PostbackDeliveriesTable;
   postback_attempts: PostbackAttemptsTable;
   postback_receivers: PostbackReceiversTable;

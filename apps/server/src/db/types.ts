@@ -53,6 +53,8 @@ export interface PublishersTable {
   address_country: string | null;
   created_at: CreatedAt;
   approved_at: Timestamp | null;
+  /** Unsigned pixel conversions a day this publisher may have; null: PIXEL_UNSIGNED_DAILY_LIMIT. */
+  pixel_daily_limit: number | null;
 }
 
 export interface UsersTable {

@@ -166,7 +166,8 @@ export async function seedDemoTraffic(ctx: AppContext): Promise<void> {
       const advTransactionId = rnd() < 0.4 ? `ord-${Math.floor(rnd() * 1e9).toString(36)}` : null;
       const advertiser = advertiserOf.get(offer.advertiser);
       // Offers that take pixels get them from the thank-you page (all of a pixel offer's, half of a
-      // 'both' offer's); a revenue-share pixel is signed so its amount counts.
+      // 'both' offer's); a revenue-share pixel, or one for an event other than the base one, is
+      // signed so its amount or its event counts.
       const byPixel = offer.conversion_method === 'pixel' || (offer.conversion_method === 'both' && rnd() < 0.5);
       const when = {
         at: c.at,
@@ -214,11 +215,12 @@ export async function seedDemoTraffic(ctx: AppContext): Promise<void> {
 
 /**
  * A thank-you page's pixel call as its browser would send it: the order id as an attribute, and
- * for a revenue-share event the amount in a query signed with the advertiser's pixel secret.
+ * for a revenue-share event (its amount) or an event other than the base one a query signed with
+ * the advertiser's pixel secret (an unsigned pixel pays the base event only).
  */
 function pixelCall(
   tid: string,
-  event: { id: number; payoutType: string } | undefined,
+  event: { id: number; payoutType: string; isBase: boolean } | undefined,
   amount: string,
   advTransactionId: string | null,
   secret: string | undefined,
@@ -228,14 +230,14 @@ function pixelCall(
     ...(event ? { event_id: String(event.id) } : {}),
     ...(advTransactionId ? { adv_transaction_id: advTransactionId } : {}),
   });
-  if (event?.payoutType !== 'revshare' || !secret)
+  if (!event || !secret || (event.payoutType !== 'revshare' && event.isBase))
     return { tid, eventId: event ? String(event.id) : null, advTransactionId };
-  query.set('amount', amount);
+  if (event.payoutType === 'revshare') query.set('amount', amount);
   const payload = query.toString();
   return {
     tid,
     eventId: String(event.id),
-    amount,
+    amount: event.payoutType === 'revshare' ? amount : null,
     advTransactionId,
     signature: { payload, value: pixelSignature(secret, payload) },
   };

@@ -77,8 +77,9 @@ describe('conversion integrity', () => {
       });
       await pixel(`tid=${tid}&amount=99999`);
       await pixel(`tid=${tid}`);
-      await pixel(`tid=${tid}&event_id=${offer.events['Upsell']}`);
-      await pixel(`tid=${tid}&event_id=${offer.events['Upsell']}&adv_transaction_id=again`);
+      // An event other than the base one is paid only from a query the advertiser signed.
+      await pixel(sign(offer.pixelSecret, `tid=${tid}&event_id=${offer.events['Upsell']}`));
+      await pixel(sign(offer.pixelSecret, `tid=${tid}&event_id=${offer.events['Upsell']}&adv_transaction_id=again`));
       const rows = await conversionsOf(offer.offerId);
       expect(rows.map((r) => [r.event_type, r.payout]).sort()).toEqual([
         ['conversion', 7],

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
@@ -128,7 +129,10 @@ describe('conversion pixel', () => {
       status: 'inactive',
     });
     const c = await click(t, offer.offerId, pub.publisherId);
-    const html = await (await fetch(`${t.url}/pixel?tid=${c.tid}&event_id=${offer.events['Upsell']}`)).text();
+    // An event other than the base one is paid only from a query the advertiser signed.
+    const query = `tid=${c.tid}&event_id=${offer.events['Upsell']}`;
+    const sig = crypto.createHmac('sha256', offer.pixelSecret).update(query).digest('hex');
+    const html = await (await fetch(`${t.url}/pixel?${query}&sig=${sig}`)).text();
     expect(html).toContain('a.example/upsell');
     expect(html).not.toContain('a.example/base');
     expect(html).not.toContain('a.example/off');

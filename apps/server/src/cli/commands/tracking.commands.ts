@@ -2,6 +2,8 @@ import type { Command } from 'commander';
 import type { WithApp } from '../with-app.ts';
 import type { ConversionRefusalReason } from '../../db/types.ts';
 import { findRefusals } from '../../modules/tracking/conversion-refusals.ts';
+import { capStatus } from '../../modules/tracking/caps.service.ts';
+import { accountsService } from '../../modules/accounts/accounts.service.ts';
 
 const REASONS: ConversionRefusalReason[] = [
   'missing_token',
@@ -17,6 +19,9 @@ const REASONS: ConversionRefusalReason[] = [
   'offer_inactive',
   'bad_request',
   'loop',
+  'unsigned_event',
+  'pixel_repeat',
+  'pixel_daily_limit',
 ];
 
 /** `24h`, `30m`, `7d` before now, or a date/time. */
@@ -63,4 +68,59 @@ export function registerTrackingCommands(program: Command, withApp: WithApp): vo
         console.table(r.latest);
       }),
     );
+
+  program
+    .command('offer:caps')
+    .description(
+      "Capped offers' counts for the current UTC day and month, fullest first, with how many came from pixel conversions",
+    )
+    .option('--offer <offerId>', 'only this offer', positive)
+    .action((opts: { offer?: number }) =>
+      withApp(async (app) => {
+        const rows = await capStatus(app.ctx.db, opts.offer ? { offerId: opts.offer } : {});
+        if (rows.length === 0) {
+          console.log('no capped offer has conversions in the current day or month');
+          return;
+        }
+        console.table(
+          rows.map((r) => ({
+            offer: r.offerId,
+            name: r.offerName,
+            period: `${r.period} ${r.periodStart}`,
+            scope: r.publisherId === null ? 'network' : `publisher ${r.publisherId}`,
+            count: r.count,
+            cap: r.cap,
+            full: r.count >= r.cap ? 'yes' : '',
+            'by pixel': r.pixelCount,
+            'by pixel %': r.count > 0 ? Math.round((r.pixelCount / r.count) * 100) : 0,
+          })),
+        );
+      }),
+    );
+
+  program
+    .command('publisher:pixel-limit <publisherId> <limit>')
+    .description(
+      "Set how many unsigned pixel conversions a day the publisher may have ('default': PIXEL_UNSIGNED_DAILY_LIMIT; 0: none)",
+    )
+    .action((publisherId: string, limit: string) =>
+      withApp(async (app) => {
+        const n = limit === 'default' ? null : Number(limit);
+        if (n !== null && (!Number.isSafeInteger(n) || n < 0))
+          throw new Error(`the limit is a whole number ≥ 0 or 'default': ${limit}`);
+        if (!(await accountsService.setPixelDailyLimit(app.ctx.db, positive(publisherId), n)))
+          throw new Error(`no publisher ${publisherId}`);
+        console.log(
+          n === null
+            ? `publisher ${publisherId}: unsigned pixel conversions per day as PIXEL_UNSIGNED_DAILY_LIMIT (${app.ctx.config.PIXEL_UNSIGNED_DAILY_LIMIT})`
+            : `publisher ${publisherId}: at most ${n} unsigned pixel conversions per UTC day`,
+        );
+      }),
+    );
 }
+
+const positive = (v: string) => {
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`not an id: ${v}`);
+  return n;
+};

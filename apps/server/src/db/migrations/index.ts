@@ -16,6 +16,7 @@ import * as m0051 from './0051-postback-signing.ts';
 import * as m0052 from './0052-api-keys.ts';
 import * as m0053 from './0053-api-key-scopes.ts';
 import * as m0060 from './0060-operators.ts';
+import * as m0064 from './0064-unsigned-pixels.ts';
 import * as m0067 from './0067-fair-delivery.ts';
 
 /**
@@ -40,5 +41,6 @@ export const migrations: Record<string, Migration> = {
   '0052-api-keys': m0052,
   '0053-api-key-scopes': m0053,
   '0060-operators': m0060,
+  '0064-unsigned-pixels': m0064,
   '0067-fair-delivery': m0067,
 };

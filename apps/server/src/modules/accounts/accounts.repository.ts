@@ -58,6 +58,15 @@ export const accountsRepository = {
     return db.selectFrom('publishers').selectAll().where('id', '=', id).executeTakeFirst();
   },
 
+  async setPixelDailyLimit(db: Db, id: number, limit: number | null): Promise<boolean> {
+    const r = await db
+      .updateTable('publishers')
+      .set({ pixel_daily_limit: limit })
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) > 0;
+  },
+
   findPublisherByReferralCode(db: Db, code: string) {
     return db.selectFrom('publishers').selectAll().where('referral_code', '=', code).executeTakeFirst();
   },

@@ -50,6 +50,12 @@ export const accountsService = {
   findLinkedPublisher: (ctx: AppContext, userId: number, publisherId: number) =>
     accountsRepository.findLinkedPublisher(ctx.db, userId, publisherId),
   findPublisherById: (ctx: AppContext, id: number) => accountsRepository.findPublisherById(ctx.db, id),
+  /**
+   * The unsigned pixel conversions a day the network lets this publisher have (null: the
+   * PIXEL_UNSIGNED_DAILY_LIMIT default; docs/tracking.md, Pixels). False: no such publisher.
+   */
+  setPixelDailyLimit: (db: Db, id: number, limit: number | null) =>
+    accountsRepository.setPixelDailyLimit(db, id, limit),
   /** The user's time zone (IANA), in which their days and hours are counted; UTC if unknown. */
   timezoneOf: async (ctx: { db: Db }, userId: number): Promise<string> =>
     (await accountsRepository.timezoneOf(ctx.db, userId)) ?? 'UTC',

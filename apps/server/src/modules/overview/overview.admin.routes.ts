@@ -15,7 +15,7 @@ export const overviewAdminRoutes =
         schema: {
           tags: ['admin'],
           security: [{ operatorBearer: [] }],
-          summary: 'The network at a glance: publishers waiting for approval',
+          summary: 'The network at a glance: publishers waiting for approval, the fullest caps and what pixels filled',
           response: { 200: overviewResponseSchema },
         },
       },

@@ -23,10 +23,17 @@ export class CapReachedError extends Error {}
  * Counts one conversion against the offer's caps, inside the conversion's transaction. Each counter
  * is incremented only while below its cap (INSERT … ON CONFLICT … WHERE count < cap), so concurrent
  * conversions can never overshoot; a full cap throws CapReachedError and the caller's transaction
- * (and with it the conversion's idempotency key) rolls back. Returns the 90 % / 100 % thresholds
- * this conversion crossed.
+ * (and with it the conversion's idempotency key) rolls back. A pixel conversion also counts in the
+ * counter's `pixel_count`, so the operator sees how much of a cap pixels filled. Returns the
+ * 90 % / 100 % thresholds this conversion crossed.
  */
-export async function countCaps(trx: Db, offer: CachedOffer, publisherId: number, at: Date): Promise<CapCrossing[]> {
+export async function countCaps(
+  trx: Db,
+  offer: CachedOffer,
+  publisherId: number,
+  at: Date,
+  pixel = false,
+): Promise<CapCrossing[]> {
   const scope = offer.capScope === 'publisher' ? publisherId : 0;
   const crossings: CapCrossing[] = [];
   const caps: ['day' | 'month', number | null, string][] = [
@@ -35,7 +42,14 @@ export async function countCaps(trx: Db, offer: CachedOffer, publisherId: number
   ];
   for (const [period, cap, periodStart] of caps) {
     if (!cap) continue;
-    const count = await trackingRepository.incrementCap(trx, { offerId: offer.id, scope, period, periodStart, cap });
+    const count = await trackingRepository.incrementCap(trx, {
+      offerId: offer.id,
+      scope,
+      period,
+      periodStart,
+      cap,
+      pixel,
+    });
     if (count === undefined) throw new CapReachedError(`${period} cap reached`);
     const ninety = Math.ceil(cap * 0.9);
     if (count === cap) crossings.push({ period, periodStart, scopePublisherId: scope, level: 100, count, cap });
@@ -79,4 +93,41 @@ export async function notifyCapCrossings(ctx: AppContext, offer: CachedOffer, cr
       });
     }
   }
+}
+
+/** A cap's count in its current period, and how much of it came from pixel conversions. */
+export interface CapStatus {
+  offerId: number;
+  offerName: string;
+  period: 'day' | 'month';
+  periodStart: string;
+  /** null: the offer's cap over all publishers; else the publisher a per-publisher cap counts. */
+  publisherId: number | null;
+  count: number;
+  cap: number;
+  pixelCount: number;
+}
+
+/**
+ * The caps counting anything in the current UTC day and month (an offer's, or every capped
+ * offer's), fullest first: the operator sees which are full and how much pixels filled.
+ */
+export async function capStatus(db: Db, f: { at?: Date; offerId?: number; limit?: number } = {}): Promise<CapStatus[]> {
+  const at = f.at ?? new Date();
+  const rows = await trackingRepository.capStatus(db, {
+    day: utcDay(at),
+    month: utcMonth(at),
+    limit: f.limit ?? 1000,
+    ...(f.offerId ? { offerId: f.offerId } : {}),
+  });
+  return rows.map((r) => ({
+    offerId: r.offer_id,
+    offerName: r.offer_name,
+    period: r.period,
+    periodStart: r.period_start,
+    publisherId: r.publisher_id === 0 ? null : r.publisher_id,
+    count: r.count,
+    cap: r.cap,
+    pixelCount: r.pixel_count,
+  }));
 }

@@ -17,6 +17,13 @@ import {
   type Refusal,
 } from './conversion.types.ts';
 import { isValidPixelSignature } from './pixel-signature.ts';
+import {
+  baseEventOf,
+  isUnsignedPixel,
+  UNSIGNED_PIXEL_MESSAGES,
+  unsignedEventRefusal,
+  UnsignedPixelRefused,
+} from './unsigned-pixels.ts';
 import type { CachedOffer } from './tracking-cache.ts';
 import type { TrackingEngine } from './tracking-engine.ts';
 import { trackingRepository } from './tracking.repository.ts';
@@ -93,8 +100,9 @@ export interface PricedEvent {
 }
 
 /**
- * Step 3: the event (the offer's base event when none is named), within the lookback window, its
- * amount (a pixel's only when signed) and the publisher's payout for it.
+ * Step 3: the event (the offer's base event when none is named; an unsigned pixel may claim no
+ * other), within the lookback window, its amount (a pixel's only when signed) and the publisher's
+ * payout for it.
  */
 export async function priceEvent(
   engine: TrackingEngine,
@@ -102,9 +110,7 @@ export async function priceEvent(
   call: CallFacts,
   { click, offer, ids }: FoundClick,
 ): Promise<PricedEvent | Refusal> {
-  const event = call.eventIdText
-    ? offer.events.find((e) => String(e.id) === call.eventIdText)
-    : (offer.events.find((e) => e.isBase) ?? offer.events[0]);
+  const event = call.eventIdText ? offer.events.find((e) => String(e.id) === call.eventIdText) : baseEventOf(offer);
   if (!event) {
     const message = call.eventIdText
       ? `The offer has no event ${call.eventIdText}.`
@@ -118,6 +124,10 @@ export async function priceEvent(
     eventId: event.id,
     eventType: event.eventType,
   };
+  if (isUnsignedPixel(req)) {
+    const unsigned = unsignedEventRefusal(offer, event, ids, info);
+    if (unsigned) return unsigned;
+  }
   if (call.at.getTime() - new Date(click.created_at).getTime() > offer.lookbackDays * 86_400_000) {
     const message = `The click is older than the offer's ${offer.lookbackDays}-day lookback window.`;
     return refusal('lookback_expired', message, { ids, click: info });
@@ -191,10 +201,15 @@ export async function storeOnce(
       click: { ...found.click, created_at: row.click_created_at },
       publisherName: publisher?.name ?? '',
       enqueuePostbacks: req.enqueuePostbacks !== false,
+      unsignedPixelLimit: isUnsignedPixel(req)
+        ? (publisher?.pixelDailyLimit ?? ctx.config.PIXEL_UNSIGNED_DAILY_LIMIT)
+        : null,
     });
   } catch (err) {
     if (err instanceof CapReachedError)
       return refusal('cap_reached', "The offer's conversion cap is reached.", { ids, click: info });
+    if (err instanceof UnsignedPixelRefused)
+      return refusal(err.reason, UNSIGNED_PIXEL_MESSAGES[err.reason], { ids, click: info });
     throw err;
   }
   if (outcome.kind === 'confirms')

@@ -7,6 +7,7 @@ import { countCaps, type CapCrossing } from './caps.service.ts';
 import { enqueueDeliveries } from './delivery.service.ts';
 import type { CachedOffer } from './tracking-cache.ts';
 import { trackingRepository } from './tracking.repository.ts';
+import { claimUnsignedPixel } from './unsigned-pixels.ts';
 import { uuidv7Time } from './uuid7.ts';
 
 type AdvFields = 'adv_transaction_id' | 'adv_s1' | 'adv_s2' | 'adv_s3' | 'adv_s4' | 'adv_s5';
@@ -69,13 +70,16 @@ export interface StoreInput {
   > & { created_at: Date };
   publisherName: string;
   enqueuePostbacks: boolean;
+  /** Set for an unsigned pixel: the publisher's daily limit of them (unsigned-pixels.ts). */
+  unsignedPixelLimit?: number | null;
 }
 
 /**
  * Stores one conversion exactly once, in one transaction: the key is inserted with ON CONFLICT DO
  * NOTHING, and only the call that inserted it stores the row, marks the click, writes the postback
  * jobs (the outbox), queues the rollup counts and counts the caps. A full cap throws
- * CapReachedError and rolls everything back, the key included.
+ * CapReachedError, and an unsigned pixel past what it may claim UnsignedPixelRefused: either rolls
+ * everything back, the key included.
  */
 export async function storeConversion(ctx: AppContext, input: StoreInput): Promise<StoreOutcome> {
   const { offer, key, row, click } = input;
@@ -103,6 +107,14 @@ export async function storeConversion(ctx: AppContext, input: StoreInput): Promi
       }
     }
 
+    if (input.unsignedPixelLimit != null)
+      await claimUnsignedPixel(trx, {
+        clickId: click.id,
+        offerId: offer.id,
+        publisherId: row.publisher_id,
+        at: row.created_at,
+        dailyLimit: input.unsignedPixelLimit,
+      });
     await trackingRepository.insertConversion(trx, row);
     if (!click.has_conversion) await trackingRepository.markClickConverted(trx, click);
     let postbacks = 0;
@@ -139,7 +151,7 @@ export async function storeConversion(ctx: AppContext, input: StoreInput): Promi
       payout: row.payout,
       s1: row.s1 ?? null,
     });
-    const crossings = await countCaps(trx, offer, row.publisher_id, row.created_at);
+    const crossings = await countCaps(trx, offer, row.publisher_id, row.created_at, row.source === 'pixel');
     return { kind: 'recorded', postbacks, crossings };
   });
 }

@@ -66,6 +66,9 @@ export const REFUSAL_STATUS: Record<ConversionRefusalReason, number> = {
   offer_inactive: 422,
   bad_request: 422,
   loop: 508,
+  unsigned_event: 403,
+  pixel_repeat: 409,
+  pixel_daily_limit: 422,
 };
 
 export const text = (v: unknown, max = 255): string | null => {

@@ -39,6 +39,8 @@ export interface CachedPublisher {
   id: number;
   name: string;
   status: string;
+  /** The network's daily limit of this publisher's unsigned pixel conversions; null: the default. */
+  pixelDailyLimit: number | null;
 }
 
 interface Entry<T> {
@@ -149,7 +151,7 @@ export class TrackingCache {
   publisher(id: number): Promise<CachedPublisher | null> {
     return this.publishers.get(id, async () => {
       const p = await accountsService.findPublisherById(this.ctx, id);
-      return p ? { id: p.id, name: p.name, status: p.status } : null;
+      return p ? { id: p.id, name: p.name, status: p.status, pixelDailyLimit: p.pixel_daily_limit } : null;
     });
   }
 

@@ -144,13 +144,15 @@ export const trackingRepository = {
    */
   async incrementCap(
     db: Db,
-    c: { offerId: number; scope: number; period: 'day' | 'month'; periodStart: string; cap: number },
+    c: { offerId: number; scope: number; period: 'day' | 'month'; periodStart: string; cap: number; pixel: boolean },
   ): Promise<number | undefined> {
+    const pixel = c.pixel ? 1 : 0;
     const row = await sql<{ count: number }>`
-      INSERT INTO cap_counters (offer_id, publisher_id, period, period_start, count)
-      VALUES (${c.offerId}, ${c.scope}, ${c.period}, ${c.periodStart}, 1)
+      INSERT INTO cap_counters (offer_id, publisher_id, period, period_start, count, pixel_count)
+      VALUES (${c.offerId}, ${c.scope}, ${c.period}, ${c.periodStart}, 1, ${pixel})
       ON CONFLICT (offer_id, publisher_id, period, period_start)
-        DO UPDATE SET count = cap_counters.count + 1 WHERE cap_counters.count < ${c.cap}
+        DO UPDATE SET count = cap_counters.count + 1, pixel_count = cap_counters.pixel_count + ${pixel}
+        WHERE cap_counters.count < ${c.cap}
       RETURNING count`.execute(db);
     return row.rows[0]?.count;
   },
@@ -162,6 +164,36 @@ export const trackingRepository = {
       .where('offer_id', '=', offerId)
       .where('period_start', '>=', sinceDay)
       .execute(),
+
+  /** The capped offers' counters of a day and a month, fullest first (what the operator sees). */
+  async capStatus(db: Db, f: { day: string; month: string; offerId?: number; limit: number }) {
+    const r = await sql<{
+      offer_id: number;
+      offer_name: string;
+      period: 'day' | 'month';
+      period_start: string;
+      publisher_id: number;
+      count: number;
+      pixel_count: number;
+      cap: number;
+    }>`
+      SELECT * FROM (
+        SELECT c.offer_id, o.name AS offer_name, c.period, c.period_start::text AS period_start, c.publisher_id,
+               c.count, c.pixel_count, CASE WHEN c.period = 'day' THEN o.daily_cap ELSE o.monthly_cap END AS cap
+        FROM cap_counters c JOIN offers o ON o.id = c.offer_id
+        WHERE ((c.period = 'day' AND c.period_start = ${f.day}) OR (c.period = 'month' AND c.period_start = ${f.month}))
+          AND (${f.offerId ?? null}::integer IS NULL OR c.offer_id = ${f.offerId ?? null}::integer)
+      ) s
+      WHERE s.cap IS NOT NULL AND s.cap > 0
+      ORDER BY s.count::float / s.cap DESC, s.offer_id, s.period, s.publisher_id
+      LIMIT ${f.limit}`.execute(db);
+    return r.rows.map((x) => ({
+      ...x,
+      count: Number(x.count),
+      pixel_count: Number(x.pixel_count),
+      cap: Number(x.cap),
+    }));
+  },
 
   /* ------------------------------------------------------------- refused calls */
 
