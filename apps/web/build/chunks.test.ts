@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { firstPaintGroups, firstPaintRoots, SMALL_SHARE, type Root } from './chunks.ts';
+import {
+  firstPaintGroups,
+  firstPaintReach,
+  firstPaintRoots,
+  onDemandGroups,
+  SMALL_SHARE,
+  type Root,
+} from './chunks.ts';
 
 const ROOT = '/repo/apps/web';
 const src = (p: string) => `${ROOT}/src/${p}`;
@@ -135,5 +142,58 @@ describe('the roots', () => {
     expect(r.get(src('app/layouts/app-layout.tsx'))).toEqual({ layout: 'app-layout', isLayout: true });
     expect(r.get(src('app/routes/auth/select-account-page.tsx'))).toEqual({ layout: 'public-layout', isLayout: false });
     expect(r.get(src('app/routes/errors/not-found-page.tsx'))).toEqual({ layout: 'none', isLayout: false });
+  });
+});
+
+/** A module graph with each module's importers, as the bundler gives them. */
+function graphWithImporters(modules: Record<string, { imports?: string[]; lazy?: string[] }>) {
+  const importers = new Map<string, string[]>();
+  const dynamicImporters = new Map<string, string[]>();
+  for (const [id, m] of Object.entries(modules)) {
+    for (const i of m.imports ?? []) importers.set(i, [...(importers.get(i) ?? []), id]);
+    for (const i of m.lazy ?? []) dynamicImporters.set(i, [...(dynamicImporters.get(i) ?? []), id]);
+  }
+  return {
+    getModuleInfo: (id: string) =>
+      ({
+        id,
+        importedIds: modules[id]?.imports ?? [],
+        dynamicallyImportedIds: modules[id]?.lazy ?? [],
+        importers: importers.get(id) ?? [],
+        dynamicImporters: dynamicImporters.get(id) ?? [],
+        code: 'x'.repeat(100),
+      }) as unknown as ReturnType<Parameters<typeof firstPaintGroups>[1]['getModuleInfo']>,
+  };
+}
+
+describe('on-demand files', () => {
+  const graph = graphWithImporters({
+    [src('app/layouts/app-layout.tsx')]: { lazy: [src('menu.tsx')] },
+    [src('a.tsx')]: { lazy: [src('chart.tsx'), src('dialog.tsx')] },
+    [src('b.tsx')]: { lazy: [src('pie.tsx')] },
+    [src('menu.tsx')]: { imports: [src('popper.js')] },
+    [src('chart.tsx')]: { imports: [src('scale.js')] },
+    [src('pie.tsx')]: { imports: [src('scale.js')] },
+    [src('dialog.tsx')]: { imports: [src('form.js'), src('tooltip.js')] },
+    [src('c.tsx')]: { lazy: [src('other-dialog.tsx')] },
+    [src('other-dialog.tsx')]: { imports: [src('form.js'), src('tooltip.js')] },
+    [src('tooltip.js')]: { imports: [src('popper.js')] },
+  });
+  const reach = firstPaintReach(roots, graph);
+  const firstPaint = firstPaintGroups(roots, graph, reach);
+  const place = onDemandGroups(roots, firstPaint, (id) => reach.get(id) ?? new Set(), graph);
+
+  it("puts what a layout's part needs in `later`", () => {
+    expect(place(src('popper.js'))).toBe('later');
+  });
+
+  it("gives what only pages' parts share a file of its own: a chart does not bring the menus' code", () => {
+    expect(place(src('scale.js'))).toMatch(/^later-\d+$/);
+  });
+
+  it('keeps in `later` what would import `later` anyway', () => {
+    // The dialogs' tooltip needs the menus' popper: a file of its own would load `later` too.
+    expect(place(src('tooltip.js'))).toBe('later');
+    expect(place(src('form.js'))).toBe('later');
   });
 });

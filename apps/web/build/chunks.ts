@@ -28,6 +28,33 @@ export function firstPaintRoots(root: string): Map<string, Root> {
 }
 
 /**
+ * Which layouts and pages need each module at first paint (what they import, directly or through
+ * other modules, never through a dynamic import). A module the publisher side needs counts as the
+ * publisher side's only.
+ */
+export function firstPaintReach(roots: Map<string, Root>, graph: Graph): Map<string, Set<string>> {
+  const reach = new Map<string, Set<string>>();
+  for (const [rootId] of roots) {
+    const seen = new Set<string>();
+    const stack = [rootId];
+    while (stack.length) {
+      const id = stack.pop()!;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      for (const next of graph.getModuleInfo(id)?.importedIds ?? []) if (!roots.has(next)) stack.push(next);
+    }
+    seen.delete(rootId);
+    for (const id of seen) (reach.get(id) ?? reach.set(id, new Set()).get(id)!).add(rootId);
+  }
+  // Who counts for a module: the publisher side when it needs it, else the console.
+  for (const [id, from] of reach) {
+    const publisher = new Set([...from].filter((r) => !roots.get(r)!.console));
+    if (publisher.size > 0 && publisher.size < from.size) reach.set(id, publisher);
+  }
+  return reach;
+}
+
+/**
  * Below this much code (bytes before minifying), what a few pages share joins their layout's file:
  * a file of its own would cost each of them a round trip for little (measured: at 20,000 the
  * reports page's first paint took 7 files; at 80,000 the tabs of three pages join the dashboard's
@@ -51,27 +78,13 @@ export const SMALL_SHARE = 50_000;
  * load it from the publisher side's files), so the console adds nothing to a publisher page; what
  * both console layouts need joins `console-common`.
  */
-export function firstPaintGroups(roots: Map<string, Root>, graph: Graph): Map<string, string | null> {
+export function firstPaintGroups(
+  roots: Map<string, Root>,
+  graph: Graph,
+  reach: Map<string, Set<string>> = firstPaintReach(roots, graph),
+): Map<string, string | null> {
   const pages = new Map<string, number>();
   for (const r of roots.values()) if (!r.isLayout) pages.set(r.layout, (pages.get(r.layout) ?? 0) + 1);
-  const reach = new Map<string, Set<string>>();
-  for (const [rootId] of roots) {
-    const seen = new Set<string>();
-    const stack = [rootId];
-    while (stack.length) {
-      const id = stack.pop()!;
-      if (seen.has(id)) continue;
-      seen.add(id);
-      for (const next of graph.getModuleInfo(id)?.importedIds ?? []) if (!roots.has(next)) stack.push(next);
-    }
-    seen.delete(rootId);
-    for (const id of seen) (reach.get(id) ?? reach.set(id, new Set()).get(id)!).add(rootId);
-  }
-  // Who counts for a module: the publisher side when it needs it, else the console.
-  for (const [id, from] of reach) {
-    const publisher = new Set([...from].filter((r) => !roots.get(r)!.console));
-    if (publisher.size > 0 && publisher.size < from.size) reach.set(id, publisher);
-  }
   // The code each set of sharers shares.
   const keyOf = (from: Set<string>) => [...from].sort().join('|');
   const shared = new Map<string, number>();
@@ -110,6 +123,100 @@ export function firstPaintGroups(roots: Map<string, Root>, graph: Graph): Map<st
 }
 
 /**
+ * Which on-demand file a module loaded on demand goes to: `later` when a layout's part (a menu,
+ * a picker, a panel) loads it, since any page may open one; else `later-N`, one file per set of
+ * the pages' parts that share it (charts, a page's dialogs), unless that file would import `later`. A page opening its chart then loads the chart's libraries, not every
+ * menu's and dialog's (measured: the reports page's chart brought 54.6 kB with the menus' file,
+ * 19.1 kB without).
+ *
+ * An on-demand part is a module imported dynamically; a module belongs to the parts that import it
+ * statically, directly or through other modules. A part is the layout's when a layout (or what a
+ * layout needs at first paint, or another part) imports it; else it is the pages' that import it.
+ */
+export function onDemandGroups(
+  roots: Map<string, Root>,
+  firstPaint: Map<string, string | null>,
+  reachedBy: (id: string) => ReadonlySet<string>,
+  graph: Graph,
+): (id: string) => string {
+  const byLoaders = new Map<string, string>();
+  const memo = new Map<string, string>();
+  /** The pages whose first-paint code imports this part, or null when a layout's code or another part does. */
+  const loaders = (part: string): string[] | null => {
+    const found: string[] = [];
+    for (const importer of graph.getModuleInfo(part)?.dynamicImporters ?? []) {
+      const users = roots.has(importer) ? new Set([importer]) : firstPaint.has(importer) ? reachedBy(importer) : null;
+      if (!users) return null;
+      for (const u of users) {
+        if (roots.get(u)!.isLayout) return null;
+        found.push(u);
+      }
+    }
+    return found;
+  };
+  const place = (id: string): string => {
+    const known = memo.get(id);
+    if (known) return known;
+    // The parts this module belongs to: walk its static importers up to the modules imported dynamically.
+    const parts = new Set<string>();
+    let layouts = false;
+    const seen = new Set<string>();
+    const stack = [id];
+    while (stack.length && !layouts) {
+      const m = stack.pop()!;
+      if (seen.has(m) || firstPaint.has(m) || roots.has(m)) continue;
+      seen.add(m);
+      const info = graph.getModuleInfo(m);
+      if (info?.dynamicImporters.length) {
+        if (loaders(m) === null) layouts = true;
+        else parts.add(m);
+      }
+      for (const importer of info?.importers ?? []) stack.push(importer);
+    }
+    let name = 'later';
+    if (!layouts && parts.size > 0) {
+      const key = [...parts].sort().join('|');
+      name = byLoaders.get(key) ?? `later-${byLoaders.size + 1}`;
+      byLoaders.set(key, name);
+    }
+    memo.set(id, name);
+    return name;
+  };
+  // A file of its own only where it pays: not when it imports `later` (loading it would load
+  // `later` anyway, and apart the two compress worse).
+  const importsLater = new Set<string>();
+  const onDemand: string[] = [];
+  const seen = new Set<string>();
+  const stack = [...roots.keys()];
+  while (stack.length) {
+    const m = stack.pop()!;
+    if (seen.has(m)) continue;
+    seen.add(m);
+    const info = graph.getModuleInfo(m);
+    if (!info) continue;
+    if (!firstPaint.has(m) && !roots.has(m)) {
+      onDemand.push(m);
+    }
+    stack.push(...info.importedIds, ...info.dynamicallyImportedIds);
+  }
+  const merged = new Set(['later']);
+  for (let changed = true; changed;) {
+    changed = false;
+    for (const m of onDemand) {
+      const name = place(m);
+      if (merged.has(name) || importsLater.has(name)) continue;
+      const deps = graph.getModuleInfo(m)?.importedIds ?? [];
+      if (deps.some((d) => !firstPaint.has(d) && !roots.has(d) && merged.has(place(d)))) {
+        importsLater.add(name);
+        merged.add(name);
+        changed = true;
+      }
+    }
+  }
+  return (id) => (merged.has(place(id)) ? 'later' : place(id));
+}
+
+/**
  * The build's chunks, from the route table and the bundler's graph (vite.config.ts):
  *
  * - the entry and what it imports statically: one file;
@@ -118,9 +225,11 @@ export function firstPaintGroups(roots: Map<string, Root>, graph: Graph): Map<st
  *   per layout (`app-layout-pages`, `public-layout-pages`), so a page's first paint is a handful
  *   of files whatever it imports; what pages of both layouts need: `common`;
  * - what loads on demand (menus, pickers, dialogs, charts), no page importing it statically: with
- *   the one thing that loads it, or, when several share it, in one `later` file (the first menu
- *   or picker opened loads what the others need too: fewer, larger files cost less than one per
- *   combination of them, each compressed apart).
+ *   the one thing that loads it, or, when several share it, in one `later` file for what the
+ *   layouts' parts share (the first menu or picker opened loads what the others need too: fewer,
+ *   larger files cost less than one per combination of them, each compressed apart) and one
+ *   `later-N` file per set of pages for what only their own parts share (onDemandGroups), so a
+ *   page's chart does not bring every menu's code.
  *
  * A module's group follows from who imports it (its importers' users are its users too), so a
  * shared file never imports a page's, and a first-paint file never imports an on-demand one.
@@ -128,11 +237,17 @@ export function firstPaintGroups(roots: Map<string, Root>, graph: Graph): Map<st
 export function chunkGroups(root: string): Rolldown.CodeSplittingGroup[] {
   const roots = firstPaintRoots(root);
   // The graph is read once, on the first module asked about.
-  let groups: Map<string, string | null> | null = null;
-  const groupsOf = (ctx: Graph) => (groups ??= firstPaintGroups(roots, ctx));
-  const firstPaint = (id: string, ctx: Graph) => groupsOf(ctx).get(id) ?? null;
+  let plan: { groups: Map<string, string | null>; later: (id: string) => string } | null = null;
+  const planOf = (ctx: Graph) => {
+    if (plan) return plan;
+    const reach = firstPaintReach(roots, ctx);
+    const groups = firstPaintGroups(roots, ctx, reach);
+    const none: ReadonlySet<string> = new Set();
+    return (plan = { groups, later: onDemandGroups(roots, groups, (id) => reach.get(id) ?? none, ctx) });
+  };
+  const firstPaint = (id: string, ctx: Graph) => planOf(ctx).groups.get(id) ?? null;
   // Not imported statically by any layout or page: on demand.
-  const onDemand = (id: string, ctx: Graph) => (groupsOf(ctx).has(id) ? null : 'later');
+  const onDemand = (id: string, ctx: Graph) => (planOf(ctx).groups.has(id) ? null : planOf(ctx).later(id));
   return [
     { name: 'app', tags: ['$initial'], priority: 3 },
     // Its modules' imports are placed by the same rule (a module's users are its imports' users too),

@@ -1,13 +1,13 @@
 import type { DailyReportRow, HourlyReportRow } from '@portal/shared/reports/reports.schemas';
 import { Group } from '@visx/group';
 import { useParentSize } from '@visx/responsive';
-import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar, Line, LinePath } from '@visx/shape';
 import { TooltipWithBounds, useTooltip } from '@visx/tooltip';
 import type { MouseEvent, ReactNode } from 'react';
 import { formatInteger, formatMoney } from '../../../lib/format.ts';
 import { formatHour } from '../report-formats.ts';
 import { CategoryAxis, ValueAxis } from './chart-axes.tsx';
+import { bandScale, linearScale } from './chart-scales.ts';
 
 /** One day or hour: `tick` under the axis, `label` in the tooltip. */
 type Point = { key: string; tick: string; label: string; clicks: number; conversions: number; earnings: number };
@@ -96,15 +96,15 @@ function Plot({ points, width }: { points: Point[]; width: number }) {
   const { tooltipOpen, tooltipData, tooltipLeft, tooltipTop, showTooltip, hideTooltip } = useTooltip<Point>();
   const innerW = Math.max(0, width - MARGIN.left - MARGIN.right);
   const innerH = HEIGHT - MARGIN.top - MARGIN.bottom;
-  const x = scaleBand({ domain: points.map((p) => p.key), range: [0, innerW], padding: 0.2 });
+  const x = bandScale(
+    points.map((p) => p.key),
+    innerW,
+    0.2,
+  );
   const barWidth = Math.min(x.bandwidth(), 40);
-  const money = scaleLinear({ domain: [0, top(points.map((p) => p.earnings))], range: [innerH, 0], nice: true });
-  const conversions = scaleLinear({
-    domain: [0, top(points.map((p) => p.conversions))],
-    range: [innerH, 0],
-    nice: true,
-  });
-  const clicks = scaleLinear({ domain: [0, top(points.map((p) => p.clicks))], range: [innerH, 0], nice: true });
+  const money = linearScale(top(points.map((p) => p.earnings)), [innerH, 0]);
+  const conversions = linearScale(top(points.map((p) => p.conversions)), [innerH, 0]);
+  const clicks = linearScale(top(points.map((p) => p.clicks)), [innerH, 0]);
   const mid = (p: Point) => (x(p.key) ?? 0) + x.bandwidth() / 2;
   // The axis thins its labels rather than overlap them: room for the longest (~7 px a character).
   const room = Math.max(...points.map((p) => p.tick.length)) * 7 + 16;
