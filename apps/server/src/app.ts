@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { API_BASE, ERROR_CODES } from '@portal/shared';
+import { ERROR_CODES } from '@portal/shared';
 import type { Config } from './config.ts';
 import { migrateToLatest, openDatabase, type DatabaseHandle, type Db } from './db/database.ts';
 import { JwtService } from './lib/jwt.ts';
@@ -12,26 +12,10 @@ import { registerErrorHandler } from './plugins/error-handler.ts';
 import { registerSecurity } from './plugins/security.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { loginCodesRoutes } from './modules/login-codes/login-codes.routes.ts';
-import { sessionsRoutes } from './modules/auth/sessions.routes.ts';
-import { twoFactorRoutes } from './modules/two-factor/two-factor.routes.ts';
-import { signupRoutes } from './modules/signup/signup.routes.ts';
-import { passwordResetRoutes } from './modules/password-reset/password-reset.routes.ts';
-import { profileRoutes } from './modules/profile/profile.routes.ts';
-import { geoRoutes } from './modules/geo/geo.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
-import { deliveryRoutes } from './modules/tracking/delivery.routes.ts';
 import { trackingEngine } from './modules/tracking/tracking-engine.ts';
-import { offersRoutes } from './modules/offers/offers.routes.ts';
-import { postbacksRoutes } from './modules/postbacks/postbacks.routes.ts';
-import { reportsRoutes } from './modules/reports/reports.routes.ts';
-import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
-import { invoicesRoutes } from './modules/invoices/invoices.routes.ts';
-import { exportsRoutes } from './modules/exports/exports.routes.ts';
-import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.ts';
 import { registerAdminApi } from './plugins/admin-api.ts';
+import { registerPublisherApi } from './plugins/publisher-api.ts';
 import { loggerOptions, RequestLog } from './lib/request-log.ts';
 import { closeIdleConnectionsGently } from './lib/idle-connections.ts';
 
@@ -132,28 +116,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await registerSecurity(app, { publicUrl: config.publicUrl });
   await registerOpenApi(app, { apiKeyRateLimit: config.API_KEY_RATE_LIMIT, publicUrl: config.publicUrl });
 
-  await app.register(
-    async (api) => {
-      await api.register(healthRoutes(ctx));
-      await api.register(authRoutes(ctx));
-      await api.register(loginCodesRoutes(ctx));
-      await api.register(sessionsRoutes(ctx));
-      await api.register(twoFactorRoutes(ctx));
-      await api.register(signupRoutes(ctx));
-      await api.register(passwordResetRoutes(ctx));
-      await api.register(profileRoutes(ctx));
-      await api.register(geoRoutes(ctx));
-      await api.register(deliveryRoutes(ctx));
-      await api.register(offersRoutes(ctx));
-      await api.register(postbacksRoutes(ctx));
-      await api.register(reportsRoutes(ctx));
-      await api.register(notificationsRoutes(ctx));
-      await api.register(invoicesRoutes(ctx));
-      await api.register(exportsRoutes(ctx));
-      await api.register(apiKeysRoutes(ctx));
-    },
-    { prefix: API_BASE },
-  );
+  // The publisher API (/api/v1): public, session and session-or-key scopes (plugins/publisher-api.ts).
+  await registerPublisherApi(app, ctx);
   // The operator API (/api/admin/v1): its own scope, tokens and roles (plugins/admin-api.ts).
   await registerAdminApi(app, ctx);
   // Tracking engine (/c, /postback, /pixel): its workers start with the server; on close the

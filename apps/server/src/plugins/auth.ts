@@ -4,7 +4,7 @@ import type { TokenPurpose, VerifiedClaims } from '../lib/jwt.ts';
 import { AppError, unauthenticated } from '../lib/errors.ts';
 import type { AppContext } from '../context.ts';
 import type { AuthState, PublisherAuth } from './auth-state.ts';
-import { admits, SESSION, sessionOrApiKey } from './openapi-security.ts';
+import { SESSION, sessionOrApiKey, type SecurityRequirement } from './openapi-security.ts';
 import { apiKeysService, scopeAllows, type UsableApiKey } from '../modules/api-keys/api-keys.service.ts';
 
 export type { AuthState, PublisherAuth };
@@ -93,47 +93,83 @@ async function resolve(ctx: AppContext, claims: VerifiedClaims): Promise<AuthSta
   };
 }
 
-/**
- * A hook that admits only tokens of the given purposes; with `apiKey`, also a publisher API key of
- * at least that scope (`read`: reports, totals, offers, invoices; `read_write`: postbacks). A key
- * anywhere else is refused 401.
- */
-export function requireAuth(
-  ctx: AppContext,
-  purposes: TokenPurpose[] = ['access'],
-  opts: { apiKey?: ApiKeyScope } = {},
-) {
-  const hook = async (request: FastifyRequest, reply: FastifyReply) => {
-    const token = bearer(request);
-    const headerKey = request.headers[API_KEY_HEADER];
-    if (headerKey !== undefined) {
-      if (request.headers.authorization !== undefined || !opts.apiKey || typeof headerKey !== 'string')
-        throw unauthenticated();
-      return authenticateKey(ctx, request, reply, headerKey, opts.apiKey);
-    }
-    if (!token) throw unauthenticated();
-    if (isApiKeyShaped(token)) {
-      if (!opts.apiKey) throw unauthenticated();
-      return authenticateKey(ctx, request, reply, token, opts.apiKey);
-    }
-    const claims = await ctx.jwt.verify(token);
-    if (!claims || !purposes.includes(claims.purpose)) throw unauthenticated();
-    const auth = await resolve(ctx, claims);
-    if (!auth) throw unauthenticated();
-    request.auth = auth;
-  };
-  // The API document says of every route this guards what it admits (plugins/openapi.ts).
-  return admits(hook, opts.apiKey ? sessionOrApiKey(opts.apiKey) : SESSION);
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The token purposes a session route takes (default: an access token only): the two-factor
+     * step's pending token, the account choice's token (docs/security.md).
+     */
+    sessionPurposes?: TokenPurpose[];
+    /** The least API key scope a route of the key scope needs (default `read`). */
+    apiKeyScope?: ApiKeyScope;
+    /** Open without a session too (a signed link checked by the route); a session, when sent, is checked. */
+    sessionOptional?: boolean;
+  }
 }
 
 /**
- * Sessions or API keys of at least `scope`: the guard of the groups a key may call (`read`: reports,
- * totals, offers, invoices; `read_write`: postbacks and their deliveries).
+ * Authenticates a request: a token of one of `purposes`; with `apiKey`, also a publisher API key of
+ * at least that scope. A key anywhere else is refused 401.
  */
-export const requireSessionOrApiKey = (ctx: AppContext, scope: ApiKeyScope = 'read') =>
-  requireAuth(ctx, ['access'], { apiKey: scope });
+async function authenticate(
+  ctx: AppContext,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  purposes: TokenPurpose[],
+  apiKey?: ApiKeyScope,
+): Promise<void> {
+  const token = bearer(request);
+  const headerKey = request.headers[API_KEY_HEADER];
+  if (headerKey !== undefined) {
+    if (request.headers.authorization !== undefined || !apiKey || typeof headerKey !== 'string')
+      throw unauthenticated();
+    return authenticateKey(ctx, request, reply, headerKey, apiKey);
+  }
+  if (!token) throw unauthenticated();
+  if (isApiKeyShaped(token)) {
+    if (!apiKey) throw unauthenticated();
+    return authenticateKey(ctx, request, reply, token, apiKey);
+  }
+  const claims = await ctx.jwt.verify(token);
+  if (!claims || !purposes.includes(claims.purpose)) throw unauthenticated();
+  const auth = await resolve(ctx, claims);
+  if (!auth) throw unauthenticated();
+  request.auth = auth;
+}
 
-/** The publisher behind an access-token request (call only on routes guarded by requireAuth()). */
+/**
+ * The hook of the session and log-in step scopes (plugins/publisher-api.ts): a token of the
+ * purposes the route declares (`config.sessionPurposes`, an access token by default). API keys
+ * answer 401. A route marked `sessionOptional` checks a session only when an Authorization header
+ * is sent.
+ */
+export function requireSession(ctx: AppContext) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const config = request.routeOptions.config;
+    if (config.sessionOptional && !request.headers.authorization) return;
+    await authenticate(ctx, request, reply, config.sessionPurposes ?? ['access']);
+  };
+}
+
+/**
+ * The key scope's onRequest hook: an access token, or an API key of at least the route's
+ * `config.apiKeyScope` (`read` by default: reports, totals, offers, invoices; `read_write`:
+ * postbacks and their deliveries).
+ */
+export function requireSessionOrApiKey(ctx: AppContext) {
+  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> =>
+    authenticate(ctx, request, reply, ['access'], request.routeOptions.config.apiKeyScope ?? 'read');
+}
+
+/** What a route of the session scope admits, as the API document says it. */
+export const sessionSecurity = (config: { sessionOptional?: boolean } | undefined): SecurityRequirement[] =>
+  config?.sessionOptional ? [{}, ...SESSION] : SESSION;
+
+/** What a route of the key scope admits, as the API document says it. */
+export const keySecurity = (config: { apiKeyScope?: ApiKeyScope } | undefined): SecurityRequirement[] =>
+  sessionOrApiKey(config?.apiKeyScope ?? 'read');
+
+/** The publisher behind an access-token request (call only on routes of the session or key scopes). */
 export function publisherOf(request: FastifyRequest): PublisherAuth {
   const a = request.auth;
   if (!a || a.purpose !== 'access' || a.publisherId == null) throw unauthenticated();

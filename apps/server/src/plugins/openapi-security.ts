@@ -18,23 +18,18 @@ export const SESSION_OR_API_KEY: SecurityRequirement[] = [{ bearer: [] }, { apiK
 export const sessionOrApiKey = (scope: 'read' | 'read_write'): SecurityRequirement[] =>
   scope === 'read' ? SESSION_OR_API_KEY : [{ bearer: [] }, { apiKeyBearer: [scope] }, { apiKeyHeader: [scope] }];
 
-const byHook = new WeakMap<object, SecurityRequirement[]>();
+const byRoute = new WeakMap<object, SecurityRequirement[]>();
 
 /**
- * Marks an authentication hook with what it admits, so the API document says it of every route
- * the hook guards (plugins/openapi.ts) without each route saying it again.
+ * Marks a route with what its scope's authentication hook admits, so the API document says it of
+ * every route the scope guards (plugins/openapi.ts) without each route saying it again. Called by
+ * the scope's onRoute hook (plugins/publisher-api.ts) with the route's options.
  */
-export function admits<T extends object>(hook: T, security: SecurityRequirement[]): T {
-  byHook.set(hook, security);
-  return hook;
+export function markSecurity(route: object, security: SecurityRequirement[]): void {
+  byRoute.set(route, security);
 }
 
-/** What a route's hooks (one, a list, or none) admit: none marked means a public route. */
-export function securityOf(...hooks: unknown[]): SecurityRequirement[] {
-  for (const hook of hooks.flat())
-    if (hook && typeof hook === 'function') {
-      const security = byHook.get(hook);
-      if (security) return security;
-    }
-  return [];
+/** What a route's scope admits; undefined for a route no scope marked (public, or saying its own). */
+export function securityOf(route: object): SecurityRequirement[] | undefined {
+  return byRoute.get(route);
 }

@@ -4,9 +4,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API_KEY_ACCOUNT_RATE_LIMIT } from '@portal/shared';
 import { ERROR_DESCRIPTIONS, errorStatuses, operationIdOf, SUMMARIES, TAGS } from './openapi-operations.ts';
-import { securityOf, SESSION_OR_API_KEY, type SecurityRequirement } from './openapi-security.ts';
-
-export { SESSION_OR_API_KEY };
+import { securityOf, type SecurityRequirement } from './openapi-security.ts';
+import { TRACKING_OPERATIONS } from './openapi-tracking.ts';
 
 const keyScheme = (perKey: number) =>
   'A publisher API key (Profile → API Keys): `ppk_` + an 8-character id + `_` + 43 characters. It acts as the ' +
@@ -82,6 +81,12 @@ export function completeDocument(doc: {
           .find((s) => s && !/^v\d+$/.test(s)) ?? 'api',
       ];
       op.security ??= [];
+      // The tracking endpoints declare every answer themselves (openapi-tracking.ts).
+      const tracking = TRACKING_OPERATIONS[op.operationId];
+      if (tracking) {
+        Object.assign(op, tracking);
+        continue;
+      }
       const body = op.requestBody?.content?.['application/json']?.schema as
         { required?: string[]; properties?: Record<string, unknown> } | undefined;
       const statuses = errorStatuses({
@@ -105,8 +110,8 @@ export function completeDocument(doc: {
 
 /**
  * OpenAPI 3.1 generated from the routes' zod schemas: JSON at /api/docs/json, a page at /api/docs.
- * A route's security comes from its authentication hook (plugins/auth.ts marks what each admits);
- * a route without one says its own, or is public.
+ * A route's security comes from the scope that authenticates it (plugins/publisher-api.ts marks
+ * what each scope's hook admits); a route of no such scope says its own, or is public.
  */
 export async function registerOpenApi(
   app: FastifyInstance,
@@ -119,7 +124,8 @@ export async function registerOpenApi(
         title: 'Publisher portal API',
         version: '1.0.0',
         description:
-          'Publisher API v1. JSON in and out; errors answer {error: {code, message}, errors?: {field: {code, message}}}.',
+          'Publisher API v1. JSON in and out; errors answer {error: {code, message}, errors?: {field: {code, message}}}. ' +
+          'The tracking endpoints (tag `tracking`) are not under /api: they live at the tracking address.',
       },
       servers: [{ url: opts.publicUrl, description: 'This portal' }],
       tags: TAGS,
@@ -156,9 +162,8 @@ export async function registerOpenApi(
     },
     transform: (input) => {
       const out = jsonSchemaTransform(input);
-      const hooked = securityOf(input.route.onRequest, input.route.preHandler);
       const schema = out.schema as { security?: SecurityRequirement[] };
-      return { ...out, schema: { ...schema, security: hooked.length > 0 ? hooked : (schema.security ?? []) } };
+      return { ...out, schema: { ...schema, security: securityOf(input.route) ?? schema.security ?? [] } };
     },
     transformObject: (documentObject) =>
       completeDocument(

@@ -13,18 +13,17 @@ import {
   apiKeyRevokeResponseSchema,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { publisherOf, requireAuth } from '../../plugins/auth.ts';
+import { publisherOf } from '../../plugins/auth.ts';
 import { apiKeysService } from './api-keys.service.ts';
 
 /**
- * Profile → API Keys: list, create, revoke. A session only: a key cannot make or revoke keys
- * (requireAuth without `apiKey` refuses one 401).
+ * Profile → API Keys: list, create, revoke. A session only: a key cannot make or revoke keys (the
+ * session scope of plugins/publisher-api.ts refuses one 401).
  */
 export const apiKeysRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const onRequest = requireAuth(ctx);
-    const base = { tags: ['api keys'], security: [{ bearer: [] }] };
+    const base = { tags: ['api keys'] };
     const usage =
       'A key authenticates as `Authorization: Bearer ppk_…` or `X-Api-Key: ppk_…`: scope `read` the reports, totals, ' +
       'offers and invoices calls, scope `read_write` the postbacks calls too (a `read` key there answers 403), at most ' +
@@ -33,7 +32,6 @@ export const apiKeysRoutes =
     app.post(
       API_PATHS.apiKeyList,
       {
-        onRequest,
         schema: {
           ...base,
           summary: "The publisher account's API keys (revoked ones left out), newest first",
@@ -47,7 +45,6 @@ export const apiKeysRoutes =
     app.post(
       API_PATHS.apiKeyCreate,
       {
-        onRequest,
         schema: {
           ...base,
           summary: 'Create an API key (the key itself is in this answer only)',
@@ -71,7 +68,6 @@ export const apiKeysRoutes =
     app.post(
       API_PATHS.apiKeyRevoke,
       {
-        onRequest,
         schema: {
           ...base,
           summary: 'Revoke an API key: the next request with it answers 401',

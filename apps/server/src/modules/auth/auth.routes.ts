@@ -10,11 +10,11 @@ import {
   verifyCodeRequestSchema,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../plugins/auth.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { authService } from './auth.service.ts';
 import { DEVICE_COOKIE, deviceCookieOptions } from './trusted-device.ts';
 
+/** Log-in with e-mail and password: public. */
 export const authRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
@@ -35,14 +35,24 @@ export const authRoutes =
         return { data };
       },
     );
+  };
+
+/**
+ * The log-in's later steps, in the session scope (plugins/publisher-api.ts): the two-factor code
+ * takes the pending two-factor token; the account choice takes the account-choice token or an
+ * access token.
+ */
+export const authSessionRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['session'];
 
     app.post(
       API_PATHS.verifyCode,
       {
-        preHandler: requireAuth(ctx, ['two_factor']),
+        config: { sessionPurposes: ['two_factor'] },
         schema: {
           tags,
-          security: [{ bearer: [] }],
           body: verifyCodeRequestSchema,
           response: { 200: jwtResponseSchema },
         },
@@ -66,10 +76,9 @@ export const authRoutes =
     app.post(
       API_PATHS.multiLogin,
       {
-        preHandler: requireAuth(ctx, ['select_account', 'access']),
+        config: { sessionPurposes: ['select_account', 'access'] },
         schema: {
           tags,
-          security: [{ bearer: [] }],
           body: noBodyRequestSchema,
           response: { 200: multiLoginResponseSchema },
         },
@@ -80,10 +89,9 @@ export const authRoutes =
     app.post(
       API_PATHS.impersonate,
       {
-        preHandler: requireAuth(ctx, ['select_account', 'access']),
+        config: { sessionPurposes: ['select_account', 'access'] },
         schema: {
           tags,
-          security: [{ bearer: [] }],
           body: impersonateRequestSchema,
           response: { 200: jwtResponseSchema },
         },

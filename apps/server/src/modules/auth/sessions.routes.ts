@@ -1,17 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PATHS, noBodyRequestSchema, successSchema } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { requireAuth } from '../../plugins/auth.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { sessionsService } from './sessions.service.ts';
 
-/** Server logout: this session, or every session of the user. */
+/** Server logout: this session, or every session of the user (in the session scope, plugins/publisher-api.ts). */
 export const sessionsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const schema = {
       tags: ['session'],
-      security: [{ bearer: [] }],
       body: noBodyRequestSchema,
       response: { 200: successSchema },
     };
@@ -20,7 +18,7 @@ export const sessionsRoutes =
       API_PATHS.logout,
       {
         // Any token of a login may end it, the pending two-factor and account-choice ones too.
-        preHandler: requireAuth(ctx, ['access', 'select_account', 'two_factor']),
+        config: { sessionPurposes: ['access', 'select_account', 'two_factor'] },
         schema: {
           ...schema,
           description: 'Ends the calling token’s login session at once (every token it exchanged for).',
@@ -36,7 +34,7 @@ export const sessionsRoutes =
     app.post(
       API_PATHS.logoutAll,
       {
-        preHandler: requireAuth(ctx, ['access', 'select_account']),
+        config: { sessionPurposes: ['access', 'select_account'] },
         schema: { ...schema, description: 'Ends every session of the user, this one included.' },
       },
       async (req) => {

@@ -10,15 +10,15 @@ import {
   exportStartResponseSchema,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { publisherOf, requireAuth } from '../../plugins/auth.ts';
+import { publisherOf } from '../../plugins/auth.ts';
 import { exportFile, exportsService } from './exports.service.ts';
 import { ExportWorker } from './exports.jobs.ts';
 
 export const exportsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const preHandler = requireAuth(ctx);
-    const base = { tags: ['exports'], security: [{ bearer: [] }] };
+    // The session scope authenticates every route (plugins/publisher-api.ts).
+    const base = { tags: ['exports'] };
     const worker = new ExportWorker(ctx);
     app.addHook('onListen', async () => worker.start());
     app.addHook('onClose', async () => worker.stop());
@@ -27,7 +27,6 @@ export const exportsRoutes =
       app.post(
         API_PATHS.reportExport(type),
         {
-          preHandler,
           schema: { ...base, body: exportStartRequestSchema, response: { 200: exportStartResponseSchema } },
         },
         async (req) => {
@@ -41,15 +40,17 @@ export const exportsRoutes =
 
     app.post(
       API_PATHS.exportStatus,
-      { preHandler, schema: { ...base, body: exportPollRequestSchema, response: { 200: exportPollResponseSchema } } },
+      { schema: { ...base, body: exportPollRequestSchema, response: { 200: exportPollResponseSchema } } },
       async (req) => exportsService.poll(ctx, publisherOf(req), req.body.id),
     );
 
     // A browser downloads by navigation (no Authorization header), so the link the owner gets from
-    // polling is signed and short-lived; an API client may use its bearer token instead.
+    // polling is signed and short-lived; an API client may use its bearer token instead (checked by
+    // the session scope when sent).
     app.get(
       `${API_PATHS.exportDownload}/:id`,
       {
+        config: { sessionOptional: true },
         schema: {
           tags: ['exports'],
           params: z.strictObject({ id: z.string().uuid() }),
@@ -60,11 +61,7 @@ export const exportsRoutes =
         },
       },
       async (req, reply) => {
-        let publisherId: number | undefined;
-        if (req.headers.authorization) {
-          await preHandler(req, reply);
-          publisherId = publisherOf(req).publisherId;
-        }
+        const publisherId = req.auth ? publisherOf(req).publisherId : undefined;
         const job = await exportsService.downloadable(ctx, req.params.id, { ...req.query, publisherId });
         void reply
           .header('content-type', 'text/csv; charset=utf-8')

@@ -7,26 +7,24 @@ import {
   invoiceResponseSchema,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { publisherOf, requireSessionOrApiKey } from '../../plugins/auth.ts';
-import { SESSION_OR_API_KEY } from '../../plugins/openapi.ts';
+import { publisherOf } from '../../plugins/auth.ts';
 import { invoicesService } from './invoices.service.ts';
 import { startInvoiceScheduler } from './invoices.jobs.ts';
 
 export const invoicesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    // A session or an API key of any scope (invoices are read-only).
-    const preHandler = requireSessionOrApiKey(ctx);
-    const base = { tags: ['invoices'], security: SESSION_OR_API_KEY };
+    // The key scope authenticates: a session or an API key of any scope (invoices are read-only).
+    const base = { tags: ['invoices'] };
 
     app.post(
       API_PATHS.invoiceList,
-      { preHandler, schema: { ...base, body: invoiceListRequestSchema, response: { 200: invoiceListResponseSchema } } },
+      { schema: { ...base, body: invoiceListRequestSchema, response: { 200: invoiceListResponseSchema } } },
       async (req) => invoicesService.list(ctx, publisherOf(req).publisherId, req.body),
     );
     app.post(
       API_PATHS.invoice,
-      { preHandler, schema: { ...base, body: invoiceRequestSchema, response: { 200: invoiceResponseSchema } } },
+      { schema: { ...base, body: invoiceRequestSchema, response: { 200: invoiceResponseSchema } } },
       async (req) => invoicesService.findOrFail(ctx, publisherOf(req).publisherId, req.body.id),
     );
 

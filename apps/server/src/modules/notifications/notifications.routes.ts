@@ -9,32 +9,30 @@ import {
   notificationTableResponseSchema,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { publisherOf, requireAuth } from '../../plugins/auth.ts';
+import { publisherOf } from '../../plugins/auth.ts';
 import { notificationsService } from './notifications.service.ts';
 
 export const notificationsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const preHandler = requireAuth(ctx);
-    const base = { tags: ['notifications'], security: [{ bearer: [] }] };
+    // The session scope authenticates every route (plugins/publisher-api.ts).
+    const base = { tags: ['notifications'] };
 
     app.post(
       API_PATHS.notificationTable,
       {
-        preHandler,
         schema: { ...base, body: notificationTableRequestSchema, response: { 200: notificationTableResponseSchema } },
       },
       async (req) => notificationsService.table(ctx, publisherOf(req).publisherId, req.body),
     );
     app.post(
       API_PATHS.notificationModal,
-      { preHandler, schema: { ...base, body: emptyRequestSchema, response: { 200: notificationModalResponseSchema } } },
+      { schema: { ...base, body: emptyRequestSchema, response: { 200: notificationModalResponseSchema } } },
       async (req) => notificationsService.unread(ctx, publisherOf(req).publisherId),
     );
     app.post(
       API_PATHS.notificationById,
       {
-        preHandler,
         schema: { ...base, body: notificationIdRequestSchema, response: { 200: notificationResponseSchema } },
       },
       async (req) => notificationsService.findOrFail(ctx, publisherOf(req).publisherId, req.body.notification_id),
@@ -42,7 +40,6 @@ export const notificationsRoutes =
     app.post(
       API_PATHS.notificationSetRead,
       {
-        preHandler,
         schema: { ...base, body: notificationIdRequestSchema, response: { 200: notificationResponseSchema } },
       },
       async (req) => notificationsService.markRead(ctx, publisherOf(req).publisherId, req.body.notification_id),

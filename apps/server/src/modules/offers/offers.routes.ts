@@ -16,8 +16,7 @@ import {
   searchResponseSchema,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { publisherOf, requireSessionOrApiKey } from '../../plugins/auth.ts';
-import { SESSION_OR_API_KEY } from '../../plugins/openapi.ts';
+import { publisherOf } from '../../plugins/auth.ts';
 import { offersService } from './offers.service.ts';
 
 /**
@@ -27,14 +26,12 @@ import { offersService } from './offers.service.ts';
 export const offersRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    // onRequest: the token is checked before the body is even parsed, so an anonymous caller learns nothing from validation.
-    const onRequest = requireSessionOrApiKey(ctx);
-    const base = { tags: ['offers'], security: SESSION_OR_API_KEY };
+    // The key scope authenticates: a session or an API key of any scope (plugins/publisher-api.ts).
+    const base = { tags: ['offers'] };
 
     app.post(
       API_PATHS.campaignTable,
       {
-        onRequest,
         schema: {
           ...base,
           summary: 'My Offers: runnable offers with unique clicks, EPC and earnings over a date range',
@@ -48,7 +45,6 @@ export const offersRoutes =
     app.post(
       API_PATHS.offerList,
       {
-        onRequest,
         schema: {
           ...base,
           summary: 'Offers the publisher may run, for pickers (cursor-paginated, searchable)',
@@ -62,7 +58,6 @@ export const offersRoutes =
     app.post(
       API_PATHS.offer,
       {
-        onRequest,
         schema: { ...base, summary: 'One offer', body: offerIdRequestSchema, response: { 200: offerResponseSchema } },
       },
       async (req) => ({ data: await offersService.offer(ctx, publisherOf(req), req.body.offer_id) }),
@@ -71,7 +66,6 @@ export const offersRoutes =
     app.post(
       API_PATHS.offerDetails,
       {
-        onRequest,
         schema: {
           ...base,
           summary: 'The Details tab of an offer',
@@ -85,7 +79,6 @@ export const offersRoutes =
     app.post(
       API_PATHS.offerCreatives,
       {
-        onRequest,
         schema: {
           ...base,
           summary: "An offer's creatives",
@@ -99,7 +92,6 @@ export const offersRoutes =
     app.post(
       API_PATHS.offerTrackingLink,
       {
-        onRequest,
         schema: {
           ...base,
           summary: "The tracking link builder: the publisher's base URL for the offer and its landing pages",
@@ -113,7 +105,6 @@ export const offersRoutes =
     app.post(
       API_PATHS.landingPageList,
       {
-        onRequest,
         schema: {
           ...base,
           summary: "An offer's landing pages",
@@ -127,7 +118,6 @@ export const offersRoutes =
     app.post(
       API_PATHS.eventList,
       {
-        onRequest,
         schema: {
           ...base,
           summary: "An offer's events",
@@ -141,7 +131,6 @@ export const offersRoutes =
     app.get(
       API_PATHS.search,
       {
-        onRequest,
         schema: {
           ...base,
           summary: 'Option lists: postback statuses, postback types, event types',

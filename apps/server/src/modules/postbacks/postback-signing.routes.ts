@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { API_PATHS, emptyRequestSchema, postbackSigningSecretResponseSchema } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { chargeQuota, QUOTA_MESSAGES, QUOTAS } from '../../lib/quotas.ts';
-import { publisherOf, requireAuth } from '../../plugins/auth.ts';
+import { publisherOf } from '../../plugins/auth.ts';
 import { postbackSigning } from './postback-signing.service.ts';
 
 const SCHEME =
@@ -14,13 +14,12 @@ const SCHEME =
 export const postbackSigningRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const onRequest = requireAuth(ctx);
-    const base = { tags: ['postbacks'], security: [{ bearer: [] }] };
+    // The session scope authenticates every route (plugins/publisher-api.ts): a key may not read the secret.
+    const base = { tags: ['postbacks'] };
 
     app.post(
       API_PATHS.postbackSigningSecret,
       {
-        onRequest,
         schema: {
           ...base,
           summary: 'The postback signing secret (made on first read)',
@@ -35,7 +34,6 @@ export const postbackSigningRoutes =
     app.post(
       API_PATHS.postbackSigningSecretRotate,
       {
-        onRequest,
         schema: {
           ...base,
           summary: 'Replace the postback signing secret',

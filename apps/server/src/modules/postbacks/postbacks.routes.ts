@@ -10,25 +10,22 @@ import {
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { chargeQuota, QUOTA_MESSAGES, QUOTAS } from '../../lib/quotas.ts';
-import { publisherOf, requireSessionOrApiKey } from '../../plugins/auth.ts';
-import { SESSION_OR_API_KEY } from '../../plugins/openapi.ts';
-import { postbackSigningRoutes } from './postback-signing.routes.ts';
+import { publisherOf } from '../../plugins/auth.ts';
 import { postbacksService } from './postbacks.service.ts';
 
 /** The publisher's pixels and postbacks (docs/api.md). Another publisher's postback answers 404. */
 export const postbacksRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    // onRequest: the token is checked before the body is even parsed, so an anonymous caller learns nothing from validation.
-    // A key needs scope read_write: a postback can copy every future conversion to another address.
-    const onRequest = requireSessionOrApiKey(ctx, 'read_write');
-    const base = { tags: ['postbacks'], security: SESSION_OR_API_KEY };
-    await app.register(postbackSigningRoutes(ctx));
+    // The key scope authenticates (plugins/publisher-api.ts). A key needs scope read_write: a
+    // postback can copy every future conversion to another address.
+    const config = { apiKeyScope: 'read_write' } as const;
+    const base = { tags: ['postbacks'] };
 
     app.post(
       API_PATHS.postback,
       {
-        onRequest,
+        config,
         schema: {
           ...base,
           summary: 'One pixel / postback',
@@ -42,7 +39,7 @@ export const postbacksRoutes =
     app.post(
       API_PATHS.postbackTable,
       {
-        onRequest,
+        config,
         schema: {
           ...base,
           summary: "An offer's pixels / postbacks ({offer_id}) or the global list (filters, search, sort, cursor)",
@@ -56,7 +53,7 @@ export const postbacksRoutes =
     app.post(
       API_PATHS.postbackCreate,
       {
-        onRequest,
+        config,
         schema: {
           ...base,
           summary: 'Create a pixel / postback',
@@ -78,7 +75,7 @@ export const postbacksRoutes =
     app.post(
       API_PATHS.postbackUpdate,
       {
-        onRequest,
+        config,
         schema: {
           ...base,
           summary: 'Update a pixel / postback',

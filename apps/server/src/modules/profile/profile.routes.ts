@@ -13,22 +13,22 @@ import {
   userProfileResponseSchema,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { publisherOf, requireAuth } from '../../plugins/auth.ts';
+import { publisherOf } from '../../plugins/auth.ts';
 import { profileService } from './profile.service.ts';
 
 export const profileRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const preHandler = requireAuth(ctx);
-    const base = { tags: ['account'], security: [{ bearer: [] }] };
+    // The session scope authenticates every route (plugins/publisher-api.ts).
+    const base = { tags: ['account'] };
 
-    app.get(API_PATHS.me, { preHandler, schema: { ...base, response: { 200: meResponseSchema } } }, async (req) => ({
+    app.get(API_PATHS.me, { schema: { ...base, response: { 200: meResponseSchema } } }, async (req) => ({
       data: { user: await profileService.me(ctx, publisherOf(req)) },
     }));
 
     app.post(
       API_PATHS.manager,
-      { preHandler, schema: { ...base, body: noBodyRequestSchema, response: { 200: managerResponseSchema } } },
+      { schema: { ...base, body: noBodyRequestSchema, response: { 200: managerResponseSchema } } },
       async (req) => ({
         data: await profileService.manager(ctx, publisherOf(req)),
       }),
@@ -36,7 +36,7 @@ export const profileRoutes =
 
     app.post(
       API_PATHS.user,
-      { preHandler, schema: { ...base, body: noBodyRequestSchema, response: { 200: userProfileResponseSchema } } },
+      { schema: { ...base, body: noBodyRequestSchema, response: { 200: userProfileResponseSchema } } },
       async (req) => ({
         data: await profileService.profile(ctx, publisherOf(req)),
       }),
@@ -44,7 +44,7 @@ export const profileRoutes =
 
     app.post(
       API_PATHS.updateUser,
-      { preHandler, schema: { ...base, body: updateUserRequestSchema, response: { 200: userProfileResponseSchema } } },
+      { schema: { ...base, body: updateUserRequestSchema, response: { 200: userProfileResponseSchema } } },
       async (req) => ({
         data: await profileService.updateTimezone(ctx, publisherOf(req), req.body.user_timezone, req.body.user_id),
       }),
@@ -53,7 +53,6 @@ export const profileRoutes =
     app.post(
       API_PATHS.updatePassword,
       {
-        preHandler,
         schema: { ...base, body: updatePasswordRequestSchema, response: { 200: updatePasswordResponseSchema } },
       },
       async (req) => ({ data: await profileService.updatePassword(ctx, publisherOf(req), req.body) }),
@@ -62,7 +61,6 @@ export const profileRoutes =
     app.post(
       API_PATHS.updateNotification,
       {
-        preHandler,
         schema: { ...base, body: updateNotificationRequestSchema, response: { 200: updateNotificationResponseSchema } },
       },
       async (req) => ({
@@ -72,7 +70,7 @@ export const profileRoutes =
 
     app.post(
       API_PATHS.timezone,
-      { preHandler, schema: { ...base, body: noBodyRequestSchema, response: { 200: timezoneResponseSchema } } },
+      { schema: { ...base, body: noBodyRequestSchema, response: { 200: timezoneResponseSchema } } },
       async () => ({
         data: profileService.timezones(),
       }),

@@ -12,21 +12,19 @@ import {
   revenueSummaryResponseSchema,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { publisherOf, requireSessionOrApiKey } from '../../plugins/auth.ts';
-import { SESSION_OR_API_KEY } from '../../plugins/openapi.ts';
+import { publisherOf } from '../../plugins/auth.ts';
 import { reportsService } from './reports.service.ts';
 
 export const reportsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const preHandler = requireSessionOrApiKey(ctx);
-    const base = { tags: ['reports'], security: SESSION_OR_API_KEY };
+    // The key scope authenticates: a session or an API key of any scope (plugins/publisher-api.ts).
+    const base = { tags: ['reports'] };
 
     for (const type of REPORT_TYPES) {
       app.post(
         API_PATHS.report(type),
         {
-          preHandler,
           schema: {
             ...base,
             body: reportRequestSchema(type),
@@ -45,7 +43,6 @@ export const reportsRoutes =
       app.post(
         API_PATHS.reportTotal(type),
         {
-          preHandler,
           schema: { ...base, body: reportTotalRequestSchema(type), response: { 200: reportTotalResponseSchema } },
         },
         async (req) => {
@@ -57,12 +54,12 @@ export const reportsRoutes =
 
     app.post(
       API_PATHS.weekToDateSummary,
-      { preHandler, schema: { ...base, body: emptyRequestSchema, response: { 200: revenueSummaryResponseSchema } } },
+      { schema: { ...base, body: emptyRequestSchema, response: { 200: revenueSummaryResponseSchema } } },
       async (req) => reportsService.revenueToDate(ctx, publisherOf(req), 'week'),
     );
     app.post(
       API_PATHS.monthToDateSummary,
-      { preHandler, schema: { ...base, body: emptyRequestSchema, response: { 200: revenueSummaryResponseSchema } } },
+      { schema: { ...base, body: emptyRequestSchema, response: { 200: revenueSummaryResponseSchema } } },
       async (req) => reportsService.revenueToDate(ctx, publisherOf(req), 'month'),
     );
   };

@@ -14,8 +14,7 @@ import {
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { chargeQuota, QUOTA_MESSAGES, QUOTAS } from '../../lib/quotas.ts';
-import { publisherOf, requireSessionOrApiKey } from '../../plugins/auth.ts';
-import { SESSION_OR_API_KEY } from '../../plugins/openapi.ts';
+import { publisherOf } from '../../plugins/auth.ts';
 import {
   listDeliveryAttempts,
   previewPostback,
@@ -28,14 +27,15 @@ import {
 export const deliveryRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    // A key needs scope read_write, as for the postbacks themselves (their URLs and replays).
-    const preHandler = requireSessionOrApiKey(ctx, 'read_write');
-    const base = { tags: ['postback deliveries'], security: SESSION_OR_API_KEY };
+    // The key scope authenticates (plugins/publisher-api.ts). A key needs scope read_write, as for
+    // the postbacks themselves (their URLs and replays).
+    const config = { apiKeyScope: 'read_write' } as const;
+    const base = { tags: ['postback deliveries'] };
 
     app.post(
       POSTBACK_DELIVERY_PATHS.log,
       {
-        preHandler,
+        config,
         schema: {
           ...base,
           summary: 'Delivery attempts of the publisher’s postbacks, newest first',
@@ -48,7 +48,7 @@ export const deliveryRoutes =
     app.post(
       POSTBACK_DELIVERY_PATHS.replay,
       {
-        preHandler,
+        config,
         schema: {
           ...base,
           summary: 'Send one delivery again',
@@ -66,7 +66,7 @@ export const deliveryRoutes =
     app.post(
       POSTBACK_DELIVERY_PATHS.replayFailed,
       {
-        preHandler,
+        config,
         schema: {
           ...base,
           summary: 'Send every failed delivery since a time again',
@@ -86,7 +86,7 @@ export const deliveryRoutes =
     app.post(
       POSTBACK_DELIVERY_PATHS.sendTest,
       {
-        preHandler,
+        config,
         schema: {
           ...base,
           summary: 'Fire a postback once with sample values (outcome only, never the response body)',
@@ -112,7 +112,7 @@ export const deliveryRoutes =
     app.post(
       POSTBACK_DELIVERY_PATHS.preview,
       {
-        preHandler,
+        config,
         schema: {
           ...base,
           summary: 'Render a postback against the latest real conversion and flag unknown or empty macros',

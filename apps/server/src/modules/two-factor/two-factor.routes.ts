@@ -11,14 +11,15 @@ import {
   twoFactorStatusResponseSchema,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { publisherOf, requireAuth } from '../../plugins/auth.ts';
+import { publisherOf } from '../../plugins/auth.ts';
 import { twoFactorService } from './two-factor.service.ts';
 
 /** The profile's Two-Factor Auth tab: status, enrol (secret + otpauth URI, confirm), turn off. */
 export const twoFactorRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const guard = { preHandler: requireAuth(ctx), schema: { tags: ['two-factor'], security: [{ bearer: [] }] } };
+    // The session scope authenticates every route (plugins/publisher-api.ts).
+    const guard = { schema: { tags: ['two-factor'] } };
 
     app.post(
       API_PATHS.twoFactorStatus,
