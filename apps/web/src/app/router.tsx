@@ -39,7 +39,7 @@ const ACCESS: Record<LayoutName, LoaderFunction> = {
   public: publicOnly,
   selectAccount: selectAccountOnly,
   app: authenticatedOnly,
-  consolePublic: () => consoleRoutes().then((m) => m.consoleSignedOutOnly()),
+  consolePublic: (args) => consoleRoutes().then((m) => m.consoleSignedOutOnly(args)),
   console: () => consoleRoutes().then((m) => m.consoleSignedInOnly()),
 };
 
