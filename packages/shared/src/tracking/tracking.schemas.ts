@@ -89,7 +89,7 @@ export type PostbackParams = z.infer<typeof PostbackParamsSchema>;
 /** `/pixel` may be signed: `sig` last, over the raw query before it. */
 export const PixelParamsSchema = ConversionParamsSchema.extend({
   sig: lenient(
-    "Hex HMAC-SHA256 of the raw query before it, with the advertiser's pixel secret; appended last. Only a signed pixel's amount counts.",
+    "Hex HMAC-SHA256 of the raw query before it, with the advertiser's pixel secret; appended last. Only a signed pixel's amount counts, and only a signed pixel may name an event other than the offer's base one.",
   ),
 });
 

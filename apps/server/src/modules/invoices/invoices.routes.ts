@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { publisherOf } from '../../plugins/auth.ts';
 import { invoicesService } from './invoices.service.ts';
+import { invoicePdf } from './invoice-pdf.service.ts';
 import { startInvoiceScheduler } from './invoices.jobs.ts';
 
 export const invoicesRoutes =
@@ -27,6 +28,16 @@ export const invoicesRoutes =
       { schema: { ...base, body: invoiceRequestSchema, response: { 200: invoiceResponseSchema } } },
       async (req) => invoicesService.findOrFail(ctx, publisherOf(req).publisherId, req.body.id),
     );
+    // The same invoice as a PDF document (an attachment; the browser saves it as a file).
+    app.post(API_PATHS.invoicePdf, { schema: { ...base, body: invoiceRequestSchema } }, async (req, reply) => {
+      const { fileName, pdf } = await invoicePdf(ctx, publisherOf(req), req.body.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(pdf);
+    });
 
     // The monthly job runs in servers, not in tests (they call the service) nor in CLI commands.
     if (ctx.config.NODE_ENV !== 'test') {

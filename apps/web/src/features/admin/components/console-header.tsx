@@ -1,4 +1,5 @@
-import { LogOut, ShieldCheck } from 'lucide-react';
+import LogOut from 'lucide-react/icons/log-out';
+import ShieldCheck from 'lucide-react/icons/shield-check';
 import { Link, NavLink, useLocation } from 'react-router';
 import { OPERATOR_ROLE_LABELS, roleAllows } from '@portal/shared/admin/operators.constants';
 import { cn } from '../../../components/ui/cn.ts';
