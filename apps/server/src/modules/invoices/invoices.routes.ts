@@ -9,7 +9,6 @@ import {
 import type { AppContext } from '../../context.ts';
 import { publisherOf } from '../../plugins/auth.ts';
 import { invoicesService } from './invoices.service.ts';
-import { startInvoiceScheduler } from './invoices.jobs.ts';
 
 export const invoicesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -27,13 +26,4 @@ export const invoicesRoutes =
       { schema: { ...base, body: invoiceRequestSchema, response: { 200: invoiceResponseSchema } } },
       async (req) => invoicesService.findOrFail(ctx, publisherOf(req).publisherId, req.body.id),
     );
-
-    // The monthly job runs in servers, not in tests (they call the service) nor in CLI commands.
-    if (ctx.config.NODE_ENV !== 'test') {
-      let stop: (() => void) | null = null;
-      app.addHook('onListen', async () => {
-        stop = startInvoiceScheduler(ctx);
-      });
-      app.addHook('onClose', async () => stop?.());
-    }
   };
