@@ -48,6 +48,7 @@ describe.concurrent.each(Object.keys(WIDTHS) as Width[])('console sign-in at %s 
     await page.waitForURL(/\/admin$/);
     await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Publishers waiting for approval' }).waitFor();
+    await page.getByRole('heading', { name: 'Offer caps' }).waitFor();
     const stored = await page.evaluate(() => [localStorage.getItem('operator_jwt'), localStorage.getItem('jwt_token')]);
     expect(stored[0]).toBeTruthy();
     expect(stored[1]).toBeNull();

@@ -63,7 +63,7 @@ describe('a 254-character sub ID', () => {
       await show.click();
       const dialog = page.getByRole('dialog', { name: 'Sub ID' });
       await dialog.waitFor();
-      expect((await dialog.getByTestId('long-value').textContent())?.trim()).toBe(LONG);
+      await expect.poll(async () => (await dialog.getByTestId('long-value').textContent())?.trim()).toBe(LONG);
       // The whole value is in view: its box fits the window.
       const box = await dialog.boundingBox();
       const viewport = page.viewportSize()!;

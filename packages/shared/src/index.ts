@@ -20,3 +20,4 @@ export * from './notifications/notifications.schemas.ts';
 export * from './exports/exports.schemas.ts';
 export * from './api-keys/api-keys.constants.ts';
 export * from './api-keys/api-keys.schemas.ts';
+export * from './tracking/tracking.schemas.ts';

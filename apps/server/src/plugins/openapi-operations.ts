@@ -119,6 +119,11 @@ export const TAGS: { name: string; description: string }[] = [
   { name: 'api keys', description: 'API keys for calling the reports, offers and postbacks from a program.' },
   { name: 'health', description: 'Whether the server and its database are up.' },
   {
+    name: 'tracking',
+    description:
+      "Clicks, advertisers' conversion calls and pixels (docs/tracking.md), at the tracking address (PUBLIC_TRACKING_URL).",
+  },
+  {
     name: 'admin',
     description:
       "The operator API (docs/operator-console.md): the network's side, for its staff, with operator tokens.",

@@ -5,6 +5,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { API_KEY_ACCOUNT_RATE_LIMIT } from '@portal/shared';
 import { ERROR_DESCRIPTIONS, errorStatuses, operationIdOf, SUMMARIES, TAGS } from './openapi-operations.ts';
 import { securityOf, type SecurityRequirement } from './openapi-security.ts';
+import { TRACKING_OPERATIONS } from './openapi-tracking.ts';
 
 const keyScheme = (perKey: number) =>
   'A publisher API key (Profile → API Keys): `ppk_` + an 8-character id + `_` + 43 characters. It acts as the ' +
@@ -80,6 +81,12 @@ export function completeDocument(doc: {
           .find((s) => s && !/^v\d+$/.test(s)) ?? 'api',
       ];
       op.security ??= [];
+      // The tracking endpoints declare every answer themselves (openapi-tracking.ts).
+      const tracking = TRACKING_OPERATIONS[op.operationId];
+      if (tracking) {
+        Object.assign(op, tracking);
+        continue;
+      }
       const body = op.requestBody?.content?.['application/json']?.schema as
         { required?: string[]; properties?: Record<string, unknown> } | undefined;
       const statuses = errorStatuses({
@@ -117,7 +124,8 @@ export async function registerOpenApi(
         title: 'Publisher portal API',
         version: '1.0.0',
         description:
-          'Publisher API v1. JSON in and out; errors answer {error: {code, message}, errors?: {field: {code, message}}}.',
+          'Publisher API v1. JSON in and out; errors answer {error: {code, message}, errors?: {field: {code, message}}}. ' +
+          'The tracking endpoints (tag `tracking`) are not under /api: they live at the tracking address.',
       },
       servers: [{ url: opts.publicUrl, description: 'This portal' }],
       tags: TAGS,

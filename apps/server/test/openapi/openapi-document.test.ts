@@ -93,6 +93,41 @@ describe.skipIf(testDbKind() !== 'pglite')('OpenAPI: the document other tools re
     expect(doc.paths['/api/v1/publisher/sign-up']?.['post']?.security).toEqual([]);
   });
 
+  it('shows the tracking endpoints with their parameters and every answer they give', () => {
+    const answers = (url: string, method: string) => Object.keys(doc.paths[url]?.[method]?.responses ?? {}).map(Number);
+    const params = (url: string, method: string) =>
+      ((doc.paths[url]?.[method] as { parameters?: { name: string; in: string }[] } | undefined)?.parameters ?? []).map(
+        (p) => `${p.in}:${p.name}`,
+      );
+    const click = doc.paths['/c/{offer_id}/{publisher_id}']?.['get'];
+    expect(click?.operationId).toBe('click');
+    expect(click?.tags).toEqual(['tracking']);
+    expect(click?.security).toEqual([]);
+    expect(answers('/c/{offer_id}/{publisher_id}', 'get')).toEqual([302, 500, 503, 508]);
+    expect(params('/c/{offer_id}/{publisher_id}', 'get')).toEqual(
+      expect.arrayContaining([
+        'path:offer_id',
+        'path:publisher_id',
+        'query:cr',
+        'query:s1',
+        'query:s5',
+        'query:pub_source',
+      ]),
+    );
+    for (const method of ['get', 'post']) {
+      expect(doc.paths['/postback']?.[method]?.tags, method).toEqual(['tracking']);
+      expect(answers('/postback', method), method).toEqual(
+        expect.arrayContaining([200, 401, 403, 404, 409, 422, 429, 508]),
+      );
+      expect(params('/postback', method), method).toEqual(
+        expect.arrayContaining(['query:tid', 'query:token', 'query:amount']),
+      );
+    }
+    expect(answers('/postback', 'post')).toEqual(expect.arrayContaining([400, 413, 415]));
+    expect(answers('/pixel', 'get')).toEqual([200, 404, 429, 500, 503]);
+    expect(params('/pixel', 'get')).toEqual(expect.arrayContaining(['query:tid', 'query:sig']));
+  });
+
   it("passes Redocly's recommended rules without an error", () => {
     const r = spawnSync(
       bin('redocly'),

@@ -30,7 +30,7 @@ const ACCESS: Record<LayoutName, LoaderFunction> = {
   selectAccount: selectAccountOnly,
   app: authenticatedOnly,
   // The console's rules load with the console (its session's code is none of the publisher pages').
-  consolePublic: () => import('./console-access.ts').then((m) => m.consoleSignedOutOnly()),
+  consolePublic: (args) => import('./console-access.ts').then((m) => m.consoleSignedOutOnly(args)),
   console: () => import('./console-access.ts').then((m) => m.consoleSignedInOnly()),
 };
 

@@ -1,3 +1,4 @@
+import { trackingId, trackingText, type ClickQuery } from '@portal/shared';
 import type { ClickFallbackReason } from '../../db/types.ts';
 import type { ClickRow, FallbackRow } from '../events/events.service.ts';
 import { LANDING_MACROS, renderUrl } from './macros.ts';
@@ -5,17 +6,8 @@ import type { CachedOffer, ClickState, TrackingCache } from './tracking-cache.ts
 import { utcDay } from './tracking-cache.ts';
 import { uuidv7 } from './uuid7.ts';
 
-/** Query parameters a click may carry (docs/tracking.md); anything else is ignored. */
-export interface ClickParams {
-  cr?: string | undefined;
-  pub_click_id?: string | undefined;
-  pub_source?: string | undefined;
-  s1?: string | undefined;
-  s2?: string | undefined;
-  s3?: string | undefined;
-  s4?: string | undefined;
-  s5?: string | undefined;
-}
+/** Query parameters a click may carry (docs/tracking.md; the shared ClickQuerySchema); others are ignored. */
+export type ClickParams = ClickQuery;
 
 export interface ClickRequest {
   offerId: string;
@@ -31,17 +23,11 @@ export type { ClickRow, FallbackRow };
 export type ClickDecision =
   { kind: 'click'; row: ClickRow; location: string } | { kind: 'fallback'; row: FallbackRow; location: string };
 
-const MAX_PARAM = 255;
-// PostgreSQL text cannot hold NUL; a parameter carrying one would fail the whole batch.
+// PostgreSQL text cannot hold NUL (a user agent carrying one would fail the whole batch).
 const NUL = new RegExp(String.fromCharCode(0), 'g');
-const text = (v: unknown): string | null => {
-  if (typeof v !== 'string') return null;
-  const t = (v.includes('\0') ? v.replace(NUL, '') : v).trim();
-  return t === '' ? null : t.slice(0, MAX_PARAM);
-};
-const ID = /^[1-9][0-9]{0,9}$/;
+const text = (v: unknown): string | null => trackingText(v);
 /** An id as the path or `cr` gives it: a positive integer the id columns (int4) can hold, else null. */
-const asId = (v: string): number | null => (ID.test(v) && Number(v) <= 2_147_483_647 ? Number(v) : null);
+const asId = trackingId;
 
 function offerBlock(offer: CachedOffer, at: Date): ClickFallbackReason | null {
   switch (offer.status) {

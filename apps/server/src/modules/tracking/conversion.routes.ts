@@ -1,24 +1,12 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { ERROR_CODES } from '@portal/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ERROR_CODES, PostbackParamsSchema, type PostbackParams } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { recordConversion, type ConversionResult } from './conversion.service.ts';
 import { isLoopedCall } from './loop-guard.ts';
 
-export type ConversionParams = Partial<
-  Record<
-    | 'tid'
-    | 'event_id'
-    | 'amount'
-    | 'adv_transaction_id'
-    | 'adv_s1'
-    | 'adv_s2'
-    | 'adv_s3'
-    | 'adv_s4'
-    | 'adv_s5'
-    | 'token',
-    string
-  >
->;
+/** A conversion call's parameters, as read (the shared PostbackParamsSchema's; others pass through). */
+export type ConversionParams = PostbackParams;
 
 const STATUS_CODES: Record<number, string> = {
   401: ERROR_CODES.UNAUTHENTICATED,
@@ -30,7 +18,11 @@ const STATUS_CODES: Record<number, string> = {
   508: ERROR_CODES.LOOP_DETECTED,
 };
 
-/** Query and body (JSON or form) merged; the body wins. Only string values are kept. */
+/**
+ * Query and body (JSON or form) merged; the body wins. Only string (and number) values are kept.
+ * The query has passed the route's lenient PostbackParamsSchema; the body is read here, as it may
+ * come as JSON or as a form.
+ */
 export function conversionParams(req: FastifyRequest): ConversionParams {
   const out: Record<string, string> = {};
   for (const src of [req.query, req.body]) {
@@ -72,7 +64,7 @@ export function conversionAnswer(result: ConversionResult): {
  * authenticated with the advertiser token (`token` parameter or `Authorization: Bearer`).
  */
 export const conversionRoutes =
-  (ctx: AppContext): FastifyPluginAsync =>
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     app.addContentTypeParser(
       'application/x-www-form-urlencoded',
@@ -108,7 +100,11 @@ export const conversionRoutes =
       app.route({
         method,
         url: '/postback',
-        schema: { hide: true },
+        schema: {
+          tags: ['tracking'],
+          operationId: method === 'GET' ? 'conversionGet' : 'conversionPost',
+          querystring: PostbackParamsSchema,
+        },
         handler: async (req, reply) => {
           const { status, body, headers } = conversionAnswer(await handler(req));
           return reply

@@ -26,7 +26,9 @@ export type { CachedOffer };
  * answers 409). A pixel carries no secret — anyone holding a tid can send it — so it is accepted
  * only on offers whose conversion method allows it, counts at most once per click and event, pays
  * the event's payout, takes an amount only from a query signed with the advertiser's pixel secret,
- * and keeps an order id as an attribute, never as a key.
+ * and keeps an order id as an attribute, never as a key. Unsigned, it proves only that the visitor
+ * reached the thank-you page: the base event, once per click, within the publisher's daily
+ * ceiling (unsigned-pixels.ts).
  *
  * The steps: authenticate the caller, find the click (or settle and look again), price the event,
  * store it once, notify.

@@ -1,3 +1,4 @@
+import { trackingText } from '@portal/shared';
 import type { Selectable } from 'kysely';
 import type { ClicksTable, ConversionRefusalReason, EventType } from '../../db/types.ts';
 import type { CachedOffer } from './tracking-cache.ts';
@@ -71,11 +72,8 @@ export const REFUSAL_STATUS: Record<ConversionRefusalReason, number> = {
   pixel_daily_limit: 422,
 };
 
-export const text = (v: unknown, max = 255): string | null => {
-  if (typeof v !== 'string' && typeof v !== 'number') return null;
-  const t = String(v).trim();
-  return t === '' ? null : t.slice(0, max);
-};
+/** A call's text parameter, sanitised as every tracking text parameter is (the shared trackingText). */
+export const text = trackingText;
 
 export const money = (n: number) => Math.round(n * 10_000) / 10_000;
 

@@ -1,4 +1,5 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { PixelParamsSchema } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { CLICK_COOKIE } from './click.routes.ts';
 import { conversionParams, type ConversionParams } from './conversion.routes.ts';
@@ -41,13 +42,14 @@ const PIXEL_CSP = [
  * (conversion.service.ts says what a pixel may claim) and answers the publisher's pixels.
  */
 export const pixelRoutes =
-  (ctx: AppContext): FastifyPluginAsync =>
+  (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     const trackingHost = new URL(ctx.config.publicTrackingUrl).host.toLowerCase();
     const portalHost = new URL(ctx.config.publicUrl).host.toLowerCase();
     const separateHosts = trackingHost !== portalHost;
 
-    app.get('/pixel', { schema: { hide: true } }, async (req, reply) => {
+    const schema = { tags: ['tracking'], operationId: 'pixel', querystring: PixelParamsSchema };
+    app.get('/pixel', { schema }, async (req, reply) => {
       void reply
         .header('cache-control', 'no-store')
         .header('cross-origin-resource-policy', 'cross-origin')

@@ -11,11 +11,17 @@ export function CopyButton({
   label = 'Copy',
   className,
   size = 'md',
+  disabled,
+  describedBy,
 }: {
   text: string;
   label?: string;
   className?: string;
   size?: 'sm' | 'md';
+  /** Nothing to copy yet, or what there is is wrong: the page says why (`describedBy`). */
+  disabled?: boolean;
+  /** The id of what the button's accessible description is: a warning about the text, the reason it is disabled. */
+  describedBy?: string | undefined;
 }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
@@ -36,6 +42,8 @@ export function CopyButton({
       variant="secondary"
       size={size}
       className={className}
+      disabled={disabled}
+      aria-describedby={describedBy}
       onClick={() => void copy()}
       icon={
         copied ? (

@@ -14,6 +14,8 @@ export function LongValue({ value, label, className }: { value: string; label: s
   const id = useId();
   const text = useRef<HTMLSpanElement>(null);
   const [clipped, setClipped] = useState(false);
+  // The whole value is in the page only while it is open, so the page never holds it twice (find in page, browse mode).
+  const [open, setOpen] = useState(false);
 
   useLayoutEffect(() => {
     const el = text.current!;
@@ -42,6 +44,7 @@ export function LongValue({ value, label, className }: { value: string; label: s
             role="dialog"
             aria-label={label}
             onToggle={(e) => {
+              setOpen(e.newState === 'open');
               if (e.newState === 'open') (e.currentTarget.lastElementChild as HTMLElement).focus();
             }}
             className="m-auto w-[min(34rem,calc(100vw-2rem))] rounded-2xl bg-white p-5 text-sm text-slate-900 shadow-2xl backdrop:bg-slate-900/30"
@@ -56,7 +59,7 @@ export function LongValue({ value, label, className }: { value: string; label: s
               data-testid="long-value"
               className="my-3 max-h-[50dvh] overflow-y-auto rounded-lg bg-slate-50 px-3 py-2 font-mono font-normal break-all"
             >
-              {value}
+              {open ? value : null}
             </p>
             <CopyButton text={value} size="sm" />
           </div>

@@ -15,3 +15,10 @@ export function consoleLoginProblem(error: unknown): string {
 /** A field's message from the server's field errors. */
 export const fieldMessage = (error: unknown, field: string): string | undefined =>
   isApiError(error) ? error.fields[field]?.message : undefined;
+
+/** What a refused or failed console write says: the server's words, or a plain fault. */
+export function consoleWriteProblem(error: unknown): string {
+  if (!isApiError(error) || error.status === null || error.status >= 500)
+    return 'That did not work. Please try again in a moment.';
+  return tooManyMessage(error) ?? error.serverMessage ?? error.message;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildTrackingLink, checkTrackingUrl } from './tracking-link.ts';
+import { buildTrackingLink, checkTrackingUrl, firstFieldProblem, valueProblem } from './tracking-link.ts';
 
 const base = 'https://trk.example/c/12/34';
 
@@ -25,6 +25,21 @@ describe('tracking link builder (docs/limits.md)', () => {
 
   it('trims values; white space alone is no value', () => {
     expect(buildTrackingLink(base, { cr: null, values: { s1: '  fb ', s4: '   ' } })).toBe(`${base}?s1=fb&s2=`);
+  });
+});
+
+describe('builder field problems', () => {
+  it('flags a placeholder that is not allowed, at its field, the first one only', () => {
+    expect(valueProblem(' {foo} ')).toBe('Parameter not allowed: {foo}');
+    expect(valueProblem('{tid}')).toBeNull();
+    expect(valueProblem('plain {foo} text')).toBeNull();
+    expect(valueProblem(undefined)).toBeNull();
+    expect(firstFieldProblem({ s1: 'ok', s3: '{bar}', s4: '{foo}' })).toEqual({
+      key: 's3',
+      message: 'Parameter not allowed: {bar}',
+    });
+    expect(firstFieldProblem({ pub_click_id: '{click_id}', s1: '{x}' })?.key).toBe('pub_click_id');
+    expect(firstFieldProblem({ s1: '{tid}' })).toBeNull();
   });
 });
 

@@ -55,3 +55,22 @@ export function checkTrackingUrl(url: string): string | null {
   }
   return null;
 }
+
+/**
+ * A builder field's own problem: a value written as a `{placeholder}` that is not an allowed one is
+ * 'Parameter not allowed: {value}' (the check above, at the field that holds it). Null when fine.
+ */
+export function valueProblem(value: string | undefined): string | null {
+  const v = (value ?? '').trim();
+  const m = /^\{([^{}]*)\}$/.exec(v);
+  return m && !isPostbackMacro(m[1]!) ? `Parameter not allowed: ${v}` : null;
+}
+
+/** The first field with a problem, in the builder's order: errors show one at a time. */
+export function firstFieldProblem(values: TrackingValues): { key: TrackingVariable; message: string } | null {
+  for (const { key } of TRACKING_LINK_VARIABLES) {
+    const message = valueProblem(values[key]);
+    if (message) return { key, message };
+  }
+  return null;
+}

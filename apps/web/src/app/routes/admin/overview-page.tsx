@@ -1,6 +1,7 @@
 import { PageWrapper } from '../../../components/ui/page-wrapper.tsx';
 import { QueryBlock } from '../../../components/ui/query-block.tsx';
 import { useOverview } from '../../../features/admin/api/overview.ts';
+import { CapsCard } from '../../../features/admin/components/caps-card.tsx';
 import { PendingPublishersCard } from '../../../features/admin/components/pending-publishers-card.tsx';
 
 /** The console's first screen: the network at a glance (docs/operator-console.md "Overview"). */
@@ -12,6 +13,7 @@ export function Component() {
         {(data) => (
           <div className="grid gap-4 lg:grid-cols-2">
             <PendingPublishersCard pending={data.pending_publishers} />
+            <CapsCard caps={data.caps} />
           </div>
         )}
       </QueryBlock>

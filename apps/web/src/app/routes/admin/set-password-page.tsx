@@ -10,20 +10,16 @@ import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
 import { alerts } from '../../../lib/alerts.ts';
 import { isApiError, tooManyMessage } from '../../../lib/api-error.ts';
 import { usePageTitle } from '../../../lib/brand.ts';
+import { takeSetPasswordToken } from '../../../lib/login-link.ts';
 
 let taken = '';
 /**
- * The link's token, taken out of the address bar on the first read (it must not stay in the
- * history or reach a referrer) and kept here for the renders after it.
+ * The link's token: taken out of the address bar before the router started (lib/login-link.ts, so
+ * it stays neither in the history nor in a Referer), and kept here for the renders after the first.
  */
 function takeToken(): string {
-  const url = new URL(window.location.href);
-  const token = url.searchParams.get('token');
-  if (token !== null) {
-    taken = token;
-    url.searchParams.delete('token');
-    window.history.replaceState(window.history.state, '', `${url.pathname}${url.search}${url.hash}`);
-  }
+  const token = takeSetPasswordToken();
+  if (token !== null) taken = token;
   return taken;
 }
 

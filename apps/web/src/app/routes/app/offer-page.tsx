@@ -63,7 +63,7 @@ function OfferScreen({ offerId, tab }: { offerId: number; tab: OfferTab }) {
                 ) : shown === 'creatives' ? (
                   <OfferCreativesTab offerId={offerId} />
                 ) : shown === 'tracking-link' ? (
-                  <TrackingLinkTab offerId={offerId} />
+                  <TrackingLinkTab offerId={offerId} offer={offer} />
                 ) : timeZone ? (
                   <Suspense fallback={<LoadingBlock label="Loading postbacks and pixels…" />}>
                     <OfferPostbacksTab
