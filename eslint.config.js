@@ -90,6 +90,25 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: zones() }],
     },
   },
+  {
+    // Icons by their own path: an icon imported from the package's index joins the file every page
+    // loads (the index reaches every layout), one by its path joins only the pages that draw it.
+    files: [`${WEB}/**/*.{ts,tsx}`],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'lucide-react',
+              message: "Import each icon by its path: import X from 'lucide-react/icons/x'.",
+              allowTypeImports: true,
+            },
+          ],
+        },
+      ],
+    },
+  },
   ...SERVER_BOUNDARY_EXCEPTIONS.map(({ file, repositoryOf }) => ({
     files: [file],
     rules: {

@@ -42,6 +42,7 @@ function bundle(): BundleChunk[] {
     chunk('assets/login-page-1.js', 'src/app/routes/auth/login-page.tsx', ['assets/index-1.js']),
     chunk('assets/console-layout-1.js', 'src/app/layouts/console-layout.tsx', ['assets/index-1.js']),
     chunk('assets/console-public-layout-1.js', 'src/app/layouts/console-public-layout.tsx', ['assets/index-1.js']),
+    chunk('assets/console-routes-1.js', 'src/app/console-routes.ts', ['assets/index-1.js']),
   ];
   // Every other page of the route table, as a chunk of its own.
   const others = [
@@ -85,6 +86,16 @@ describe("the build's page list", () => {
       'assets/public-layout-1.js',
       'assets/login-page-1.js',
     ]);
+  });
+
+  it("gives a console page the file the router loads the console's layouts and pages through", () => {
+    const file = run();
+    expect(file.pages.find((p) => p.path === '/admin/login')!.scripts).toEqual([
+      'assets/console-routes-1.js',
+      'assets/console-public-layout-1.js',
+      'assets/admin-login-page-1.js',
+    ]);
+    expect(file.pages.find((p) => p.path === '/login')!.scripts).not.toContain('assets/console-routes-1.js');
   });
 
   it('lists the redirects with their target page, and the catch-all last', () => {

@@ -14,7 +14,10 @@ export interface PagesFile {
     pattern: string;
     /** Build-relative ids of its layout's module and its page's module. */
     modules: string[];
-    /** The scripts its layout and page import statically, beyond the entry's: what its first paint loads. */
+    /**
+     * The scripts its layout and page import statically, beyond the entry's (and for the console's,
+     * the file the router loads them through): what its first paint loads.
+     */
     scripts: string[];
     /**
      * What it may load on demand: each module its layout and page import dynamically (directly or
@@ -42,6 +45,8 @@ export function pathPattern(routePath: string): string {
 export const pageModule = (route: PageRoute) => `src/app/routes/${route.page}.tsx`;
 export const layoutModule = (route: PageRoute) =>
   route.layout ? `src/app/layouts/${LAYOUTS[route.layout].module}.tsx` : null;
+/** The file the router loads the operator console's layouts and pages through (app/router.tsx). */
+export const CONSOLE_ROUTES_MODULE = 'src/app/console-routes.ts';
 
 /** The part of a bundle's chunk read here. */
 export type BundleChunk = Pick<
@@ -81,7 +86,8 @@ export function pagesFile(root: string, chunks: BundleChunk[], graph: ModuleGrap
   const page = (name: RouteName, routePath: string): PagesFile['pages'][number] => {
     const route: PageRoute = ROUTES[name];
     const modules = [layoutModule(route), pageModule(route)].filter((m): m is string => m !== null);
-    const files = modules.map((m) => {
+    const loader = route.layout && LAYOUTS[route.layout].console ? [CONSOLE_ROUTES_MODULE] : [];
+    const files = [...loader, ...modules].map((m) => {
       const chunk = byModule.get(m);
       if (!chunk) throw new Error(`route ${name}: no chunk for ${m}`);
       return chunk.fileName;

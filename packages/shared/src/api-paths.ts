@@ -51,6 +51,8 @@ export const API_PATHS = {
   monthToDateSummary: '/month-to-date-summary',
   invoiceList: '/invoice-list',
   invoice: '/invoice',
+  /** The invoice as a PDF file (`application/pdf`, an attachment). */
+  invoicePdf: '/invoice/pdf',
   notificationTable: '/notifications/get-notification-table-data',
   notificationModal: '/notifications/get-notification-modal-data',
   notificationById: '/notifications/get-notification-by-id',

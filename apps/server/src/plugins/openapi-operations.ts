@@ -54,6 +54,7 @@ export const SUMMARIES: Record<string, string> = {
   notificationsSetNotificationAsReadById: 'Mark a notification read',
   invoiceList: 'A page of invoices',
   invoice: 'One invoice with its lines',
+  invoicePdf: 'One invoice as a PDF file, to print or keep',
   reportCampaignExport: 'Start a CSV export of the campaign summary',
   reportDailyExport: 'Start a CSV export of the daily summary',
   reportHourlyExport: 'Start a CSV export of the hourly summary',

@@ -19,19 +19,28 @@ const PAGE_MODULES = import.meta.glob<{ Component: React.ComponentType }>([
   './routes/*/*-page.tsx',
   // The error pages the router draws itself.
   '!./routes/errors/*-error-page.tsx',
+  // The console's, through its own file below.
+  '!./routes/admin/*',
 ]);
 const LAYOUT_MODULES = import.meta.glob<{ Component: React.ComponentType }>([
   './layouts/*-layout.tsx',
   '!./layouts/root-layout.tsx',
+  '!./layouts/console-*',
 ]);
+// The operator console's layouts, pages and access rules: one file, loaded with the first console
+// address opened (app/console-routes.ts); its code is none of the publisher pages'.
+const consoleRoutes = () => import('./console-routes.ts');
+const consoleModule =
+  (file: string): Lazy =>
+  () =>
+    consoleRoutes().then((m) => m.loadConsoleModule(file));
 
 const ACCESS: Record<LayoutName, LoaderFunction> = {
   public: publicOnly,
   selectAccount: selectAccountOnly,
   app: authenticatedOnly,
-  // The console's rules load with the console (its session's code is none of the publisher pages').
-  consolePublic: (args) => import('./console-access.ts').then((m) => m.consoleSignedOutOnly(args)),
-  console: () => import('./console-access.ts').then((m) => m.consoleSignedInOnly()),
+  consolePublic: (args) => consoleRoutes().then((m) => m.consoleSignedOutOnly(args)),
+  console: () => consoleRoutes().then((m) => m.consoleSignedInOnly()),
 };
 
 function load(modules: Record<string, Lazy>, file: string): Lazy {
@@ -41,10 +50,15 @@ function load(modules: Record<string, Lazy>, file: string): Lazy {
 }
 
 const entries = Object.entries(ROUTES) as [RouteName, PageRoute][];
-const pageRoute = ({ path, page }: PageRoute): RouteObject => ({
+const isConsole = (layout: LayoutName | null) => layout !== null && LAYOUTS[layout].console;
+const pageRoute = ({ path, page, layout }: PageRoute): RouteObject => ({
   path,
-  lazy: load(PAGE_MODULES, `./routes/${page}.tsx`),
+  lazy: isConsole(layout) ? consoleModule(`./routes/${page}.tsx`) : load(PAGE_MODULES, `./routes/${page}.tsx`),
 });
+const layoutModule = (layout: LayoutName): Lazy => {
+  const file = `./layouts/${LAYOUTS[layout].module}.tsx`;
+  return isConsole(layout) ? consoleModule(file) : load(LAYOUT_MODULES, file);
+};
 const redirects = (layout: LayoutName): RouteObject[] =>
   REDIRECTS.filter((r) => ROUTES[r.to].layout === layout).map((r) => ({
     path: r.path,
@@ -60,7 +74,7 @@ export const routes: RouteObject[] = [
     children: [
       ...(Object.keys(LAYOUTS) as LayoutName[]).map((layout): RouteObject => ({
         loader: ACCESS[layout],
-        lazy: load(LAYOUT_MODULES, `./layouts/${LAYOUTS[layout].module}.tsx`),
+        lazy: layoutModule(layout),
         children: [
           ...entries.filter(([, r]) => r.layout === layout).map(([, r]) => pageRoute(r)),
           ...redirects(layout),

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fillPath, LAYOUTS, paths, REDIRECTS, reportOfSlug, ROUTES } from './paths.ts';
+import { fillPath, LAYOUTS, paths, REDIRECTS, reportOfSlug, ROUTES, type PageRoute } from './paths.ts';
 
 const app = path.resolve(import.meta.dirname, '../app');
 
@@ -24,6 +24,16 @@ describe('the route table', () => {
       )
       .sort();
     expect(pageModules).toEqual([...new Set(Object.values(ROUTES).map((r) => r.page))].sort());
+  });
+
+  it("puts the console's pages under routes/admin/ and its layouts in layouts/console-*, where the router loads them from", () => {
+    for (const route of Object.values(ROUTES) as PageRoute[]) {
+      const inConsole = route.layout !== null && LAYOUTS[route.layout].console;
+      expect(route.page.startsWith('admin/'), route.page).toBe(inConsole);
+    }
+    for (const layout of Object.values(LAYOUTS)) {
+      expect(/^console-.*layout$/.test(layout.module), layout.module).toBe(layout.console);
+    }
   });
 
   it('redirects to routes with defaults for what the address leaves out', () => {

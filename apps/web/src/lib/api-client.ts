@@ -25,6 +25,8 @@ export interface RequestOptions {
   /** Another API's base (the operator API's), instead of the publisher API's. */
   base?: string;
   timeoutMs?: number;
+  /** The answer is a file (a PDF): resolves with its bytes as a Blob instead of parsed JSON. */
+  file?: boolean;
   /** false: no automatic 401/404/500 handling; an object picks which. */
   handle?: boolean | { unauthorized?: boolean; notFound?: boolean; serverError?: boolean };
 }
@@ -62,7 +64,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     const s = qs.toString();
     if (s) url += `?${s}`;
   }
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: opts.file ? '*/*' : 'application/json' };
   if (method !== 'GET') headers['Content-Type'] = 'application/json';
   const token = opts.token ?? getSession().token;
   if (token) headers['Authorization'] = `Bearer ${token}`;
@@ -98,6 +100,7 @@ export async function request<T>(path: string, opts: RequestOptions = {}): Promi
     opts.signal?.removeEventListener('abort', onAbort);
   }
 
+  if (res.ok && opts.file) return (await res.blob()) as T;
   const text = await res.text().catch(() => '');
   let body: unknown = null;
   if (text) {

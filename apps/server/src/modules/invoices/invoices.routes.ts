@@ -9,6 +9,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { publisherOf } from '../../plugins/auth.ts';
 import { invoicesService } from './invoices.service.ts';
+import { invoicePdf } from './invoice-pdf.service.ts';
 
 export const invoicesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -26,4 +27,14 @@ export const invoicesRoutes =
       { schema: { ...base, body: invoiceRequestSchema, response: { 200: invoiceResponseSchema } } },
       async (req) => invoicesService.findOrFail(ctx, publisherOf(req).publisherId, req.body.id),
     );
+    // The same invoice as a PDF document (an attachment; the browser saves it as a file).
+    app.post(API_PATHS.invoicePdf, { schema: { ...base, body: invoiceRequestSchema } }, async (req, reply) => {
+      const { fileName, pdf } = await invoicePdf(ctx, publisherOf(req), req.body.id);
+      return reply
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        .header('x-content-type-options', 'nosniff')
+        .send(pdf);
+    });
   };

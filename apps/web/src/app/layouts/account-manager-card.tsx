@@ -1,4 +1,6 @@
-import { Mail, Phone, X } from 'lucide-react';
+import Mail from 'lucide-react/icons/mail';
+import Phone from 'lucide-react/icons/phone';
+import X from 'lucide-react/icons/x';
 import * as Popover from '@radix-ui/react-popover';
 import { useState } from 'react';
 import { QueryBlock } from '../../components/ui/query-block.tsx';

@@ -1,4 +1,4 @@
-import { Menu } from 'lucide-react';
+import Menu from 'lucide-react/icons/menu';
 import { useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 import { paths } from '../../config/paths.ts';
@@ -28,7 +28,7 @@ export function AppHeader() {
   const switchAccount = user?.multi_account ? openAccountSwitch : undefined;
 
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+    <header className="print:hidden sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
       <div className="mx-auto flex h-16 max-w-[1440px] items-center gap-3 px-4 sm:px-6">
         <button
           type="button"

@@ -13,14 +13,14 @@ export function Component() {
     <div className="flex min-h-dvh flex-col">
       <a
         href="#main"
-        className="sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
+        className="print:hidden sr-only z-50 rounded-lg bg-white px-3 py-2 text-sm font-medium shadow focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
       >
         Skip to content
       </a>
       <AppHeader />
       {/* At least a screen tall under the header: the footer starts below the fold, so content that
           arrives after the first paint does not push it out of view (a layout shift). */}
-      <main id="main" className="min-h-[calc(100dvh-4rem)] flex-1">
+      <main id="main" className="min-h-[calc(100dvh-4rem)] flex-1 print:min-h-0">
         <Outlet />
       </main>
       <Footer />

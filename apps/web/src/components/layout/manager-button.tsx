@@ -1,4 +1,4 @@
-import { Headset } from 'lucide-react';
+import Headset from 'lucide-react/icons/headset';
 
 /**
  * The account manager's button sits in the header beside the bell: a floating button lay on the

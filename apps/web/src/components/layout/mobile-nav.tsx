@@ -1,4 +1,4 @@
-import { ArrowLeftRight, X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import * as Dialog from '@radix-ui/react-dialog';
 import { NavLink, useLocation } from 'react-router';
 import { cn } from '../ui/cn.ts';
@@ -69,7 +69,7 @@ export function MobileNav({
                 }}
                 className="flex h-11 items-center gap-3 rounded-lg px-3 text-left text-[15px] font-medium text-slate-800 hover:bg-slate-100"
               >
-                <ArrowLeftRight size={19} aria-hidden="true" />
+                <Icon name="Account" size={19} />
                 Switch account
               </button>
             ) : null}

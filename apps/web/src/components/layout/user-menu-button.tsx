@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
 
 /** What the account menu shows of the signed-in user. */
 export interface MenuUser {

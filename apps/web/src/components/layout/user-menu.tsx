@@ -1,6 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useNavigate } from 'react-router';
-import { ArrowLeftRight } from 'lucide-react';
 import { Icon } from '../ui/icons.tsx';
 import { USER_NAV } from './nav-items.ts';
 import { UserMenuButtonContent, userMenuButtonClass, userMenuLabel, type MenuUser } from './user-menu-button.tsx';
@@ -47,7 +46,7 @@ export function UserMenu({
               onSelect={onSwitchAccount}
               className="flex h-9 cursor-pointer items-center gap-2.5 rounded-lg px-2.5 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100"
             >
-              <ArrowLeftRight size={17} aria-hidden="true" className="text-slate-600" />
+              <Icon name="Account" size={17} className="text-slate-600" />
               Switch account
             </DropdownMenu.Item>
           ) : null}

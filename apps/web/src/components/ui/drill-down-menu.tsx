@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { cn } from './cn.ts';

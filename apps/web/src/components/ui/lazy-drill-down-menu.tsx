@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
 import { cn } from './cn.ts';
 import { StandInSlot, deferred, useStandInTrigger } from './deferred.tsx';
 import type { DrillDownMenuProps, DrillDownOption } from './drill-down-menu.tsx';

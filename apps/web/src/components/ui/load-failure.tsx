@@ -1,4 +1,5 @@
-import { RefreshCw, ServerCrash } from 'lucide-react';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import ServerCrash from 'lucide-react/icons/server-crash';
 import { failureDetail } from '../../lib/load-failure.ts';
 import { Button } from './button.tsx';
 import { cn } from './cn.ts';

@@ -1,4 +1,4 @@
-import { X } from 'lucide-react';
+import X from 'lucide-react/icons/x';
 import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from './cn.ts';
 import { CopyButton } from './copy-button.tsx';

@@ -1,4 +1,4 @@
-import { ArrowLeft } from 'lucide-react';
+import ArrowLeft from 'lucide-react/icons/arrow-left';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { usePageTitle } from '../../lib/brand.ts';
@@ -25,7 +25,7 @@ export function PageWrapper({ title, seoTitle, icon, description, back, wide, ac
       {back ? (
         <Link
           to={back.to}
-          className="mb-3 inline-flex items-center gap-1.5 rounded text-sm font-medium text-slate-600 hover:text-slate-900"
+          className="mb-3 inline-flex items-center gap-1.5 rounded print:hidden text-sm font-medium text-slate-600 hover:text-slate-900"
         >
           <ArrowLeft size={16} aria-hidden="true" />
           {back.label}
@@ -43,7 +43,7 @@ export function PageWrapper({ title, seoTitle, icon, description, back, wide, ac
             {description ? <p className="mt-1 text-sm text-slate-600">{description}</p> : null}
           </div>
         </div>
-        {actions ? <div className="flex items-center gap-2">{actions}</div> : null}
+        {actions ? <div className="flex flex-wrap items-center gap-2 print:hidden">{actions}</div> : null}
       </div>
       {children}
     </div>

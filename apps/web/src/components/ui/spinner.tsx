@@ -1,4 +1,4 @@
-import { LoaderCircle } from 'lucide-react';
+import LoaderCircle from 'lucide-react/icons/loader-circle';
 import { cn } from './cn.ts';
 
 export function Spinner({ size = 20, className, label }: { size?: number; className?: string; label?: string }) {

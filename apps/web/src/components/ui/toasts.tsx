@@ -1,4 +1,8 @@
-import { CircleAlert, CircleCheck, Info, TriangleAlert, X } from 'lucide-react';
+import CircleAlert from 'lucide-react/icons/circle-exclamation-point';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import Info from 'lucide-react/icons/info';
+import TriangleAlert from 'lucide-react/icons/triangle-exclamation-point';
+import X from 'lucide-react/icons/x';
 import { alertsStore, markCollectable, type Alert } from '../../lib/alerts.ts';
 import { cn } from './cn.ts';
 
@@ -14,7 +18,7 @@ export function Toasts() {
   const list = alertsStore.use();
   const visible = list.filter((a) => !a.collectable).sort((a, b) => a.position - b.position);
   return (
-    <div className="pointer-events-none fixed inset-x-0 top-3 z-[100] flex flex-col items-center gap-2 px-3 sm:top-4 sm:right-4 sm:left-auto sm:items-end">
+    <div className="print:hidden pointer-events-none fixed inset-x-0 top-3 z-[100] flex flex-col items-center gap-2 px-3 sm:top-4 sm:right-4 sm:left-auto sm:items-end">
       <div aria-live="polite" className="flex w-full flex-col items-center gap-2 sm:items-end">
         {visible.map((a) => {
           const { cls, icon: IconC } = look[a.type];

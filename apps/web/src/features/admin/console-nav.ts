@@ -1,5 +1,8 @@
 // Icons the publisher pages already use: any other would join their shared file (build/chunks.ts).
-import { CircleUser, FileText, LayoutDashboard, type LucideIcon } from 'lucide-react';
+import type { LucideIcon } from 'lucide-react';
+import CircleUser from 'lucide-react/icons/circle-user';
+import FileText from 'lucide-react/icons/file-text';
+import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import type { OperatorRole } from '@portal/shared/admin/operators.constants';
 import { consolePaths } from './console-paths.ts';
 

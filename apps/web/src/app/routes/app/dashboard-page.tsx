@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
 import { useId, useState } from 'react';
 import { cn } from '../../../components/ui/cn.ts';
 import { presetRange, type DayRange } from '../../../components/ui/date-range/date-range.ts';

@@ -1,4 +1,4 @@
-import { MailCheck } from 'lucide-react';
+import MailCheck from 'lucide-react/icons/mail-check';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { AlertBox } from '../../../components/ui/alert-box.tsx';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Clock } from 'lucide-react';
+import Clock from 'lucide-react/icons/clock';
 import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { REDIRECT_AFTER_PASSWORD_MS, RESET_LINK_MIN_SPINNER_MS } from '@portal/shared/constants';

@@ -1,4 +1,4 @@
-import { FileQuestion } from 'lucide-react';
+import FileQuestion from 'lucide-react/icons/file-question-mark';
 import { ButtonLink } from '../../../components/ui/button.tsx';
 import { usePageTitle } from '../../../lib/brand.ts';
 import { ErrorScreen } from './error-screen.tsx';

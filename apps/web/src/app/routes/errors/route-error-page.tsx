@@ -1,4 +1,4 @@
-import { TriangleAlert } from 'lucide-react';
+import TriangleAlert from 'lucide-react/icons/triangle-exclamation-point';
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { usePageTitle } from '../../../lib/brand.ts';

@@ -1,4 +1,4 @@
-import { ServerCrash } from 'lucide-react';
+import ServerCrash from 'lucide-react/icons/server-crash';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { usePageTitle } from '../../../lib/brand.ts';

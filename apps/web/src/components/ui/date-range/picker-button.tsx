@@ -1,4 +1,5 @@
-import { CalendarDays, ChevronDown } from 'lucide-react';
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import ChevronDown from 'lucide-react/icons/chevron-down';
 import type { ComponentPropsWithRef } from 'react';
 import { buttonClass } from '../button.tsx';
 import { cn } from '../cn.ts';

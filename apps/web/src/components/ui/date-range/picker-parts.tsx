@@ -1,4 +1,6 @@
-import { ChevronDown, ChevronLeft, ChevronRight } from 'lucide-react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import ChevronLeft from 'lucide-react/icons/chevron-left';
+import ChevronRight from 'lucide-react/icons/chevron-right';
 import * as Popover from '@radix-ui/react-popover';
 import { useEffect, useRef, type ReactNode } from 'react';
 import {

@@ -1,4 +1,6 @@
-import { ArrowDown, ArrowUp, ChevronsUpDown } from 'lucide-react';
+import ArrowDown from 'lucide-react/icons/arrow-down';
+import ArrowUp from 'lucide-react/icons/arrow-up';
+import ChevronsUpDown from 'lucide-react/icons/chevrons-up-down';
 import { useIsWide } from '../../../lib/use-media-query.ts';
 import { cn } from '../cn.ts';
 import { ariaSort, type SortState } from './sort.ts';

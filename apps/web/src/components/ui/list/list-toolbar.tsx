@@ -1,5 +1,10 @@
 import { SEARCH_DEBOUNCE_MS } from '@portal/shared/constants';
-import { Download, Plus, RefreshCw, Search, SlidersHorizontal, X } from 'lucide-react';
+import Download from 'lucide-react/icons/download';
+import Plus from 'lucide-react/icons/plus';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
+import Search from 'lucide-react/icons/search';
+import SlidersHorizontal from 'lucide-react/icons/sliders-horizontal';
+import X from 'lucide-react/icons/x';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { Button } from '../button.tsx';

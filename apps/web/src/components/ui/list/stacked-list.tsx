@@ -1,4 +1,5 @@
-import { ArrowDown, ArrowUp } from 'lucide-react';
+import ArrowDown from 'lucide-react/icons/arrow-down';
+import ArrowUp from 'lucide-react/icons/arrow-up';
 import { useId } from 'react';
 import { cn } from '../cn.ts';
 import type { DataTableProps } from './types.ts';

@@ -1,4 +1,5 @@
-import { ChevronDown, X } from 'lucide-react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import X from 'lucide-react/icons/x';
 import { useEffect, useId, useRef } from 'react';
 import { cn } from '../cn.ts';
 import { deferred, useDeferred } from '../deferred.tsx';

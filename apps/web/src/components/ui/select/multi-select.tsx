@@ -1,5 +1,6 @@
 import { useCombobox, useMultipleSelection } from 'downshift';
-import { ChevronDown, X } from 'lucide-react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
+import X from 'lucide-react/icons/x';
 import { useRef, useState, type ChangeEvent } from 'react';
 import { cn } from '../cn.ts';
 import { FieldShell } from '../field.tsx';

@@ -1,5 +1,5 @@
 import { useCombobox } from 'downshift';
-import { ChevronDown } from 'lucide-react';
+import ChevronDown from 'lucide-react/icons/chevron-down';
 import { useRef, useState } from 'react';
 import { cn } from '../cn.ts';
 import { FieldShell } from '../field.tsx';

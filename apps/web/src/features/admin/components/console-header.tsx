@@ -1,4 +1,4 @@
-import { LogOut } from 'lucide-react';
+import LogOut from 'lucide-react/icons/log-out';
 import { Link, useLocation } from 'react-router';
 import { OPERATOR_ROLE_LABELS, roleAllows } from '@portal/shared/admin/operators.constants';
 import { cn } from '../../../components/ui/cn.ts';

@@ -1,5 +1,5 @@
 import type { ApiKey } from '@portal/shared/api-keys/api-keys.schemas';
-import { Trash2 } from 'lucide-react';
+import Trash2 from 'lucide-react/icons/trash';
 import { Button } from '../../../components/ui/button.tsx';
 import { Badge } from '../../../components/ui/status-badge.tsx';
 import { useIsWide } from '../../../lib/use-media-query.ts';

@@ -8,7 +8,7 @@ import {
 import type { CreatedApiKey } from '@portal/shared/api-keys/api-keys.schemas';
 // Plus, not KeyRound: the key icon is the postbacks page's, and sharing it regroups the shared chunks
 // so that the dashboard loads 3 kB more (apps/web/vite.config.ts).
-import { Plus } from 'lucide-react';
+import Plus from 'lucide-react/icons/plus';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';

@@ -1,5 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Building2, Check, ChevronRight } from 'lucide-react';
+import Building2 from 'lucide-react/icons/building-complex';
+import Check from 'lucide-react/icons/check';
+import ChevronRight from 'lucide-react/icons/chevron-right';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AlertBox } from '../../../components/ui/alert-box.tsx';

@@ -1,4 +1,4 @@
-import { ShieldCheck } from 'lucide-react';
+import ShieldCheck from 'lucide-react/icons/shield-check';
 import { useState, type FormEvent } from 'react';
 import { TWO_FACTOR_CODE_LENGTH } from '@portal/shared/constants';
 import { AlertBox } from '../../../components/ui/alert-box.tsx';

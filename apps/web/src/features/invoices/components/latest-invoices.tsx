@@ -1,5 +1,5 @@
 import { LATEST_INVOICES_LIMIT } from '@portal/shared/invoices/invoices.constants';
-import { ChevronRight } from 'lucide-react';
+import ChevronRight from 'lucide-react/icons/chevron-right';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card.tsx';

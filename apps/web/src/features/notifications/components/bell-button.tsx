@@ -1,4 +1,4 @@
-import { Bell } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
 import { cn } from '../../../components/ui/cn.ts';
 import type { BellState } from '../notification-format.ts';
 

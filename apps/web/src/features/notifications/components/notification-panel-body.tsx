@@ -1,5 +1,6 @@
 import type { Notification } from '@portal/shared/notifications/notifications.schemas';
-import { ArrowRight, X } from 'lucide-react';
+import ArrowRight from 'lucide-react/icons/arrow-right';
+import X from 'lucide-react/icons/x';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useMemo } from 'react';
 import { AlertBox } from '../../../components/ui/alert-box.tsx';

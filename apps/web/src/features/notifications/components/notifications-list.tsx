@@ -1,5 +1,6 @@
 import type { Notification } from '@portal/shared/notifications/notifications.schemas';
-import { Bell, Tag } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
+import Tag from 'lucide-react/icons/tag';
 import { useId, useMemo, useState } from 'react';
 import { cn } from '../../../components/ui/cn.ts';
 import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';

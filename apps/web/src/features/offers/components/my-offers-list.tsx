@@ -1,5 +1,5 @@
 import type { CampaignRow, CampaignTableSort } from '@portal/shared/offers/offers.schemas';
-import { ExternalLink } from 'lucide-react';
+import ExternalLink from 'lucide-react/icons/external-link';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LazyDateRangePicker } from '../../../components/ui/date-range/lazy-date-range-picker.tsx';

@@ -1,5 +1,12 @@
 import type { CreativeType, OfferCreativesResponse } from '@portal/shared/offers/offers.schemas';
-import { ExternalLink, FileCode, FileText, Film, Image, Link2, Music, Sparkles } from 'lucide-react';
+import ExternalLink from 'lucide-react/icons/external-link';
+import FileCode from 'lucide-react/icons/file-code';
+import FileText from 'lucide-react/icons/file-text';
+import Film from 'lucide-react/icons/film';
+import Image from 'lucide-react/icons/image';
+import Link2 from 'lucide-react/icons/link-2';
+import Music from 'lucide-react/icons/eighth-notes';
+import Sparkles from 'lucide-react/icons/sparkles';
 import { Card } from '../../../components/ui/card.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { QueryBlock } from '../../../components/ui/query-block.tsx';

@@ -1,5 +1,5 @@
 import type { Offer } from '@portal/shared/offers/offers.schemas';
-import { ExternalLink } from 'lucide-react';
+import ExternalLink from 'lucide-react/icons/external-link';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { OfferStatusBadge } from '../../../components/ui/status-badge.tsx';
 

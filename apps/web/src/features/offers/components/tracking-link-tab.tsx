@@ -1,6 +1,6 @@
 import { TRACKING_LINK_VARIABLES } from '@portal/shared/offers/offers.constants';
 import type { OfferTrackingLinkResponse } from '@portal/shared/offers/offers.schemas';
-import { Link2 } from 'lucide-react';
+import Link2 from 'lucide-react/icons/link-2';
 import type { OfferStatus } from '@portal/shared/constants';
 import { useId, useMemo, useState } from 'react';
 import { AlertBox } from '../../../components/ui/alert-box.tsx';

@@ -3,7 +3,10 @@ import type {
   DeliverySendTestResponse,
 } from '@portal/shared/postback-deliveries/postback-deliveries.schemas';
 import type { Postback } from '@portal/shared/postbacks/postbacks.schemas';
-import { CircleAlert, CircleCheck, RotateCcw, Send } from 'lucide-react';
+import CircleAlert from 'lucide-react/icons/circle-exclamation-point';
+import CircleCheck from 'lucide-react/icons/circle-check';
+import RotateCcw from 'lucide-react/icons/rotate-ccw';
+import Send from 'lucide-react/icons/send';
 import { useState } from 'react';
 import { AlertBox } from '../../../components/ui/alert-box.tsx';
 import { Button } from '../../../components/ui/button.tsx';

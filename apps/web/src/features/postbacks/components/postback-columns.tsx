@@ -4,7 +4,8 @@ import {
   postbackTypeListLabel,
 } from '@portal/shared/postbacks/postbacks.constants';
 import type { Postback } from '@portal/shared/postbacks/postbacks.schemas';
-import { Activity, Pencil } from 'lucide-react';
+import Activity from 'lucide-react/icons/activity';
+import Pencil from 'lucide-react/icons/pencil';
 import { Link } from 'react-router';
 import { LongValue } from '../../../components/ui/long-value.tsx';
 import type { Column } from '../../../components/ui/list/types.ts';

@@ -1,5 +1,5 @@
 import { findMacros } from '@portal/shared/postbacks/postback-macros';
-import { Eye } from 'lucide-react';
+import Eye from 'lucide-react/icons/eye';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { usePostbackPreview } from '../api/get-postback-preview.ts';
 

@@ -1,4 +1,7 @@
-import { Eye, EyeOff, KeyRound, RefreshCw } from 'lucide-react';
+import Eye from 'lucide-react/icons/eye';
+import EyeOff from 'lucide-react/icons/eye-off';
+import KeyRound from 'lucide-react/icons/key-round';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { lazy, Suspense, useState } from 'react';
 import { AlertBox } from '../../../components/ui/alert-box.tsx';
 import { Button } from '../../../components/ui/button.tsx';

@@ -1,6 +1,6 @@
 import { API_PATHS } from '@portal/shared/api-paths';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { LogOut } from 'lucide-react';
+import LogOut from 'lucide-react/icons/log-out';
 import { useNavigate } from 'react-router';
 import { AlertBox } from '../../../components/ui/alert-box.tsx';
 import { Button } from '../../../components/ui/button.tsx';

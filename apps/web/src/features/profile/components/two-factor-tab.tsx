@@ -1,4 +1,7 @@
-import { Check, Copy, ShieldCheck, ShieldOff } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import Copy from 'lucide-react/icons/copy';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import ShieldOff from 'lucide-react/icons/shield-off';
 import QRCode from 'qrcode';
 import { useEffect, useState, type FormEvent } from 'react';
 import { TWO_FACTOR_CODE_LENGTH } from '@portal/shared/constants';

@@ -1,5 +1,5 @@
 import type { CampaignReportRow } from '@portal/shared/reports/reports.schemas';
-import { CalendarRange } from 'lucide-react';
+import CalendarRange from 'lucide-react/icons/calendar-range';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';

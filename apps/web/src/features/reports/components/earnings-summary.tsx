@@ -1,4 +1,4 @@
-import { RefreshCw } from 'lucide-react';
+import RefreshCw from 'lucide-react/icons/refresh-cw';
 import { formatMoney } from '../../../lib/format.ts';
 import { failureDetail, isShownFailure } from '../../../lib/load-failure.ts';
 import { useRevenueSummary } from '../api/get-revenue-summary.ts';

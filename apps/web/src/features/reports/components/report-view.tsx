@@ -1,5 +1,5 @@
 import type { DailyReportRow, HourlyReportRow, ReportMetrics } from '@portal/shared/reports/reports.schemas';
-import { Clock } from 'lucide-react';
+import Clock from 'lucide-react/icons/clock';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { DataTable } from '../../../components/ui/list/data-table.tsx';
 import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';

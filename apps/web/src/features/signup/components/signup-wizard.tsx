@@ -1,4 +1,5 @@
-import { Check, PartyPopper } from 'lucide-react';
+import Check from 'lucide-react/icons/check';
+import PartyPopper from 'lucide-react/icons/party-popper';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { SIGNUP_FIELDS, SIGNUP_STEPS, type SignupField } from '@portal/shared/signup/signup.schemas';

@@ -1,4 +1,4 @@
-import { Gift } from 'lucide-react';
+import Gift from 'lucide-react/icons/gift';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useCurrentUser } from '../api/user.ts';
