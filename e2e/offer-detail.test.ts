@@ -248,7 +248,6 @@ describe('Postbacks & Pixels tab and the modal', () => {
     await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('E2E offer postback');
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.getByText('Incorrect url format').waitFor();
-    await expectToast(page, 'Could not create postback.', 'error');
     await value.fill('https://receiver.example/pb?cid={pub_click_id}&payout={conversion_earnings}');
     await expect.poll(() => dialog.getByText('Incorrect url format').count()).toBe(0);
     // Event: a real event of the offer.

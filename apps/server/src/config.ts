@@ -42,6 +42,13 @@ const envSchema = z.object({
   POSTBACK_RETRY_BASE_MS: z.coerce.number().int().min(10).default(30_000),
   POSTBACK_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(16),
   /**
+   * Deliveries of one publisher in flight at once per process: the rest of the slots stay free
+   * for the other publishers (docs/tracking.md, Fairness).
+   */
+  POSTBACK_PUBLISHER_CONCURRENCY: z.coerce.number().int().min(1).max(500).default(8),
+  /** Deliveries one conversion may create; the postbacks it matches past these are refused, in the log. */
+  POSTBACK_FANOUT_LIMIT: z.coerce.number().int().min(1).max(500).default(20),
+  /**
    * Refused conversion calls (/postback, /pixel) one client address may make per minute; past it
    * they answer 429 and are summed into one refusal row per reason instead of a row each.
    */

@@ -192,8 +192,19 @@ export interface PostbackDeliveriesTable {
   locked_until: Timestamp | null;
   last_status_code: number | null;
   last_error_class: string | null;
+  /** The host (and port) the URL names, lower case: the receiver its back-off belongs to. */
+  receiver_host: Generated<string>;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+/** A publisher's receiver host that is failing (migration 0067): not claimed until `resume_at`. */
+export interface PostbackReceiversTable {
+  publisher_id: number;
+  host: string;
+  failures: number;
+  resume_at: Timestamp;
+  updated_at: Generated<Timestamp>;
 }
 
 export interface PostbackAttemptsTable {
@@ -230,5 +241,6 @@ export interface TrackingTables {
   pixel_day_counts: PixelDayCountsTable;
   postback_deliveries: PostbackDeliveriesTable;
   postback_attempts: PostbackAttemptsTable;
+  postback_receivers: PostbackReceiversTable;
   postback_signing_secrets: PostbackSigningSecretsTable;
 }

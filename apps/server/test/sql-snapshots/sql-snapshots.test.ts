@@ -26,6 +26,7 @@ import {
   type SummaryKind,
 } from '../../src/modules/reports/reports.repository.ts';
 import { SORTS } from '../../src/modules/reports/reports.rows.ts';
+import { claimStatement } from '../../src/modules/tracking/delivery.repository.ts';
 import { cover, coverByLocalDays, coverByLocalHours, localRange } from '../../src/modules/reports/reports.time.ts';
 
 /**
@@ -124,6 +125,17 @@ const STATEMENTS: Record<string, () => CompiledQuery | RawBuilder<unknown>> = {
   },
   'report-sub-id-filtered': () => summary('sub-id', 'sub_id', cover(week.from, week.to), true),
   'report-total': () => summaryTotalStatement(range(cover(week.from, week.to))),
+  // The postback delivery claim: fair between publishers, none to a receiver backing off.
+  'delivery-claim': () =>
+    claimStatement(
+      50,
+      30_000,
+      10,
+      new Map([
+        [2, 3],
+        [5, 10],
+      ]),
+    ),
 };
 
 const dir = import.meta.dirname;

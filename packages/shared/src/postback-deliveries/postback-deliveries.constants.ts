@@ -25,4 +25,6 @@ export const DELIVERY_ERROR_CLASSES = [
   'http_5xx',
   'rate_limited',
   'gone',
+  // Not sent: the conversion matched more postbacks than one conversion may send.
+  'fanout_limit',
 ] as const;

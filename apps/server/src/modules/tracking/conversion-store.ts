@@ -119,13 +119,25 @@ export async function storeConversion(ctx: AppContext, input: StoreInput): Promi
     if (!click.has_conversion) await trackingRepository.markClickConverted(trx, click);
     let postbacks = 0;
     if (input.enqueuePostbacks) {
-      postbacks = await enqueueDeliveries(trx, {
-        publisher: { id: row.publisher_id, name: input.publisherName },
-        offer: { id: offer.id, name: offer.name },
-        event: { id: row.event_id, eventType: row.event_type },
-        click,
-        conversion: row,
-      });
+      const fanout = ctx.config.POSTBACK_FANOUT_LIMIT;
+      const enqueued = await enqueueDeliveries(
+        trx,
+        {
+          publisher: { id: row.publisher_id, name: input.publisherName },
+          offer: { id: offer.id, name: offer.name },
+          event: { id: row.event_id, eventType: row.event_type },
+          click,
+          conversion: row,
+        },
+        fanout,
+      );
+      postbacks = enqueued.queued;
+      if (enqueued.refused > 0) {
+        ctx.log.warn(
+          { conversion: row.id, publisher: row.publisher_id, refused: enqueued.refused, limit: fanout },
+          'conversion matched more postbacks than the fan-out limit: the rest refused (in the delivery log)',
+        );
+      }
     }
     // Queued for the rollups (settled later, so no rollup row is locked here). Last, the rows
     // every conversion of a capped offer updates: their locks are held only until the COMMIT

@@ -6,6 +6,7 @@ import { postbacksService } from '../postbacks/postbacks.service.ts';
 import { PERMANENT, type SendOutcome } from './delivery-http.ts';
 import { deliveryRepository, type AttemptRow, type ClaimedDelivery } from './delivery.repository.ts';
 import type { DeliverySender } from './delivery-sender.ts';
+import { receiverBackoff, receiverHostOf } from './receiver-backoff.ts';
 
 const MAX_DELAY_MS = 6 * 3600_000;
 const MAX_RETRY_AFTER_MS = 3600_000;
@@ -72,12 +73,14 @@ function logAttempt(ctx: AppContext, job: ClaimedDelivery, o: SendOutcome, statu
 /**
  * Records an attempt's outcome in one short transaction with its log row: delivered (the
  * postback's failing mark goes), stopped (410), failed (the postback is marked failing and its
- * publisher told, urgently, once a day) or due again after back-off (429: after its Retry-After).
+ * publisher told, urgently, once a day) or due again after back-off (429: after its Retry-After);
+ * and the receiver's own back-off (receiver-backoff.ts).
  */
 export async function recordOutcome(ctx: AppContext, job: ClaimedDelivery, o: SendOutcome): Promise<void> {
   const { status, next } = nextState(ctx, job, o);
   const becameFailing = await ctx.db.transaction().execute(async (trx) => {
     await deliveryRepository.recordAttempt(trx, attemptRow(job, o), { status, nextAttemptAt: next, released: true });
+    await receiverBackoff.record(trx, job, o, ctx.config.POSTBACK_RETRY_BASE_MS);
     if (status === 'delivered') await postbacksService.clearFailing(trx, job.postback_id);
     if (status !== 'failed') return false;
     return (await postbacksService.markFailing(trx, job.postback_id)) ?? false;
@@ -131,6 +134,15 @@ export async function sendTestDelivery(
       nextAttemptAt: null,
       released: false,
     });
+    // A receiver that answers a test is back: its queued deliveries need not wait out a back-off.
+    if (outcome.ok) {
+      await receiverBackoff.record(
+        trx,
+        { publisher_id: t.publisherId, receiver_host: receiverHostOf(t.url) },
+        outcome,
+        0,
+      );
+    }
   });
   return outcome;
 }

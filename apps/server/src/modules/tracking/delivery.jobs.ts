@@ -24,7 +24,9 @@ export function stopGraceMs(shutdownTimeoutSeconds: number): number {
  * `FOR UPDATE SKIP LOCKED` and a lease (so several processes share the work on PostgreSQL and a
  * crashed worker's job comes back after the lease, docs/reliability.md F5), sent outside any transaction,
  * and its outcome recorded in one short transaction with the attempt log (delivery-outcome.ts). At
- * most POSTBACK_CONCURRENCY attempts run at once per process.
+ * most POSTBACK_CONCURRENCY attempts run at once per process, and at most
+ * POSTBACK_PUBLISHER_CONCURRENCY of one publisher's; publishers take turns and a
+ * failing receiver backs off on its own (delivery.repository.ts `claimStatement`, receiver-backoff.ts).
  *
  * At a stop (`drain`) nothing new is claimed and the attempts in hand are finished and recorded;
  * one still waiting for its receiver when the stop's grace runs out is cut and given back (its
@@ -42,6 +44,8 @@ export class DeliveryWorker {
   private readonly halt = new AbortController();
   private wakeRequested = false;
   private readonly inflight = new Set<Promise<void>>();
+  /** Attempts in flight by publisher id (the claim leaves a publisher at its share alone). */
+  private readonly byPublisher = new Map<number, number>();
 
   constructor(private readonly ctx: AppContext) {
     this.sender = new DeliverySender(ctx);
@@ -117,7 +121,12 @@ export class DeliveryWorker {
       const free = this.ctx.config.POSTBACK_CONCURRENCY - this.inflight.size;
       if (free > 0) {
         const leaseMs = this.ctx.config.POSTBACK_TIMEOUT_MS * 2 + 30_000;
-        const jobs = await deliveryRepository.claim(this.ctx.db, free, leaseMs);
+        const jobs = await deliveryRepository.claim(this.ctx.db, {
+          limit: free,
+          leaseMs,
+          perPublisher: this.ctx.config.POSTBACK_PUBLISHER_CONCURRENCY,
+          inFlight: this.byPublisher,
+        });
         claimed = jobs.length;
         // Claimed as the stop began: not sent, handed straight back.
         if (!this.running) await giveBack(this.ctx, jobs);
@@ -132,6 +141,8 @@ export class DeliveryWorker {
   }
 
   private startAttempt(job: ClaimedDelivery): void {
+    const pub = job.publisher_id;
+    this.byPublisher.set(pub, (this.byPublisher.get(pub) ?? 0) + 1);
     const p: Promise<void> = this.attempt(job)
       .then(() => undefined)
       .catch((err: unknown) =>
@@ -139,12 +150,18 @@ export class DeliveryWorker {
       )
       .finally(() => {
         this.inflight.delete(p);
+        const left = (this.byPublisher.get(pub) ?? 1) - 1;
+        if (left > 0) this.byPublisher.set(pub, left);
+        else this.byPublisher.delete(pub);
         this.wake();
       });
     this.inflight.add(p);
   }
 
-  /** Milliseconds until the next pending job is due, at most the poll interval. */
+  /**
+   * Milliseconds until a job may next become claimable (a retry or a receiver's back-off ending),
+   * at most the poll interval; a finished attempt wakes the worker sooner.
+   */
   private async untilNextDue(): Promise<number> {
     try {
       const next = await deliveryRepository.nextDueAt(this.ctx.db);

@@ -1,7 +1,11 @@
 import { sql } from 'kysely';
 import type { DeliveryStatus } from '@portal/shared';
 import type { Db } from '../../db/database.ts';
+import { maskUrl } from '../../lib/log-url.ts';
 import type { DeliveryErrorClass } from './delivery-http.ts';
+
+/** The error class of a delivery refused past the fan-out limit (never attempted). */
+export const FANOUT_REFUSED = 'fanout_limit';
 
 /** The SQL of postback delivery: the jobs (`postback_deliveries`) and their attempt log. */
 
@@ -11,6 +15,8 @@ export interface ClaimedDelivery {
   postback_id: number;
   event_key: string;
   url: string;
+  /** The receiver its back-off belongs to (host and port, lower case). */
+  receiver_host: string;
   attempts: number;
 }
 
@@ -20,6 +26,7 @@ export interface NewDelivery {
   conversion_id: string;
   event_key: string;
   url: string;
+  receiver_host: string;
   next_attempt_at: Date;
 }
 
@@ -53,18 +60,59 @@ const REPLAY = () => ({
 });
 
 /**
- * Claims up to `limit` due jobs for `leaseMs`: `FOR UPDATE SKIP LOCKED`, so processes sharing the
- * database never claim the same job, and a claim whose process died comes back when its lease ends.
+ * Claims up to `limit` due jobs for `leaseMs`, fairly between publishers (docs/tracking.md,
+ * Fairness): round robin — each publisher's oldest due job first, publishers in the order of how
+ * long that job has waited, then each one's second, and so on — so that no publisher has more than
+ * `perPublisher` in flight in this process (`inFlight`: what it has now, by publisher id), and none
+ * to a receiver that is backing off (`postback_receivers`). The publishers with pending jobs are
+ * found by a skip scan of the pending index; each one's candidates are locked `FOR UPDATE SKIP
+ * LOCKED`, so processes sharing the database never claim the same job, and a claim whose process
+ * died comes back when its lease ends.
  */
-export const claimStatement = (limit: number, leaseMs: number) => sql<ClaimedDelivery>`
+export const claimStatement = (
+  limit: number,
+  leaseMs: number,
+  perPublisher: number,
+  inFlight: ReadonlyMap<number, number>,
+) => sql<ClaimedDelivery>`
+      WITH RECURSIVE publishers (publisher_id) AS (
+        (SELECT publisher_id FROM postback_deliveries WHERE status = 'pending' ORDER BY publisher_id LIMIT 1)
+        UNION ALL
+        SELECT (SELECT d.publisher_id FROM postback_deliveries d
+                WHERE d.status = 'pending' AND d.publisher_id > p.publisher_id ORDER BY d.publisher_id LIMIT 1)
+        FROM publishers p WHERE p.publisher_id IS NOT NULL
+      ),
+      in_flight AS (
+        SELECT key::int AS publisher_id, value::int AS n
+        FROM jsonb_each_text(${JSON.stringify(Object.fromEntries(inFlight))}::jsonb)
+      ),
+      candidates AS (
+        SELECT j.id, j.publisher_id, j.next_attempt_at, coalesce(f.n, 0) AS in_flight
+        FROM publishers p
+        LEFT JOIN in_flight f ON f.publisher_id = p.publisher_id
+        CROSS JOIN LATERAL (
+          SELECT d.id, d.publisher_id, d.next_attempt_at FROM postback_deliveries d
+          WHERE d.publisher_id = p.publisher_id AND d.status = 'pending' AND d.next_attempt_at <= now()
+            AND (d.locked_until IS NULL OR d.locked_until < now())
+            AND NOT EXISTS (
+              SELECT 1 FROM postback_receivers r
+              WHERE r.publisher_id = d.publisher_id AND r.host = d.receiver_host AND r.resume_at > now())
+          ORDER BY d.next_attempt_at, d.id
+          LIMIT ${Math.min(limit, perPublisher)}
+          FOR UPDATE OF d SKIP LOCKED) j
+        WHERE p.publisher_id IS NOT NULL AND coalesce(f.n, 0) < ${perPublisher}
+      ),
+      turns AS (
+        SELECT id, in_flight,
+          row_number() OVER (PARTITION BY publisher_id ORDER BY next_attempt_at, id) AS turn,
+          min(next_attempt_at) OVER (PARTITION BY publisher_id) AS oldest
+        FROM candidates
+      )
       UPDATE postback_deliveries SET locked_until = now() + ${`${leaseMs} milliseconds`}::interval,
         attempts = attempts + 1, updated_at = now()
       WHERE id IN (
-        SELECT id FROM postback_deliveries
-        WHERE status = 'pending' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
-        ORDER BY next_attempt_at LIMIT ${limit}
-        FOR UPDATE SKIP LOCKED)
-      RETURNING id, publisher_id, postback_id, event_key, url, attempts`;
+        SELECT id FROM turns WHERE turn <= ${perPublisher} - in_flight ORDER BY turn, oldest, id LIMIT ${limit})
+      RETURNING id, publisher_id, postback_id, event_key, url, receiver_host, attempts`;
 
 export const deliveryRepository = {
   /** The conversion's jobs, in its transaction (the outbox). */
@@ -72,18 +120,53 @@ export const deliveryRepository = {
     if (rows.length > 0) await db.insertInto('postback_deliveries').values(rows).execute();
   },
 
-  async claim(db: Db, limit: number, leaseMs: number): Promise<ClaimedDelivery[]> {
-    return (await claimStatement(limit, leaseMs).execute(db)).rows;
+  /**
+   * Deliveries refused before any attempt (past the fan-out limit): stopped, never sent, each with
+   * one log row saying why, so the publisher sees them (in the conversion's transaction).
+   */
+  async refuse(db: Db, rows: NewDelivery[], refusal: { errorClass: string; message: string }): Promise<void> {
+    if (rows.length === 0) return;
+    const stored = await db
+      .insertInto('postback_deliveries')
+      .values(rows.map((r) => ({ ...r, status: 'stopped' as const, last_error_class: refusal.errorClass })))
+      .returning(['id', 'publisher_id', 'postback_id', 'url'])
+      .execute();
+    await db
+      .insertInto('postback_attempts')
+      .values(
+        stored.map((d) => ({
+          delivery_id: d.id,
+          publisher_id: d.publisher_id,
+          postback_id: d.postback_id,
+          url_masked: maskUrl(d.url),
+          status_code: null,
+          duration_ms: 0,
+          error_class: refusal.errorClass,
+          error_message: refusal.message,
+        })),
+      )
+      .execute();
   },
 
-  /** When the next pending job is due (null: none pending). */
+  async claim(
+    db: Db,
+    q: { limit: number; leaseMs: number; perPublisher: number; inFlight: ReadonlyMap<number, number> },
+  ): Promise<ClaimedDelivery[]> {
+    return (await claimStatement(q.limit, q.leaseMs, q.perPublisher, q.inFlight).execute(db)).rows;
+  },
+
+  /**
+   * When a job may next become claimable of itself: the soonest future retry or end of a
+   * receiver's back-off (null: neither). Jobs due now but not claimed wait for a slot, and a
+   * finished attempt wakes the worker.
+   */
   async nextDueAt(db: Db): Promise<Date | null> {
-    const row = await db
-      .selectFrom('postback_deliveries')
-      .select((eb) => eb.fn.min('next_attempt_at').as('next'))
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    return row?.next ? new Date(row.next) : null;
+    const { rows } = await sql<{ next: Date | string | null }>`
+      SELECT least(
+        (SELECT min(next_attempt_at) FROM postback_deliveries WHERE status = 'pending' AND next_attempt_at > now()),
+        (SELECT min(resume_at) FROM postback_receivers WHERE resume_at > now())) AS next`.execute(db);
+    const next = rows[0]?.next;
+    return next ? new Date(next) : null;
   },
 
   /** Releases claimed jobs without counting their attempt: due at once. */
@@ -175,6 +258,8 @@ export const deliveryRepository = {
       .where('id', '=', deliveryId)
       .where('publisher_id', '=', publisherId)
       .where('is_test', '=', false)
+      // Refused past the fan-out limit: never sent, not even by a replay.
+      .where('last_error_class', 'is distinct from', FANOUT_REFUSED)
       .returning(['id', 'status'])
       .executeTakeFirst(),
 

@@ -1,9 +1,10 @@
 import type { Db } from '../../db/database.ts';
 import type { EventType } from '../../db/types.ts';
 import { postbacksService } from '../postbacks/postbacks.service.ts';
-import { deliveryRepository } from './delivery.repository.ts';
+import { deliveryRepository, FANOUT_REFUSED } from './delivery.repository.ts';
 import { POSTBACK_MACROS, renderMacros, renderUrl } from './macros.ts';
 import { postbackMacroValues, type MacroSource } from './postback-render.ts';
+import { receiverHostOf } from './receiver-backoff.ts';
 
 /** The stable id a receiver deduplicates on: the same for every attempt and replay. */
 export const eventKeyOf = (conversionId: string, postbackId: number) => `${conversionId}.${postbackId}`;
@@ -18,11 +19,14 @@ export function renderPostbackUrl(template: string, source: MacroSource): string
  * The outbox step of a conversion (docs/tracking.md): every matching active postback of the publisher
  * (offer-level or global, event and event type matching or null) becomes a delivery job, in the
  * conversion's own transaction, so a stored conversion always has its jobs and a refused one none.
+ * At most `fanoutLimit` of them (the oldest postbacks first); those past it are stored as stopped
+ * deliveries with a log row saying why, never sent. Answers how many were queued and refused.
  */
 export async function enqueueDeliveries(
   trx: Db,
   source: MacroSource & { event: { id: number; eventType: EventType } },
-): Promise<number> {
+  fanoutLimit: number,
+): Promise<{ queued: number; refused: number }> {
   const postbacks = await postbacksService.findMatching(trx, {
     publisherId: source.publisher.id,
     type: 'postback',
@@ -30,16 +34,24 @@ export async function enqueueDeliveries(
     eventId: source.event.id,
     eventType: source.event.eventType,
   });
-  await deliveryRepository.enqueue(
-    trx,
-    postbacks.map((p) => ({
+  const rows = postbacks.map((p) => {
+    const url = renderPostbackUrl(p.value, source);
+    return {
       publisher_id: source.publisher.id,
       postback_id: p.id,
       conversion_id: source.conversion.id,
       event_key: eventKeyOf(source.conversion.id, p.id),
-      url: renderPostbackUrl(p.value, source),
+      url,
+      receiver_host: receiverHostOf(url),
       next_attempt_at: new Date(),
-    })),
-  );
-  return postbacks.length;
+    };
+  });
+  const queued = rows.slice(0, fanoutLimit);
+  const refused = rows.slice(fanoutLimit);
+  await deliveryRepository.enqueue(trx, queued);
+  await deliveryRepository.refuse(trx, refused, {
+    errorClass: FANOUT_REFUSED,
+    message: `Not sent: this conversion matched more than ${fanoutLimit} postbacks, the most one conversion may send.`,
+  });
+  return { queued: queued.length, refused: refused.length };
 }

@@ -5,6 +5,7 @@ import { loginCodesService } from '../login-codes/login-codes.service.ts';
 import { networkService } from '../network/network.service.ts';
 import { notificationsService } from '../notifications/notifications.service.ts';
 import type { JobRunner } from '../../lib/job-runner.ts';
+import { receiverBackoff } from './receiver-backoff.ts';
 import { trackingRepository } from './tracking.repository.ts';
 
 const { escapeHtml } = notificationsService;
@@ -40,6 +41,8 @@ async function maintain(ctx: AppContext, now: Date): Promise<void> {
   await forgetOldWindows(ctx.db, now);
   // And login codes expired a day ago (their audit rows stay).
   await loginCodesService.forgetOld(ctx.db, now);
+  // Postback receivers whose back-off ended a day ago.
+  await receiverBackoff.prune(ctx.db);
 }
 
 /** Creates monthly partitions from `from` to `to` months around `at`; skips any that cannot be made. */

@@ -2,6 +2,7 @@ import X from 'lucide-react/icons/x';
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { cn } from './cn.ts';
+import { toastPlaceRef } from './toast-slot.ts';
 
 export interface ModalProps {
   open: boolean;
@@ -43,6 +44,8 @@ export function Modal({ open, onOpenChange, title, description, children, footer
               <X size={18} aria-hidden="true" />
             </Dialog.Close>
           </div>
+          {/* Toasts show here while the modal is open: under its header, never over it. */}
+          <div ref={toastPlaceRef} />
           <div className="min-h-0 flex-1 overflow-y-auto px-5 py-5 sm:px-6">{children}</div>
           {footer ? (
             <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3.5 sm:px-6">

@@ -45,6 +45,7 @@ const ERROR_CLASS_LABELS: Record<string, string> = {
   http_5xx: 'Receiver error',
   rate_limited: 'Rate limited',
   gone: 'Gone',
+  fanout_limit: 'Too many postbacks',
 };
 
 /**

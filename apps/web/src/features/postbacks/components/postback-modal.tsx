@@ -147,8 +147,12 @@ function PostbackForm({
       alerts.success(`${label} has been ${record ? 'updated' : 'created'}.`);
       onDone();
     } catch (err) {
-      if (isApiError(err)) setErrors(postbackFieldErrors(err.fields));
-      alerts.error(tooManyMessage(err) ?? (record ? 'Could not update postback.' : 'Could not create postback.'));
+      // Errors the server tied to a field show at the field; a toast only for a failure with no field.
+      const fields = isApiError(err) ? postbackFieldErrors(err.fields) : {};
+      if (isApiError(err)) setErrors(fields);
+      const tooMany = tooManyMessage(err);
+      if (tooMany || Object.keys(fields).length === 0)
+        alerts.error(tooMany ?? (record ? 'Could not update postback.' : 'Could not create postback.'));
     }
   };
 
