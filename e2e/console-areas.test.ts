@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { checkScreen, expectNoProblems, goto, launch, open, WIDTHS, type Width } from './helpers/browser.ts';
 import { adminCall, consoleLoginViaApi } from './helpers/console.ts';
+import { freshCode } from './helpers/totp.ts';
 
 /**
  * The console's Audit log and Operators areas (docs/operator-console.md) as the demo owner, and
@@ -132,6 +133,57 @@ test('a viewer sees no Operators area and no write buttons, and the server refus
   });
   expect(refused.status()).toBe(403);
   expect((await adminCall(s, 'GET', '/overview', viewerJwt!)).status()).toBe(200);
+  expectNoProblems(s);
+  await s.close();
+});
+
+test('an operator turns two-factor on in Security, then signs in with the code step', async () => {
+  const s = await open(browser);
+  const { page } = s;
+  const ownerJwt = await consoleLoginViaApi(s);
+  const email = uniqueEmail('secure');
+  const password = 'secure-password';
+  const invited = await adminCall(s, 'POST', '/operators/invite', ownerJwt, {
+    email,
+    name: 'Sam Secure',
+    role: 'manager',
+  });
+  const token = new URL(((await invited.json()) as { data: { link: string } }).data.link).searchParams.get('token');
+  const set = await adminCall(s, 'POST', '/auth/set-password', undefined, {
+    token,
+    password,
+    password_verify: password,
+  });
+  expect(set.status()).toBe(200);
+  const login = await adminCall(s, 'POST', '/auth/login', undefined, { email, password });
+  const jwt = ((await login.json()) as { data: { jwt: string } }).data.jwt;
+  await page.evaluate((t) => localStorage.setItem('operator_jwt', t), jwt);
+
+  await goto(page, '/admin/security');
+  await page.getByRole('heading', { name: 'Security', level: 1 }).waitFor();
+  await page.getByLabel('Current password').fill(password);
+  await page.getByRole('button', { name: 'Set up two-factor' }).click();
+  const secret = (await page.getByLabel('Secret key').textContent())!.trim();
+  await page.getByLabel('Authentication code').fill(await freshCode(secret));
+  await page.getByRole('button', { name: 'Turn on' }).click();
+  const codes = page.getByRole('list', { name: 'Recovery codes' });
+  await codes.waitFor();
+  expect(await codes.getByRole('listitem').count()).toBe(10);
+  await checkScreen(page, 'console-security');
+
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await page.waitForURL(/\/admin\/login$/);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.getByRole('heading', { name: 'Two-factor authentication' }).waitFor();
+  await page.getByLabel('Authentication code').fill('000000');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByRole('alert').filter({ hasText: 'Invalid code' }).waitFor();
+  await checkScreen(page, 'console-login-code');
+  await page.getByLabel('Authentication code').fill(await freshCode(secret));
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
   expectNoProblems(s);
   await s.close();
 });

@@ -64,6 +64,7 @@ function bundle(): BundleChunk[] {
     'admin/overview-page',
     'admin/audit-log-page',
     'admin/operators-page',
+    'admin/security-page',
   ].map((p) =>
     chunk(`assets/${p.startsWith('admin/') ? p.replace('/', '-') : p.split('/')[1]}-1.js`, `src/app/routes/${p}.tsx`, [
       'assets/index-1.js',

@@ -86,6 +86,7 @@ export const ROUTES = {
   adminOverview: { path: '/admin', layout: 'console', page: 'admin/overview-page' },
   adminAuditLog: { path: '/admin/audit-log', layout: 'console', page: 'admin/audit-log-page' },
   adminOperators: { path: '/admin/operators', layout: 'console', page: 'admin/operators-page' },
+  adminSecurity: { path: '/admin/security', layout: 'console', page: 'admin/security-page' },
   // Any other address, `/not-found` among them (a 404 answer's page, docs/screens.md).
   notFound: { path: '*', layout: null, page: 'errors/not-found-page' },
 } as const satisfies Record<string, PageRoute>;

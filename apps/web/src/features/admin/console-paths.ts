@@ -7,4 +7,5 @@ export const consolePaths = {
   overview: ROUTES.adminOverview.path,
   auditLog: ROUTES.adminAuditLog.path,
   operators: ROUTES.adminOperators.path,
+  security: ROUTES.adminSecurity.path,
 } as const;

@@ -7,7 +7,7 @@ import type {
   OperatorSetPasswordRequest,
   OperatorSetPasswordResponse,
 } from '@portal/shared/admin/operators.schemas';
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { adminApi } from '../admin-api.ts';
 import { useOperatorToken } from '../session/operator-session.ts';
 
@@ -24,16 +24,20 @@ export const operatorLogout = () => adminApi.post<{ success: true }>(ADMIN_API_P
 export const operatorSetPassword = (body: OperatorSetPasswordRequest) =>
   adminApi.post<OperatorSetPasswordResponse>(ADMIN_API_PATHS.setPassword, body);
 
-export const operatorMeQuery = (token: string | null) =>
-  queryOptions({
+/**
+ * The signed-in operator (name, role, two-factor), read afresh for each session; a renewed token
+ * (two-factor turned on or off) keeps the operator on screen while it reloads.
+ */
+export function useOperatorMe() {
+  const token = useOperatorToken();
+  return useQuery({
     queryKey: ['admin', 'me', token],
     queryFn: ({ signal }) => adminApi.get<OperatorMeResponse>(ADMIN_API_PATHS.me, { signal }).then((r) => r.data),
     enabled: Boolean(token),
     staleTime: 60_000,
+    placeholderData: (previous) => previous,
   });
-
-/** The signed-in operator (name, role, two-factor), read afresh for each session. */
-export const useOperatorMe = () => useQuery(operatorMeQuery(useOperatorToken()));
+}
 
 export const useOperatorLogin = () => useMutation({ mutationFn: operatorLogin });
 export const useOperatorVerifyCode = () =>

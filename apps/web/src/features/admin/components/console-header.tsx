@@ -1,5 +1,6 @@
 import LogOut from 'lucide-react/icons/log-out';
-import { Link, useLocation } from 'react-router';
+import ShieldCheck from 'lucide-react/icons/shield-check';
+import { Link, NavLink, useLocation } from 'react-router';
 import { OPERATOR_ROLE_LABELS, roleAllows } from '@portal/shared/admin/operators.constants';
 import { cn } from '../../../components/ui/cn.ts';
 import { consolePaths } from '../console-paths.ts';
@@ -10,7 +11,7 @@ import { useConsoleSignOut } from '../use-console-sign-out.ts';
 
 /**
  * The console's header: the network's console name, the areas the operator's role opens (a row
- * that scrolls sideways on a phone), the operator and Log out.
+ * that scrolls sideways on a phone), the operator, Security and Log out.
  */
 export function ConsoleHeader() {
   const brand = useBrand();
@@ -40,6 +41,18 @@ export function ConsoleHeader() {
               <span className="block text-xs text-slate-600">{OPERATOR_ROLE_LABELS[me.role]}</span>
             </span>
           ) : null}
+          <NavLink
+            to={consolePaths.security}
+            className={({ isActive }) =>
+              cn(
+                'inline-flex h-9 items-center gap-2 rounded-lg px-2.5 text-sm font-medium',
+                isActive ? 'bg-accent-soft text-accent' : 'text-slate-700 hover:bg-slate-100',
+              )
+            }
+          >
+            <ShieldCheck size={17} aria-hidden="true" />
+            <span className="sr-only sm:not-sr-only">Security</span>
+          </NavLink>
           <button
             type="button"
             onClick={() => void signOut()}
