@@ -14,6 +14,7 @@ import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { trackingEngine } from './modules/tracking/tracking-engine.ts';
+import { createJobs } from './plugins/jobs.ts';
 import { registerAdminApi } from './plugins/admin-api.ts';
 import { registerPublisherApi } from './plugins/publisher-api.ts';
 import { loggerOptions, RequestLog } from './lib/request-log.ts';
@@ -120,15 +121,16 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await registerPublisherApi(app, ctx);
   // The operator API (/api/admin/v1): its own scope, tokens and roles (plugins/admin-api.ts).
   await registerAdminApi(app, ctx);
-  // Tracking engine (/c, /postback, /pixel): its workers start with the server; on close the
-  // pending clicks are committed and the workers stop before the database closes.
+  // Tracking engine (/c, /postback, /pixel).
   await app.register(trackingRoutes(ctx));
-  const tracking = trackingEngine(ctx);
-  app.addHook('onReady', () => tracking.start());
+  // Background jobs (plugins/jobs.ts) start when the app is ready; on close the pending clicks are
+  // committed and every job stops before the database closes.
+  const jobs = createJobs(ctx);
+  app.addHook('onReady', () => jobs.start());
   app.addHook('preClose', async () => {
     stopping = true;
     // Postback attempts in hand wind down while the requests in flight are answered.
-    tracking.beginStop();
+    jobs.beginStop();
     // server.close() closes the connections idle when it starts; one whose response goes out
     // during the stop would stay open (a client's keep-alive) and hold the stop: closed as it idles.
     const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
@@ -141,7 +143,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   });
   // A postback to an address the server listens on is a loop (own-addresses.ts).
   app.addHook('onListen', async () => {
-    tracking.delivery.setListeners(app.addresses().flatMap((a) => (typeof a === 'string' ? [] : [a])));
+    trackingEngine(ctx).delivery.setListeners(app.addresses().flatMap((a) => (typeof a === 'string' ? [] : [a])));
   });
   await registerWebApp(app, config);
 
@@ -149,7 +151,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     if (!opts.database) await database.close();
   });
   // onClose hooks run last-registered first: this one runs before the database closes.
-  app.addHook('onClose', () => tracking.stop());
+  app.addHook('onClose', () => jobs.stop());
 
   return Object.assign(app, { ctx, database }) as unknown as App;
 }

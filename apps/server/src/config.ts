@@ -69,6 +69,11 @@ const envSchema = z.object({
    * attempts in hand. Past it the process exits 1 (what it left is taken up at the next start).
    */
   SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(600).default(10),
+  /**
+   * Background jobs this process does not run, by name, comma-separated (ARCHITECTURE.md,
+   * "Background jobs"): tests turn off `monthly-invoices` and call the service instead.
+   */
+  DISABLED_JOBS: z.string().default(''),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')

@@ -90,6 +90,8 @@ export async function createTestApp(
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     DEMO_SEED: 'false',
+    // Tests invoice by calling the service.
+    DISABLED_JOBS: 'monthly-invoices',
     PORT: '0',
     ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
     ...env,

@@ -25,6 +25,7 @@ describe('caps filled by pixels, as the operator sees them', () => {
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pixel-caps-')),
     NODE_ENV: 'test',
     DEMO_SEED: 'false',
+    DISABLED_JOBS: 'monthly-invoices',
     LOG_LEVEL: 'silent',
   };
   const admin = (...args: string[]) => runAdmin(args, env);

@@ -1,3 +1,4 @@
+import type { Job } from '../../lib/job-runner.ts';
 import type { Db } from '../../db/database.ts';
 import { settleEvents, type SettleLog } from './events.service.ts';
 
@@ -82,4 +83,12 @@ export class SettleLoop {
     this.settling = run;
     return run;
   }
+}
+
+/**
+ * The settle as a job of the app's runner: started with the app, closed (a last settle) after the
+ * job named `after` has stopped (the click writer: its last batches are settled too).
+ */
+export function settleJob(settle: SettleLoop, opts: { after: string }): Job {
+  return { name: 'events-settle', start: () => settle.start(), stop: () => settle.close(), stopAfter: [opts.after] };
 }

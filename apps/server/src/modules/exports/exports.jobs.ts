@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { once } from 'node:events';
 import type { ReportType } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
+import type { JobRunner } from '../../lib/job-runner.ts';
 import type { PublisherAuth } from '../../plugins/auth-state.ts';
 import { reportsService } from '../reports/reports.service.ts';
 import { EXPORT_COLUMNS, csvLine } from './exports.csv.ts';
@@ -54,69 +55,35 @@ async function writeJob(ctx: AppContext, job: ExportJobRow): Promise<{ rows: num
   return { rows, dataAsOf };
 }
 
-/**
- * Works export jobs: kicked in-process when a job is created, and every few seconds for jobs left
- * by other processes (or by one that died: its lease runs out and another process takes over).
- */
-export class ExportWorker {
-  private running = false;
-  private again = false;
-  private timer: NodeJS.Timeout | null = null;
-  private current: Promise<void> = Promise.resolve();
-
-  constructor(private readonly ctx: AppContext) {}
-
-  start(intervalMs = 5000): void {
-    this.timer = setInterval(() => this.kick(), intervalMs);
-    this.timer.unref();
-    this.kick();
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.current;
-  }
-
-  kick(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = true;
-    this.current = this.drain().finally(() => {
-      this.running = false;
-      if (this.again) {
-        this.again = false;
-        this.kick();
-      }
-    });
-  }
-
-  private async drain(): Promise<void> {
+/** Works the export jobs waiting (any process's), then deletes files past their retention. */
+async function workExports(ctx: AppContext): Promise<void> {
+  for (;;) {
+    const job = await exportsRepository.claim(ctx.db);
+    if (!job) break;
     try {
-      for (;;) {
-        const job = await exportsRepository.claim(this.ctx.db);
-        if (!job) break;
-        try {
-          const r = await writeJob(this.ctx, job);
-          await exportsRepository.finish(this.ctx.db, job.id, {
-            status: 'completed',
-            rowCount: r.rows,
-            dataAsOf: r.dataAsOf,
-          });
-        } catch (err) {
-          this.ctx.log.error({ err, job: job.id }, 'export failed');
-          await exportsRepository.finish(this.ctx.db, job.id, {
-            status: 'error',
-            error: 'The export could not be written.',
-          });
-        }
-      }
-      for (const id of await exportsRepository.deleteOlderThan(this.ctx.db, RETENTION_HOURS))
-        fs.rmSync(exportFile(this.ctx, id), { force: true });
+      const r = await writeJob(ctx, job);
+      await exportsRepository.finish(ctx.db, job.id, { status: 'completed', rowCount: r.rows, dataAsOf: r.dataAsOf });
     } catch (err) {
-      this.ctx.log.error({ err }, 'export worker failed');
+      ctx.log.error({ err, job: job.id }, 'export failed');
+      await exportsRepository.finish(ctx.db, job.id, { status: 'error', error: 'The export could not be written.' });
     }
   }
+  for (const id of await exportsRepository.deleteOlderThan(ctx.db, RETENTION_HOURS))
+    fs.rmSync(exportFile(ctx, id), { force: true });
+}
+
+const kicks = new WeakMap<AppContext, () => void>();
+
+/**
+ * Export jobs as a job of the app's runner: worked when one is created (`kickExports`), and every
+ * few seconds for jobs left by other processes (or by one that died: its claim's lease runs out
+ * and another process takes over).
+ */
+export function addExportJobs(jobs: JobRunner, ctx: AppContext): void {
+  kicks.set(ctx, jobs.loop({ name: 'exports', everyMs: 5000, run: () => workExports(ctx) }));
+}
+
+/** An export was asked for: work it now rather than at the next poll. */
+export function kickExports(ctx: AppContext): void {
+  kicks.get(ctx)?.();
 }

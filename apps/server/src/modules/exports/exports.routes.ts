@@ -12,16 +12,13 @@ import {
 import type { AppContext } from '../../context.ts';
 import { publisherOf } from '../../plugins/auth.ts';
 import { exportFile, exportsService } from './exports.service.ts';
-import { ExportWorker } from './exports.jobs.ts';
+import { kickExports } from './exports.jobs.ts';
 
 export const exportsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     // The session scope authenticates every route (plugins/publisher-api.ts).
     const base = { tags: ['exports'] };
-    const worker = new ExportWorker(ctx);
-    app.addHook('onListen', async () => worker.start());
-    app.addHook('onClose', async () => worker.stop());
 
     for (const type of EXPORT_TYPES) {
       app.post(
@@ -31,7 +28,7 @@ export const exportsRoutes =
         },
         async (req) => {
           const id = await exportsService.start(ctx, publisherOf(req), type, req.body);
-          worker.kick();
+          kickExports(ctx);
           // Relative to the API base, like every path of docs/api.md the web app calls.
           return { success: true as const, result: { job_id: id, poll_endpoint: API_PATHS.exportStatus } };
         },

@@ -10,7 +10,6 @@ import type { AppContext } from '../../context.ts';
 import { publisherOf } from '../../plugins/auth.ts';
 import { invoicesService } from './invoices.service.ts';
 import { invoicePdf } from './invoice-pdf.service.ts';
-import { startInvoiceScheduler } from './invoices.jobs.ts';
 
 export const invoicesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -38,13 +37,4 @@ export const invoicesRoutes =
         .header('x-content-type-options', 'nosniff')
         .send(pdf);
     });
-
-    // The monthly job runs in servers, not in tests (they call the service) nor in CLI commands.
-    if (ctx.config.NODE_ENV !== 'test') {
-      let stop: (() => void) | null = null;
-      app.addHook('onListen', async () => {
-        stop = startInvoiceScheduler(ctx);
-      });
-      app.addHook('onClose', async () => stop?.());
-    }
   };

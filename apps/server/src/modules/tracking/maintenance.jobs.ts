@@ -4,7 +4,7 @@ import { eventsService } from '../events/events.service.ts';
 import { loginCodesService } from '../login-codes/login-codes.service.ts';
 import { networkService } from '../network/network.service.ts';
 import { notificationsService } from '../notifications/notifications.service.ts';
-import { schedulePeriodic, type PeriodicJob } from '../../lib/periodic-job.ts';
+import type { JobRunner } from '../../lib/job-runner.ts';
 import { receiverBackoff } from './receiver-backoff.ts';
 import { trackingRepository } from './tracking.repository.ts';
 
@@ -16,29 +16,18 @@ const HOUR_MS = 3600_000;
  * Periodic upkeep of the tracking tables: next months' partitions of clicks and conversions,
  * expired unique-click windows, and offer expiry (status and `offer_expire` notifications); and
  * of the throttle windows of sign-in and sign-up. Hourly, once across every process sharing the
- * database (`schedulePeriodic`: the first to look when it is due runs it, at start too, and a
- * survivor takes over a run that died); every step is idempotent all the same.
+ * database (`JobRunner.periodic`: the first to look when it is due runs it, at start too, the
+ * start waiting for it, and a survivor takes over a run that died); every step is idempotent all
+ * the same.
  */
-export class TrackingMaintenance {
-  private job: PeriodicJob | null = null;
+export function addMaintenanceJob(jobs: JobRunner): void {
+  jobs.periodic({ name: 'tracking-maintenance', periodMs: HOUR_MS, work: (ctx) => maintain(ctx, new Date()) });
+}
 
+/** The upkeep run now, due or not (tests, and the scheduled run). */
+export class TrackingMaintenance {
   constructor(private readonly ctx: AppContext) {}
 
-  async start(): Promise<void> {
-    this.job = schedulePeriodic(this.ctx, {
-      name: 'tracking-maintenance',
-      periodMs: HOUR_MS,
-      work: (ctx) => maintain(ctx, new Date()),
-    });
-    await this.job.first;
-  }
-
-  stop(): void {
-    this.job?.stop();
-    this.job = null;
-  }
-
-  /** One run now, due or not (tests, and the scheduled run). */
   async runOnce(now = new Date()): Promise<void> {
     await maintain(this.ctx, now);
   }

@@ -2,11 +2,14 @@ import type { AppContext } from '../../context.ts';
 import { SettleLoop } from '../events/events.jobs.ts';
 import { ClickWriter } from './click-writer.ts';
 import { TrackingCache } from './tracking-cache.ts';
-import { DeliveryWorker, stopGraceMs } from './delivery.jobs.ts';
+import { DeliveryWorker } from './delivery.jobs.ts';
 import { TrackingMaintenance } from './maintenance.jobs.ts';
 import { ConversionRefusals } from './conversion-refusals.ts';
 
-/** The tracking engine's long-lived parts for one app instance: cache, click writer, workers. */
+/**
+ * The tracking engine's long-lived parts for one app instance: cache, click writer, workers. The
+ * app's job runner starts and stops the workers (tracking.jobs.ts).
+ */
 export interface TrackingEngine {
   cache: TrackingCache;
   clickWriter: ClickWriter;
@@ -18,11 +21,6 @@ export interface TrackingEngine {
   refusals: ConversionRefusals;
   /** Where a click goes when neither the offer nor its fallback can take it. */
   fallbackUrl: string;
-  start(): Promise<void>;
-  /** A stop begins (before the requests drain): postback delivery stops claiming and winds down. */
-  beginStop(): void;
-  /** After the requests: pending clicks committed, postback attempts finished or given back. */
-  stop(): Promise<void>;
 }
 
 const engines = new WeakMap<AppContext, TrackingEngine>();
@@ -54,21 +52,6 @@ export function trackingEngine(ctx: AppContext): TrackingEngine {
     maintenance,
     refusals,
     fallbackUrl: ctx.config.TRACKING_FALLBACK_URL ?? `${ctx.config.publicUrl}/`,
-    async start() {
-      await maintenance.start();
-      delivery.start();
-      refusals.start();
-      // Batches stored before a stop (a crash, say) are written out without waiting for a click.
-      settle.start();
-    },
-    beginStop() {
-      void delivery.drain(stopGraceMs(ctx.config.SHUTDOWN_TIMEOUT_SECONDS));
-    },
-    async stop() {
-      await Promise.all([clickWriter.close().then(() => settle.close()), delivery.stop()]);
-      await refusals.stop();
-      maintenance.stop();
-    },
   };
   engines.set(ctx, engine);
   return engine;
