@@ -99,15 +99,15 @@ describe.skipIf(testDbKind() !== 'pglite')('OpenAPI: the document other tools re
       ((doc.paths[url]?.[method] as { parameters?: { name: string; in: string }[] } | undefined)?.parameters ?? []).map(
         (p) => `${p.in}:${p.name}`,
       );
-    const click = doc.paths['/c/{offer_id}/{publisher_id}']?.['get'];
+    const click = doc.paths['/c/{offerId}/{publisherId}']?.['get'];
     expect(click?.operationId).toBe('click');
     expect(click?.tags).toEqual(['tracking']);
     expect(click?.security).toEqual([]);
-    expect(answers('/c/{offer_id}/{publisher_id}', 'get')).toEqual([302, 500, 503, 508]);
-    expect(params('/c/{offer_id}/{publisher_id}', 'get')).toEqual(
+    expect(answers('/c/{offerId}/{publisherId}', 'get')).toEqual([302, 500, 503, 508]);
+    expect(params('/c/{offerId}/{publisherId}', 'get')).toEqual(
       expect.arrayContaining([
-        'path:offer_id',
-        'path:publisher_id',
+        'path:offerId',
+        'path:publisherId',
         'query:cr',
         'query:s1',
         'query:s5',

@@ -42,10 +42,13 @@ const text = (description: string) =>
   lenient(`${description} Trimmed, NUL characters dropped, ${TRACKING_TEXT_MAX} kept.`);
 const sub = (n: number) => text(`Sub ID ${n}: the publisher's own value, shown in reports and passed to macros.`);
 
-/** `/c/{offer_id}/{publisher_id}`: any value is taken; one that names no offer or publisher goes to the fallback. */
+/**
+ * `/c/{offer_id}/{publisher_id}`, the route's pattern `/c/:offerId/:publisherId` (as the request log
+ * names it): any value is taken; one that names no offer or publisher goes to the fallback.
+ */
 export const ClickPathSchema = z.object({
-  offer_id: z.string().describe("The offer's id (a positive integer; anything else goes to the fallback URL)."),
-  publisher_id: z.string().describe("The publisher's id (a positive integer; anything else goes to the fallback URL)."),
+  offerId: z.string().describe("The offer's id (a positive integer; anything else goes to the fallback URL)."),
+  publisherId: z.string().describe("The publisher's id (a positive integer; anything else goes to the fallback URL)."),
 });
 
 /** A click's query: the parameters the portal reads; any other passes through (ignored). */

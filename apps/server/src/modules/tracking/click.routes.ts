@@ -44,7 +44,7 @@ function clickNotStored(reply: FastifyReply, log: FastifyBaseLogger, err: unknow
 export const CLICK_COOKIE = 'ptid';
 
 /**
- * `GET /c/:offer_id/:publisher_id` (docs/tracking.md): the click is committed before the 302 leaves;
+ * `GET /c/:offerId/:publisherId` (docs/tracking.md; the pattern the request log names): the click is committed before the 302 leaves;
  * if it cannot be stored the answer is 503, never a redirect for a click we do not have. Its path
  * and query are the shared ClickPathSchema and ClickQuerySchema, validated by the route's zod
  * schema: lenient (nothing is refused), and measured on the click benchmark at no cost beyond its
@@ -58,7 +58,7 @@ export const clickRoutes =
     const cookieFlags = secure ? '; Secure; SameSite=None' : '; SameSite=Lax';
 
     app.get(
-      '/c/:offer_id/:publisher_id',
+      '/c/:offerId/:publisherId',
       {
         schema: {
           tags: ['tracking'],
@@ -71,7 +71,7 @@ export const clickRoutes =
         if (isLoopedCall(req.headers, ctx.instanceId)) {
           // One of our own postback deliveries: no click, no redirect to follow.
           req.log.warn(
-            { offer: req.params.offer_id, publisher: req.params.publisher_id },
+            { offer: req.params.offerId, publisher: req.params.publisherId },
             'click refused: it came from a postback delivery of this portal (loop)',
           );
           return reply.status(508).send({
@@ -86,8 +86,8 @@ export const clickRoutes =
         let decision: Awaited<ReturnType<typeof decideClick>>;
         try {
           const decided = decideClick(engine.cache, engine.fallbackUrl, {
-            offerId: req.params.offer_id,
-            publisherId: req.params.publisher_id,
+            offerId: req.params.offerId,
+            publisherId: req.params.publisherId,
             params: req.query,
             ip: req.ip ?? null,
             userAgent: req.headers['user-agent'] ?? null,
