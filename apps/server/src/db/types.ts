@@ -192,6 +192,9 @@ export interface AdvertisersTable {
   /** Key of the HMAC that lets a pixel carry a sale amount (kept in clear: the server computes it). */
   pixel_secret: string | null;
   created_at: CreatedAt;
+  /** When the conversion API token / pixel secret was last replaced (migration 0074). */
+  api_token_rotated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  pixel_secret_rotated_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface OffersTable {
@@ -276,6 +279,21 @@ export interface NotificationsTable {
   kind: Generated<string>;
   dedup_key: string | null;
   sent_at: Generated<Timestamp>;
+  /** The operator's send this copy belongs to (migration 0074); null for automatic notices. */
+  send_id: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** One notice an operator sent, grouping its per-publisher copies (migration 0074). */
+export interface NotificationSendsTable {
+  id: Generated<number>;
+  summary: string;
+  description: Generated<string>;
+  urgent: Generated<boolean>;
+  audience: 'all' | 'chosen';
+  recipients: Generated<number>;
+  operator_id: number | null;
+  actor: string;
+  sent_at: Timestamp;
 }
 
 export interface NetworkTables {
@@ -287,4 +305,5 @@ export interface NetworkTables {
   creatives: CreativesTable;
   postbacks: PostbacksTable;
   notifications: NotificationsTable;
+  notification_sends: NotificationSendsTable;
 }

@@ -22,6 +22,15 @@ export const ADMIN_API_PATHS = {
   operatorUpdate: '/operators/:id/update',
   settings: '/settings',
   settingsUpdate: '/settings/update',
+  advertisers: '/advertisers',
+  advertiserCreate: '/advertisers/create',
+  advertiser: '/advertisers/:id',
+  advertiserUpdate: '/advertisers/:id/update',
+  advertiserRotateToken: '/advertisers/:id/rotate-token',
+  advertiserRotatePixelSecret: '/advertisers/:id/rotate-pixel-secret',
+  notificationSends: '/notifications',
+  notificationSend: '/notifications/send',
+  notificationRecipients: '/notifications/recipients',
 } as const;
 
 /** A pattern with its `:params` filled in (each value URI-encoded). */

@@ -1,10 +1,13 @@
 import type { Command } from 'commander';
 import type { WithApp } from '../with-app.ts';
+import { cliActor } from '../../modules/audit/audit.service.ts';
 import { networkService } from '../../modules/network/network.service.ts';
 import {
   advertiserCredentials,
   type PublishedCredential,
 } from '../../modules/network/advertiser-credentials.service.ts';
+import { defaultOperator } from './accounts.commands.ts';
+import { describe } from './operators.commands.ts';
 
 const id = (v: string) => {
   const n = Number(v);
@@ -74,7 +77,14 @@ export function registerAdvertiserCredentialCommands(program: Command, withApp: 
           : [id(advertiserId!)];
         if (ids.length === 0) console.log('no advertiser holds a published demo credential: nothing to rotate');
         for (const advertiser of ids) {
-          const rotated = await advertiserCredentials.rotate(db, advertiser, { tokenOnly: opts.tokenOnly === true });
+          const rotated = await advertiserCredentials
+            .rotateAudited(app.ctx, cliActor(defaultOperator()), advertiser, {
+              token: true,
+              pixelSecret: opts.tokenOnly !== true,
+            })
+            .catch((err: unknown) => {
+              throw new Error(describe(err));
+            });
           console.log(`advertiser ${advertiser}:`);
           console.log(`  new conversion API token (shown once): ${rotated.token}`);
           if (rotated.pixelSecret)

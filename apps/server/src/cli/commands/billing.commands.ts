@@ -2,7 +2,10 @@ import type { Command } from 'commander';
 import { INVOICE_STATUSES, type InvoiceStatus } from '@portal/shared';
 import type { WithApp } from '../with-app.ts';
 import { invoicesService, lastClosedMonth } from '../../modules/invoices/invoices.service.ts';
-import { notificationsService } from '../../modules/notifications/notifications.service.ts';
+import { cliActor } from '../../modules/audit/audit.service.ts';
+import { notificationSendsService } from '../../modules/notifications/notification-sends.service.ts';
+import { defaultOperator } from './accounts.commands.ts';
+import { describe } from './operators.commands.ts';
 
 const int = (v: string) => {
   const n = Number(v);
@@ -68,14 +71,23 @@ export function registerBillingCommands(program: Command, withApp: WithApp): voi
     .option('--offer <id>', 'link it to this offer')
     .action((summary: string, opts: { publisher?: string; description: string; urgent: boolean; offer?: string }) =>
       withApp(async (app) => {
-        const n = await notificationsService.create(app.ctx, {
-          publishers: opts.publisher ? int(opts.publisher) : 'all',
-          summary,
-          description: opts.description,
-          urgent: opts.urgent,
-          offerId: opts.offer ? int(opts.offer) : null,
-        });
-        console.log(`${n} notification(s) sent`);
+        const sent = await notificationSendsService
+          .send(
+            app.ctx,
+            cliActor(defaultOperator()),
+            {
+              title: summary,
+              body: opts.description,
+              urgent: opts.urgent,
+              audience: opts.publisher ? 'chosen' : 'all',
+              publisher_ids: opts.publisher ? [int(opts.publisher)] : null,
+            },
+            { offerId: opts.offer ? int(opts.offer) : null },
+          )
+          .catch((err: unknown) => {
+            throw new Error(describe(err));
+          });
+        console.log(`${sent.recipients} notification(s) sent`);
       }),
     );
 }

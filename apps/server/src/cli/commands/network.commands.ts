@@ -1,6 +1,11 @@
 import type { Command } from 'commander';
 import type { WithApp } from '../with-app.ts';
+import { cliActor } from '../../modules/audit/audit.service.ts';
+import { advertiserCredentials } from '../../modules/network/advertiser-credentials.service.ts';
+import { advertisersService } from '../../modules/network/advertisers.service.ts';
 import { networkService } from '../../modules/network/network.service.ts';
+import { defaultOperator } from './accounts.commands.ts';
+import { describe } from './operators.commands.ts';
 import { registerAdvertiserCredentialCommands } from './advertiser-credentials.commands.ts';
 import { id, oneOf } from './network-args.ts';
 import { registerOfferContentCommands } from './offer-content.commands.ts';
@@ -9,8 +14,14 @@ import { registerOfferCommands } from './offer.commands.ts';
 /**
  * Operator commands for the network: advertisers here; offers and access to private offers in
  * offer.commands.ts; landing pages, creatives and events in offer-content.commands.ts. They call
- * the same network service as the demo seed.
+ * the same network service as the demo seed; the advertisers' writes go through the console's
+ * services (advertisers.service.ts, advertiser-credentials.service.ts), recorded in the audit log.
  */
+/** A service's refusal as one line for the terminal ("Advertiser not found.", field errors). */
+const fail = (err: unknown): never => {
+  throw new Error(describe(err));
+};
+
 export function registerNetworkCommands(program: Command, withApp: WithApp): void {
   /* ------------------------------------------------------------ advertisers */
 
@@ -22,14 +33,13 @@ export function registerNetworkCommands(program: Command, withApp: WithApp): voi
     .option('--inactive', 'create it inactive (its conversion calls are refused)')
     .action((name: string, opts: { inactive?: boolean }) =>
       withApp(async (app) => {
-        const created = await networkService.createAdvertiser(app.ctx.db, {
-          name,
-          status: opts.inactive ? 'inactive' : 'active',
-        });
-        console.log(`advertiser ${created.id} created`);
+        const created = await advertisersService
+          .create(app.ctx, cliActor(defaultOperator()), { name, status: opts.inactive ? 'inactive' : 'active' })
+          .catch(fail);
+        console.log(`advertiser ${created.advertiser.id} created`);
         console.log(`conversion API token (store it now, it is not shown again): ${created.token}`);
         console.log(
-          `pixel signing secret (signs a pixel's amount; advertiser:pixel-secret shows it again): ${created.pixelSecret}`,
+          `pixel signing secret (signs a pixel's amount; advertiser:pixel-secret shows it again): ${created.pixel_secret}`,
         );
       }),
     );
@@ -44,7 +54,14 @@ export function registerNetworkCommands(program: Command, withApp: WithApp): voi
       withApp(async (app) => {
         const db = app.ctx.db;
         const secret = opts.rotate
-          ? await networkService.rotatePixelSecret(db, id(advertiserId))
+          ? (
+              await advertiserCredentials
+                .rotateAudited(app.ctx, cliActor(defaultOperator()), id(advertiserId), {
+                  token: false,
+                  pixelSecret: true,
+                })
+                .catch(fail)
+            ).pixelSecret
           : await networkService.pixelSecretOf(db, id(advertiserId));
         console.log(`pixel signing secret of advertiser ${advertiserId}: ${secret}`);
       }),
@@ -57,7 +74,7 @@ export function registerNetworkCommands(program: Command, withApp: WithApp): voi
     .option('--status <status>', 'active or inactive', oneOf(['active', 'inactive'] as const, 'status'))
     .action((advertiserId: string, opts: { name?: string; status?: 'active' | 'inactive' }) =>
       withApp(async (app) => {
-        await networkService.updateAdvertiser(app.ctx.db, id(advertiserId), opts);
+        await advertisersService.update(app.ctx, cliActor(defaultOperator()), id(advertiserId), opts).catch(fail);
         console.log(`advertiser ${advertiserId} updated`);
       }),
     );

@@ -6,7 +6,7 @@ import { operatorsService } from '../../modules/operators/operators.service.ts';
 import { defaultOperator } from './accounts.commands.ts';
 
 /** The field errors of the service, as one line for the terminal. */
-function describe(err: unknown): string {
+export function describe(err: unknown): string {
   const fields = (err as { fields?: Record<string, { message: string }> }).fields;
   if (fields)
     return Object.entries(fields)

@@ -1,6 +1,10 @@
+import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
+import { notFound } from '../../lib/errors.ts';
 import { newOpaqueToken, sha256 } from '../../lib/tokens.ts';
 import { DEMO_ADVERTISERS } from '../../seed/demo-advertisers.ts';
+import { auditService, type Actor } from '../audit/audit.service.ts';
+import { advertisersRepository } from './advertisers.repository.ts';
 import { networkRepository as repo } from './network.repository.ts';
 import { newPixelSecret, updated } from './network.schemas.ts';
 
@@ -65,6 +69,49 @@ export const advertiserCredentials = {
       `advertiser ${advertiserId}`,
     );
     return { token, pixelSecret };
+  },
+
+  /**
+   * An operator's rotation (the console's two buttons, the CLI's `advertiser:rotate-token` and
+   * `advertiser:pixel-secret --rotate`): replaces the named credentials in one transaction, each
+   * with its audit entry, which records when it was replaced (before → after), never a secret. The
+   * new ones are answered this once; the old ones stop working at once.
+   */
+  async rotateAudited(
+    ctx: AppContext,
+    actor: Actor,
+    advertiserId: number,
+    which: { token: boolean; pixelSecret: boolean },
+    reason: string | null = null,
+  ): Promise<{ token: string | null; pixelSecret: string | null }> {
+    return auditService.write(ctx, actor, async (trx, audit) => {
+      const before = await advertisersRepository.findForUpdate(trx, advertiserId);
+      if (!before) throw notFound('Advertiser not found.');
+      const now = new Date();
+      const token = which.token ? `adv_${newOpaqueToken(24).token}` : null;
+      const pixelSecret = which.pixelSecret ? newPixelSecret() : null;
+      await repo.updateAdvertiser(trx, advertiserId, {
+        ...(token ? { api_token_hash: sha256(token) } : {}),
+        ...(pixelSecret ? { pixel_secret: pixelSecret } : {}),
+      });
+      await advertisersRepository.setRotatedAt(trx, advertiserId, {
+        ...(token ? { api_token_rotated_at: now } : {}),
+        ...(pixelSecret ? { pixel_secret_rotated_at: now } : {}),
+      });
+      const entry = (action: string, field: string, was: Date | string | null) =>
+        audit({
+          action,
+          objectType: 'advertiser',
+          objectId: advertiserId,
+          before: { name: before.name, [field]: was === null ? null : new Date(was).toISOString() },
+          after: { name: before.name, [field]: now.toISOString() },
+          reason,
+        });
+      if (token) await entry('advertiser.rotate_token', 'token_rotated_at', before.api_token_rotated_at);
+      if (pixelSecret)
+        await entry('advertiser.rotate_pixel_secret', 'pixel_secret_rotated_at', before.pixel_secret_rotated_at);
+      return { token, pixelSecret };
+    });
   },
 
   /**

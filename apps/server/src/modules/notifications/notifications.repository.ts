@@ -84,6 +84,7 @@ export const notificationsRepository = {
       context_id: number | null;
       kind: string;
       dedup_key: string | null;
+      send_id?: number | null;
     }[],
   ): Promise<number> {
     if (rows.length === 0) return 0;

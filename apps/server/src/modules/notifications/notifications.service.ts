@@ -27,6 +27,8 @@ export interface NewNotification {
   kind?: string;
   /** Makes an automatic notification idempotent per publisher. */
   dedupKey?: string | null;
+  /** The operator's send it belongs to (notification-sends.service.ts). */
+  sendId?: number | null;
 }
 
 /** One place maps rows to the API (and sanitizes again: rows written elsewhere are shown safely too). */
@@ -77,6 +79,7 @@ export const notificationsService = {
           context_id: n.offerId ?? null,
           kind: n.kind ?? 'broadcast',
           dedup_key: n.dedupKey ?? null,
+          send_id: n.sendId ?? null,
         })),
       );
     }
