@@ -81,7 +81,11 @@ describe('the Advertisers area: list, create, edit, rotate the two credentials, 
 
   it('edits name and status with before → after and the reason; a missing one answers 404', async () => {
     const { id } = await networkService.createAdvertiser(t.app.ctx.db, { name: 'Before Name' });
-    const r = await api.post(`/advertisers/${id}/update`, { name: 'After Name', status: 'inactive', reason: 'paused deal' });
+    const r = await api.post(`/advertisers/${id}/update`, {
+      name: 'After Name',
+      status: 'inactive',
+      reason: 'paused deal',
+    });
     expect(r.status).toBe(200);
     expect(r.body.data).toMatchObject({ id, name: 'After Name', status: 'inactive' });
     const [entry] = await auditRows(t);
@@ -157,7 +161,12 @@ describe('the Advertisers area: list, create, edit, rotate the two credentials, 
     expect(first.status).toBe(200);
     expect(first.body.data.map((a: any) => a.name)).toEqual(['Kilo Lima', 'Kilo Mike']);
     expect(first.body.data[0].offers).toBe(2);
-    const second = await api.post('/advertisers', { filters: {}, search: 'kilo', limit: 2, cursor: first.body.cursor.next });
+    const second = await api.post('/advertisers', {
+      filters: {},
+      search: 'kilo',
+      limit: 2,
+      cursor: first.body.cursor.next,
+    });
     expect(second.body.data.map((a: any) => a.name)).toEqual(['Kilo November']);
     expect(second.body.cursor.next).toBeNull();
     const inactive = await api.post('/advertisers', { filters: { status: 'inactive' }, search: 'kilo' });

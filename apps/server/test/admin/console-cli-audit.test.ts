@@ -114,7 +114,9 @@ describe('admin CLI: advertisers and broadcasts recorded as the console records 
     expect(sends).toHaveLength(1);
     expect(sends[0]).toMatchObject({ summary: 'Terminal notice', urgent: true, audience: 'chosen', recipients: 1 });
     expect(sends[0]!.actor).toMatch(/^cli:/);
-    expect(copies).toEqual([expect.objectContaining({ publisher_id: publisherId, send_id: sends[0]!.id, urgent: true })]);
+    expect(copies).toEqual([
+      expect.objectContaining({ publisher_id: publisherId, send_id: sends[0]!.id, urgent: true }),
+    ]);
     const last = (await audit()).at(-1)!;
     expect(last).toMatchObject({ action: 'notification.send', object_id: String(sends[0]!.id) });
   }, 300_000);

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_BASE, API_PATHS } from '@portal/shared/api-paths';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { adminClient, auditRows, createOperator, operatorLogin, type OperatorFixture } from '../helpers/operator-factories.ts';
+import {
+  adminClient,
+  auditRows,
+  createOperator,
+  operatorLogin,
+  type OperatorFixture,
+} from '../helpers/operator-factories.ts';
 import { createPublisher, login } from '../helpers/factories.ts';
 
 const FORBIDDEN = '0x4030';
@@ -38,7 +44,9 @@ describe('the Notifications area: compose and send, the sent list with recipient
     expect(
       (await api.post('/notifications/send', { title: 'T', audience: 'chosen', publisher_ids: [987654] })).body.errors,
     ).toEqual({ publisher_ids: { code: '0x4011', message: 'No such publisher: 987654.' } });
-    expect((await api.post('/notifications/send', { title: 'T', audience: 'all', publisher_ids: [1] })).status).toBe(422);
+    expect((await api.post('/notifications/send', { title: 'T', audience: 'all', publisher_ids: [1] })).status).toBe(
+      422,
+    );
     expect((await api.post('/notifications/send', { title: 'T', audience: 'all', extra: true })).status).toBe(422);
   });
 
@@ -110,7 +118,13 @@ describe('the Notifications area: compose and send, the sent list with recipient
       .where('status', '=', 'active')
       .executeTakeFirstOrThrow();
     const r = await api.post('/notifications/send', { title: 'To everyone', body: '', audience: 'all' });
-    expect(r.body.data).toMatchObject({ audience: 'all', recipients: Number(count), read: 0, urgent: false, publishers: [] });
+    expect(r.body.data).toMatchObject({
+      audience: 'all',
+      recipients: Number(count),
+      read: 0,
+      urgent: false,
+      publishers: [],
+    });
     const copies = await t.app.ctx.db
       .selectFrom('notifications')
       .select('publisher_id')

@@ -87,6 +87,9 @@ export const ROUTES = {
   adminAuditLog: { path: '/admin/audit-log', layout: 'console', page: 'admin/audit-log-page' },
   adminOperators: { path: '/admin/operators', layout: 'console', page: 'admin/operators-page' },
   adminSecurity: { path: '/admin/security', layout: 'console', page: 'admin/security-page' },
+  adminAdvertisers: { path: '/admin/advertisers', layout: 'console', page: 'admin/advertisers-page' },
+  adminAdvertiser: { path: '/admin/advertisers/:id', layout: 'console', page: 'admin/advertiser-page' },
+  adminNotifications: { path: '/admin/notifications', layout: 'console', page: 'admin/notifications-page' },
   // Any other address, `/not-found` among them (a 404 answer's page, docs/screens.md).
   notFound: { path: '*', layout: null, page: 'errors/not-found-page' },
 } as const satisfies Record<string, PageRoute>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CONVERSION_METHODS, OFFER_STATUSES } from '../constants.ts';
 import { dataEnvelope } from '../common/envelope.ts';
 import { listRequestSchema, listResponseSchema } from '../common/list.ts';
+import { ADVERTISER_NAME_MAX, ADVERTISER_STATUSES } from './advertisers.constants.ts';
 
 /**
  * The console's Advertisers area (docs/operator-console.md "Advertisers"): the list, one
@@ -9,9 +10,7 @@ import { listRequestSchema, listResponseSchema } from '../common/list.ts';
  * (each new one answered once). Missing or bad values are answered with coded field errors by the
  * server, not by the schema.
  */
-export const ADVERTISER_STATUSES = ['active', 'inactive'] as const;
-export type AdvertiserStatus = (typeof ADVERTISER_STATUSES)[number];
-export const ADVERTISER_NAME_MAX = 256;
+export * from './advertisers.constants.ts';
 
 export const advertiserStatusSchema = z.enum(ADVERTISER_STATUSES);
 

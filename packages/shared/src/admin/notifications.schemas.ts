@@ -1,29 +1,30 @@
 import { z } from 'zod';
 import { dataEnvelope } from '../common/envelope.ts';
 import { listRequestSchema, listResponseSchema } from '../common/list.ts';
+import {
+  NOTIFICATION_AUDIENCES,
+  NOTIFICATION_CHOSEN_MAX,
+  NOTIFICATION_TITLE_MAX,
+} from './notification-sends.constants.ts';
 
 /**
  * The console's Notifications area (docs/operator-console.md "Notifications"): compose and send a
  * notice to every active publisher or to chosen ones, and the sent list with read counts. Missing
  * or bad values are answered with coded field errors by the server, not by the schema.
  */
-export const NOTIFICATION_AUDIENCES = ['all', 'chosen'] as const;
-export type NotificationAudience = (typeof NOTIFICATION_AUDIENCES)[number];
-export const NOTIFICATION_TITLE_MAX = 500;
-/** How many publishers one send may name (every active publisher: audience 'all'). */
-export const NOTIFICATION_CHOSEN_MAX = 1000;
+export * from './notification-sends.constants.ts';
 
 export const notificationSendRequestSchema = z.strictObject({
-  title: z.string().max(NOTIFICATION_TITLE_MAX * 4).nullish(),
+  title: z
+    .string()
+    .max(NOTIFICATION_TITLE_MAX * 4)
+    .nullish(),
   /** HTML; sanitised before it is stored (docs/security.md). */
   body: z.string().max(100_000).nullish(),
   urgent: z.boolean().nullish(),
   audience: z.string().max(16).nullish(),
   /** With audience 'chosen': the publishers' ids. */
-  publisher_ids: z
-    .array(z.number().int().positive().max(2_147_483_647))
-    .max(NOTIFICATION_CHOSEN_MAX)
-    .nullish(),
+  publisher_ids: z.array(z.number().int().positive().max(2_147_483_647)).max(NOTIFICATION_CHOSEN_MAX).nullish(),
 });
 export type NotificationSendRequest = z.infer<typeof notificationSendRequestSchema>;
 

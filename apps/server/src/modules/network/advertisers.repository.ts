@@ -29,7 +29,12 @@ export const advertisersRepository = {
   },
 
   find: (db: Db, id: number) =>
-    db.selectFrom('advertisers').select(COLUMNS).select(offerCount.as('offers')).where('id', '=', id).executeTakeFirst(),
+    db
+      .selectFrom('advertisers')
+      .select(COLUMNS)
+      .select(offerCount.as('offers'))
+      .where('id', '=', id)
+      .executeTakeFirst(),
 
   /** Locks the row for a change in the caller's transaction. */
   findForUpdate: (db: Db, id: number) =>

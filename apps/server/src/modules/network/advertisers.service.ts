@@ -43,7 +43,8 @@ export function toAdvertiserRow(r: AdvertiserRecord, published: PublishedCredent
 /** What the audit log keeps of an advertiser: never its token or pixel secret. */
 export const advertiserSnapshot = (r: { name: string; status: string }) => ({ name: r.name, status: r.status });
 
-const publishedOf = async (db: Db) => new Map((await advertiserCredentials.published(db)).map((c) => [c.advertiserId, c]));
+const publishedOf = async (db: Db) =>
+  new Map((await advertiserCredentials.published(db)).map((c) => [c.advertiserId, c]));
 
 /** An advertiser as the console shows it, or 404. */
 export async function advertiserRowOf(db: Db, id: number): Promise<AdvertiserRow> {
@@ -52,10 +53,7 @@ export async function advertiserRowOf(db: Db, id: number): Promise<AdvertiserRow
   return toAdvertiserRow(r, (await publishedOf(db)).get(id));
 }
 
-function checkFields(
-  input: AdvertiserCreateRequest,
-  creating: boolean,
-): { name?: string; status?: AdvertiserStatus } {
+function checkFields(input: AdvertiserCreateRequest, creating: boolean): { name?: string; status?: AdvertiserStatus } {
   const errors: Record<string, FieldError> = {};
   const out: { name?: string; status?: AdvertiserStatus } = {};
   if (creating || input.name != null) {
@@ -84,7 +82,13 @@ export const advertisersService = {
     const k = keyset({ sort: req.sort, order: req.order, key: SORT_KEYS[req.sort], id: sql`id`, cursor: req.cursor });
     const rows = await repo.list(ctx.db, k, { status: req.filters.status ?? null, search: req.search }, req.limit);
     const published = await publishedOf(ctx.db);
-    return keysetPage(k, rows, req.limit, (r) => r.id, (r) => toAdvertiserRow(r, published.get(r.id)));
+    return keysetPage(
+      k,
+      rows,
+      req.limit,
+      (r) => r.id,
+      (r) => toAdvertiserRow(r, published.get(r.id)),
+    );
   },
 
   /** One advertiser with the offers it owns. */

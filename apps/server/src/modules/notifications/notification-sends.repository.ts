@@ -30,8 +30,7 @@ export const notificationSendsRepository = {
       .execute();
   },
 
-  find: (db: Db, id: number) =>
-    db.selectFrom('notification_sends').selectAll().where('id', '=', id).executeTakeFirst(),
+  find: (db: Db, id: number) => db.selectFrom('notification_sends').selectAll().where('id', '=', id).executeTakeFirst(),
 
   /** Each send's copies and how many of them are read, counted now. */
   counts: (db: Db, sendIds: number[]) =>

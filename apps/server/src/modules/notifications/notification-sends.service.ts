@@ -35,7 +35,10 @@ async function check(db: Db, input: NotificationSendRequest): Promise<CheckedSen
   const title = (input.title ?? '').trim();
   if (!title) errors['title'] = { code: ERROR_CODES.MISSING, message: 'Please enter a title.' };
   else if (title.length > NOTIFICATION_TITLE_MAX)
-    errors['title'] = { code: ERROR_CODES.BAD_FORMAT, message: `Must be at most ${NOTIFICATION_TITLE_MAX} characters.` };
+    errors['title'] = {
+      code: ERROR_CODES.BAD_FORMAT,
+      message: `Must be at most ${NOTIFICATION_TITLE_MAX} characters.`,
+    };
   const audience = input.audience ?? null;
   if (audience === null)
     errors['audience'] = { code: ERROR_CODES.NOTHING_SELECTED, message: 'Choose who gets the notification.' };
@@ -71,7 +74,16 @@ async function check(db: Db, input: NotificationSendRequest): Promise<CheckedSen
 
 async function rowsOf(
   db: Db,
-  sends: { id: number; sent_at: Date | string; summary: string; description: string; urgent: boolean; audience: NotificationAudience; recipients: number; actor: string }[],
+  sends: {
+    id: number;
+    sent_at: Date | string;
+    summary: string;
+    description: string;
+    urgent: boolean;
+    audience: NotificationAudience;
+    recipients: number;
+    actor: string;
+  }[],
 ): Promise<NotificationSendRow[]> {
   const ids = sends.map((s) => s.id);
   const [counts, named] = await Promise.all([
@@ -158,9 +170,21 @@ export const notificationSendsService = {
   /** The sends, newest first, each with its recipients and how many have read it. */
   async list(ctx: AppContext, req: NotificationSendListQuery): Promise<ListResponse<NotificationSendRow>> {
     // Sends are numbered as they are made, so the id orders them by time.
-    const k = keyset({ sort: req.sort, order: req.order, key: { expr: sql`id`, type: 'int' }, id: sql`id`, cursor: req.cursor });
+    const k = keyset({
+      sort: req.sort,
+      order: req.order,
+      key: { expr: sql`id`, type: 'int' },
+      id: sql`id`,
+      cursor: req.cursor,
+    });
     const rows = await repo.list(ctx.db, k, req.limit);
-    const page = keysetPage(k, rows, req.limit, (r) => r.id, (r) => r);
+    const page = keysetPage(
+      k,
+      rows,
+      req.limit,
+      (r) => r.id,
+      (r) => r,
+    );
     return { data: await rowsOf(ctx.db, page.data), cursor: page.cursor };
   },
 
@@ -174,6 +198,12 @@ export const notificationSendsService = {
       cursor: req.cursor,
     });
     const rows = await repo.recipients(ctx.db, k, req.search, req.limit);
-    return keysetPage(k, rows, req.limit, (r) => r.id, (r) => ({ id: r.id, name: r.name, status: r.status }));
+    return keysetPage(
+      k,
+      rows,
+      req.limit,
+      (r) => r.id,
+      (r) => ({ id: r.id, name: r.name, status: r.status }),
+    );
   },
 };

@@ -1,8 +1,10 @@
 // Icons the publisher pages already use: any other would join their shared file (build/chunks.ts).
 import type { LucideIcon } from 'lucide-react';
+import Bell from 'lucide-react/icons/bell';
 import CircleUser from 'lucide-react/icons/circle-user';
 import FileText from 'lucide-react/icons/file-text';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import Megaphone from 'lucide-react/icons/megaphone';
 import type { OperatorRole } from '@portal/shared/admin/operators.constants';
 import { consolePaths } from './console-paths.ts';
 
@@ -20,6 +22,8 @@ export interface ConsoleNavItem {
  */
 export const CONSOLE_NAV: ConsoleNavItem[] = [
   { label: 'Overview', to: consolePaths.overview, icon: LayoutDashboard },
+  { label: 'Advertisers', to: consolePaths.advertisers, icon: Megaphone },
+  { label: 'Notifications', to: consolePaths.notifications, icon: Bell },
   { label: 'Audit log', to: consolePaths.auditLog, icon: FileText },
   { label: 'Operators', to: consolePaths.operators, icon: CircleUser, role: 'owner' },
 ];

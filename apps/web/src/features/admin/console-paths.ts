@@ -8,4 +8,6 @@ export const consolePaths = {
   auditLog: ROUTES.adminAuditLog.path,
   operators: ROUTES.adminOperators.path,
   security: ROUTES.adminSecurity.path,
+  advertisers: ROUTES.adminAdvertisers.path,
+  notifications: ROUTES.adminNotifications.path,
 } as const;
