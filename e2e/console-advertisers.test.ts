@@ -19,7 +19,9 @@ let n = 0;
 const unique = (what: string) => `${what} ${process.pid}-${Date.now()}-${n++}`;
 
 describe.concurrent.each(Object.keys(WIDTHS) as Width[])('Advertisers at %s width', (width) => {
-  test('list, create with both credentials shown once, rotate each (shown once, never again), edit', async () => {
+  test('list, create with both credentials shown once, rotate each (shown once, never again), edit', async ({
+    expect,
+  }) => {
     const s = await open(browser, width);
     const { page } = s;
     const jwt = await consoleLoginViaApi(s);
@@ -110,9 +112,9 @@ describe.concurrent.each(Object.keys(WIDTHS) as Width[])('Advertisers at %s widt
     await checkScreen(page, 'console-advertiser');
     expectNoProblems(s);
     await s.close();
-  });
+  }, 240_000);
 
-  test('a demo advertiser lists the offers it owns', async () => {
+  test('a demo advertiser lists the offers it owns', async ({ expect }) => {
     const s = await open(browser, width);
     const { page } = s;
     const jwt = await consoleLoginViaApi(s);

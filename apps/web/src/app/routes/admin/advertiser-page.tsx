@@ -78,13 +78,13 @@ function AdvertiserView({ advertiser: a }: { advertiser: AdvertiserDetail }) {
         </p>
         {warning ? (
           <AlertBox tone="warning" className="mt-3">
-            {warning}: anyone can use it. Rotate it before the network goes live.
+            {warning}, which anyone can use: rotate before the network goes live.
           </AlertBox>
         ) : null}
-        <dl className="mt-4 grid gap-4 sm:grid-cols-2">
+        <div className="mt-4 grid gap-4 sm:grid-cols-2">
           <div className="flex flex-col gap-2 rounded-lg border border-slate-200 p-4">
-            <dt className="text-sm font-medium text-slate-900">Conversion API token</dt>
-            <dd className="text-sm text-slate-600">{rotated(a.token_rotated_at)}</dd>
+            <h3 className="text-sm font-medium text-slate-900">Conversion API token</h3>
+            <p className="text-sm text-slate-600">{rotated(a.token_rotated_at)}</p>
             {canWrite ? (
               <Button
                 variant="secondary"
@@ -96,8 +96,8 @@ function AdvertiserView({ advertiser: a }: { advertiser: AdvertiserDetail }) {
             ) : null}
           </div>
           <div className="flex flex-col gap-2 rounded-lg border border-slate-200 p-4">
-            <dt className="text-sm font-medium text-slate-900">Pixel signing secret</dt>
-            <dd className="text-sm text-slate-600">{rotated(a.pixel_secret_rotated_at)}</dd>
+            <h3 className="text-sm font-medium text-slate-900">Pixel signing secret</h3>
+            <p className="text-sm text-slate-600">{rotated(a.pixel_secret_rotated_at)}</p>
             {canWrite ? (
               <Button
                 variant="secondary"
@@ -108,7 +108,7 @@ function AdvertiserView({ advertiser: a }: { advertiser: AdvertiserDetail }) {
               </Button>
             ) : null}
           </div>
-        </dl>
+        </div>
       </Card>
 
       <Card className="p-5">
