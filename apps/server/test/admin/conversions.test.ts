@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createPublisher, login } from '../helpers/factories.ts';
 import { adminClient, auditRows, createOperator, operatorLogin } from '../helpers/operator-factories.ts';
-import { click, convert, createTrackedOffer, createTrackingPostback, type TrackedOffer } from '../helpers/tracking-factories.ts';
+import {
+  click,
+  convert,
+  createTrackedOffer,
+  createTrackingPostback,
+  type TrackedOffer,
+} from '../helpers/tracking-factories.ts';
 import { createOffer, insertClicks, insertConversion, type OfferFixture } from '../reports/report-fixtures.ts';
 import { lastClosedMonth } from '../../src/modules/invoices/invoices.service.ts';
 
@@ -79,7 +85,9 @@ describe('Conversions: find and reverse', () => {
       status: 'approved',
       reversal: null,
     });
-    expect((await manager.post('/conversions', { filters: { order_id: 'ORDER-REV-1' } })).body.data[0].id).toBe(conv.id);
+    expect((await manager.post('/conversions', { filters: { order_id: 'ORDER-REV-1' } })).body.data[0].id).toBe(
+      conv.id,
+    );
     expect(
       (await manager.post('/conversions', { filters: { publisher_id: pub.publisherId, offer_id: offer.offerId } })).body
         .data,
@@ -97,9 +105,9 @@ describe('Conversions: find and reverse', () => {
     const noReason = await manager.post(`/conversions/${conv.id}/reverse`, { reason: '  ' });
     expect(noReason.status).toBe(422);
     expect(noReason.body.errors).toEqual({ reason: { code: '0x4001', message: 'Please enter a reason.' } });
-    expect((await manager.post(`/conversions/00000000-0000-7000-8000-000000000000/reverse`, { reason: 'x' })).status).toBe(
-      404,
-    );
+    expect(
+      (await manager.post(`/conversions/00000000-0000-7000-8000-000000000000/reverse`, { reason: 'x' })).status,
+    ).toBe(404);
     expect((await totals()).conversions).toBe(1);
 
     const r = await manager.post(`/conversions/${conv.id}/reverse`, { reason: 'Chargeback from the advertiser' });
@@ -118,9 +126,9 @@ describe('Conversions: find and reverse', () => {
     // The conversion stays, marked reversed.
     const still = await manager.post('/conversions', { filters: { tid } });
     expect(still.body.data[0]).toMatchObject({ id: conv.id, status: 'reversed', payout: 12.5 });
-    expect((await manager.post('/conversions', { filters: { status: 'reversed' } })).body.data.map((x: any) => x.id)).toEqual([
-      conv.id,
-    ]);
+    expect(
+      (await manager.post('/conversions', { filters: { status: 'reversed' } })).body.data.map((x: any) => x.id),
+    ).toEqual([conv.id]);
 
     // Only the postback that sends {conversion_status} is called again, with `reversed`.
     const deliveries = await t.app.ctx.db
@@ -163,7 +171,13 @@ describe('Conversions: find and reverse', () => {
       { at: new Date(at.getTime() - 60_000), publisherId: pub.publisherId, offerId: past.offerId, landingPageId: null },
       { at: new Date(at.getTime() - 30_000), publisherId: pub.publisherId, offerId: past.offerId, landingPageId: null },
     ]);
-    const keep = await insertConversion(t, { at, click: ck1!, eventId: past.events.conversion, eventType: 'conversion', payout: 30 });
+    const keep = await insertConversion(t, {
+      at,
+      click: ck1!,
+      eventId: past.events.conversion,
+      eventType: 'conversion',
+      payout: 30,
+    });
     const gone = await insertConversion(t, {
       at: new Date(at.getTime() + 1000),
       click: ck2!,
@@ -202,7 +216,13 @@ describe('Conversions: find and reverse', () => {
     expect(mine.body.invoice.payout_total).toBeCloseTo(30, 4);
     expect(mine.body.items).toEqual([
       { kind: 'offer', name: 'Last Month Offer', price_per_action: 19, payed_actions: 2, total: 38 },
-      { kind: 'reversal', name: 'Reversed conversion: Last Month Offer', price_per_action: 8, payed_actions: -1, total: -8 },
+      {
+        kind: 'reversal',
+        name: 'Reversed conversion: Last Month Offer',
+        price_per_action: 8,
+        payed_actions: -1,
+        total: -8,
+      },
     ]);
     const detail = await viewer.get(`/invoices/${inv.id}`);
     expect(detail.status).toBe(200);

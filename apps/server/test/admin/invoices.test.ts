@@ -24,7 +24,13 @@ describe('Invoices: generate, list, move, void', () => {
     const [ck] = await insertClicks(t, [
       { at: new Date(at.getTime() - 1000), publisherId: pub.publisherId, offerId: offer.offerId, landingPageId: null },
     ]);
-    await insertConversion(t, { at, click: ck!, eventId: offer.events.conversion, eventType: 'conversion', payout: 25 });
+    await insertConversion(t, {
+      at,
+      click: ck!,
+      eventId: offer.events.conversion,
+      eventType: 'conversion',
+      payout: 25,
+    });
   }, 60_000);
   afterAll(() => t?.close());
 
@@ -49,7 +55,9 @@ describe('Invoices: generate, list, move, void', () => {
     expect(entries[0]).toMatchObject({ action: 'invoice.generate', object_id: null });
     expect(entries[1]).toMatchObject({ action: 'invoice.generate', object_type: 'invoice', object_id: String(id) });
 
-    const list = await viewer.post('/invoices', { filters: { status: 'generated', publisher_id: pub.publisherId, month } });
+    const list = await viewer.post('/invoices', {
+      filters: { status: 'generated', publisher_id: pub.publisherId, month },
+    });
     expect(list.status).toBe(200);
     expect(list.body.data).toEqual([
       expect.objectContaining({
@@ -61,9 +69,9 @@ describe('Invoices: generate, list, move, void', () => {
         status: 'generated',
       }),
     ]);
-    expect((await viewer.post('/invoices', { filters: { status: 'paid', publisher_id: pub.publisherId } })).body.data).toEqual(
-      [],
-    );
+    expect(
+      (await viewer.post('/invoices', { filters: { status: 'paid', publisher_id: pub.publisherId } })).body.data,
+    ).toEqual([]);
     expect((await viewer.post('/invoices', { filters: { month: '2026-1' } })).status).toBe(422);
     const detail = await viewer.get(`/invoices/${id}`);
     expect(detail.body.data.items).toEqual([

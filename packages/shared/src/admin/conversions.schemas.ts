@@ -30,9 +30,7 @@ export const adminConversionSchema = z.object({
   adv_transaction_id: z.string().nullable(),
   source: z.enum(['postback', 'pixel']),
   status: z.enum(['approved', 'pending', 'rejected', 'reversed']),
-  reversal: z
-    .object({ at: z.string(), reason: z.string(), actor: z.string(), postbacks: z.number().int() })
-    .nullable(),
+  reversal: z.object({ at: z.string(), reason: z.string(), actor: z.string(), postbacks: z.number().int() }).nullable(),
 });
 export type AdminConversion = z.infer<typeof adminConversionSchema>;
 

@@ -109,7 +109,9 @@ export const conversionsService = {
       data: page.map(toApi),
       cursor: {
         next:
-          rows.length > req.limit && last ? encodeCursor({ sort: req.sort, order: req.order, values: [last.id] }) : null,
+          rows.length > req.limit && last
+            ? encodeCursor({ sort: req.sort, order: req.order, values: [last.id] })
+            : null,
       },
     };
   },

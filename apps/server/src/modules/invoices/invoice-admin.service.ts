@@ -68,7 +68,9 @@ export const invoiceAdminService = {
       data: page.map(toAdmin),
       cursor: {
         next:
-          rows.length > req.limit && last ? encodeCursor({ sort: req.sort, order: req.order, values: [last.id] }) : null,
+          rows.length > req.limit && last
+            ? encodeCursor({ sort: req.sort, order: req.order, values: [last.id] })
+            : null,
       },
     };
   },

@@ -69,7 +69,8 @@ export const invoicesService = {
         to,
         ctx.config.REFERRAL_COMMISSION_PERCENT,
       );
-      const id = items.length === 0 ? null : await invoicesRepository.insertInvoice(trx, publisherId, start, end, items);
+      const id =
+        items.length === 0 ? null : await invoicesRepository.insertInvoice(trx, publisherId, start, end, items);
       if (id == null) skipped += 1;
       else {
         created.push(id);

@@ -10,7 +10,8 @@ import { receiverHostOf } from './receiver-backoff.ts';
 export const eventKeyOf = (conversionId: string, postbackId: number) => `${conversionId}.${postbackId}`;
 
 /** The reversal's event id: a delivery of its own beside the conversion's. */
-export const reversalEventKeyOf = (conversionId: string, postbackId: number) => `${conversionId}.${postbackId}.reversed`;
+export const reversalEventKeyOf = (conversionId: string, postbackId: number) =>
+  `${conversionId}.${postbackId}.reversed`;
 
 /** Whether a postback can tell a reversal from a conversion: it sends `{conversion_status}`. */
 export const sendsStatus = (template: string) => template.toLowerCase().includes('{conversion_status}');
