@@ -8,6 +8,8 @@ import { auditAdminRoutes } from '../modules/audit/audit.admin.routes.ts';
 import { overviewAdminRoutes } from '../modules/overview/overview.admin.routes.ts';
 import { advertisersAdminRoutes } from '../modules/network/advertisers.admin.routes.ts';
 import { notificationsAdminRoutes } from '../modules/notifications/notifications.admin.routes.ts';
+import { conversionsAdminRoutes } from '../modules/conversions/conversions.admin.routes.ts';
+import { invoicesAdminRoutes } from '../modules/invoices/invoices.admin.routes.ts';
 
 /**
  * The operator API's scope (docs/operator-console.md): every route under /api/admin/v1, one hook
@@ -28,6 +30,8 @@ export async function registerAdminApi(app: FastifyInstance, ctx: AppContext): P
       await admin.register(operatorsAdminRoutes(ctx));
       await admin.register(advertisersAdminRoutes(ctx));
       await admin.register(notificationsAdminRoutes(ctx));
+      await admin.register(conversionsAdminRoutes(ctx));
+      await admin.register(invoicesAdminRoutes(ctx));
     },
     { prefix: ADMIN_API_BASE },
   );

@@ -90,6 +90,9 @@ export const ROUTES = {
   adminAdvertisers: { path: '/admin/advertisers', layout: 'console', page: 'admin/advertisers-page' },
   adminAdvertiser: { path: '/admin/advertisers/:id', layout: 'console', page: 'admin/advertiser-page' },
   adminNotifications: { path: '/admin/notifications', layout: 'console', page: 'admin/notifications-page' },
+  adminConversions: { path: '/admin/conversions', layout: 'console', page: 'admin/conversions-page' },
+  adminInvoices: { path: '/admin/invoices', layout: 'console', page: 'admin/invoices-page' },
+  adminInvoice: { path: '/admin/invoices/:id', layout: 'console', page: 'admin/invoice-page' },
   // Any other address, `/not-found` among them (a 404 answer's page, docs/screens.md).
   notFound: { path: '*', layout: null, page: 'errors/not-found-page' },
 } as const satisfies Record<string, PageRoute>;

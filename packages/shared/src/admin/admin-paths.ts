@@ -31,6 +31,12 @@ export const ADMIN_API_PATHS = {
   notificationSends: '/notifications',
   notificationSend: '/notifications/send',
   notificationRecipients: '/notifications/recipients',
+  conversions: '/conversions',
+  conversionReverse: '/conversions/:id/reverse',
+  invoices: '/invoices',
+  invoiceGenerate: '/invoices/generate',
+  invoice: '/invoices/:id',
+  invoiceStatus: '/invoices/:id/status',
 } as const;
 
 /** A pattern with its `:params` filled in (each value URI-encoded). */

@@ -5,6 +5,8 @@ import CircleUser from 'lucide-react/icons/circle-user';
 import FileText from 'lucide-react/icons/file-text';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import Megaphone from 'lucide-react/icons/megaphone';
+import ReceiptText from 'lucide-react/icons/receipt-text';
+import Zap from 'lucide-react/icons/zap';
 import type { OperatorRole } from '@portal/shared/admin/operators.constants';
 import { consolePaths } from './console-paths.ts';
 
@@ -23,6 +25,8 @@ export interface ConsoleNavItem {
 export const CONSOLE_NAV: ConsoleNavItem[] = [
   { label: 'Overview', to: consolePaths.overview, icon: LayoutDashboard },
   { label: 'Advertisers', to: consolePaths.advertisers, icon: Megaphone },
+  { label: 'Conversions', to: consolePaths.conversions, icon: Zap },
+  { label: 'Invoices', to: consolePaths.invoices, icon: ReceiptText },
   { label: 'Notifications', to: consolePaths.notifications, icon: Bell },
   { label: 'Audit log', to: consolePaths.auditLog, icon: FileText },
   { label: 'Operators', to: consolePaths.operators, icon: CircleUser, role: 'owner' },

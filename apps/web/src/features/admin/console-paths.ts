@@ -10,4 +10,7 @@ export const consolePaths = {
   security: ROUTES.adminSecurity.path,
   advertisers: ROUTES.adminAdvertisers.path,
   notifications: ROUTES.adminNotifications.path,
+  conversions: ROUTES.adminConversions.path,
+  invoices: ROUTES.adminInvoices.path,
+  invoice: (id: number) => ROUTES.adminInvoice.path.replace(':id', String(id)),
 } as const;
