@@ -30,7 +30,8 @@ export function InvoiceLines({ detail }: { detail: Detail }) {
           ))}
         </dl>
       </Card>
-      <Card className="overflow-x-auto">
+      {/* Scrolls sideways on a phone: focusable so a keyboard can scroll it too. */}
+      <Card className="overflow-x-auto" tabIndex={0} role="region" aria-label="Invoice lines">
         <table className="w-full min-w-[32rem] text-sm" aria-label="Lines">
           <thead className="border-b border-slate-200 bg-slate-50 text-left text-xs font-semibold text-slate-700">
             <tr>
