@@ -115,6 +115,7 @@ export function NotificationBell({
                         // Beside the item, not in it: what the notification is about, one step away.
                         <Link
                           to={link.to}
+                          aria-label={`${link.label}: ${n.summary}`}
                           onClick={() => {
                             setOpen(false);
                             followNotification(n);
@@ -122,7 +123,6 @@ export function NotificationBell({
                           className="absolute bottom-2 left-11 text-xs font-medium text-accent underline-offset-2 hover:underline"
                         >
                           {link.label}
-                          <span className="sr-only">: {n.summary}</span>
                         </Link>
                       ) : null}
                     </li>

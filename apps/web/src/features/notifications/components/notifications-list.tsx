@@ -255,11 +255,11 @@ function NotificationRow({
         // Beside the row's button, not in it: what the notification is about, one step away.
         <Link
           to={link.to}
+          aria-label={`${link.label}: ${n.summary}`}
           onClick={() => follow(n)}
           className="absolute bottom-3.5 left-16 text-sm font-medium text-accent underline-offset-2 hover:underline"
         >
           {link.label}
-          <span className="sr-only">: {n.summary}</span>
         </Link>
       ) : null}
     </div>
