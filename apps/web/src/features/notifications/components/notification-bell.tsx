@@ -88,13 +88,13 @@ export function NotificationBell({
                 {unread.map((n) => {
                   const link = linkOf(n);
                   return (
-                    <li key={n.notification_id} className="relative">
+                    <li key={n.notification_id}>
                       <button
                         type="button"
                         onClick={() => choose(n)}
                         className={cn(
                           'flex w-full items-start gap-3 px-4 pt-2.5 text-left hover:bg-slate-50 focus-visible:bg-slate-50',
-                          link ? 'pb-8' : 'pb-2.5',
+                          link ? 'pb-1' : 'pb-2.5',
                         )}
                       >
                         <span className="mt-1.5 flex w-4 shrink-0 justify-center">
@@ -112,18 +112,20 @@ export function NotificationBell({
                         </span>
                       </button>
                       {link ? (
-                        // Beside the item, not in it: what the notification is about, one step away.
-                        <Link
-                          to={link.to}
-                          aria-label={`${link.label}: ${n.summary}`}
-                          onClick={() => {
-                            setOpen(false);
-                            followNotification(n);
-                          }}
-                          className="absolute bottom-2 left-11 text-xs font-medium text-accent underline-offset-2 hover:underline"
-                        >
-                          {link.label}
-                        </Link>
+                        // Under the item, not in it: what the notification is about, one step away.
+                        <div className="pr-4 pb-1.5 pl-11">
+                          <Link
+                            to={link.to}
+                            aria-label={`${link.label}: ${n.summary}`}
+                            onClick={() => {
+                              setOpen(false);
+                              followNotification(n);
+                            }}
+                            className="inline-flex min-h-6 items-center text-xs font-medium text-accent underline-offset-2 hover:underline"
+                          >
+                            {link.label}
+                          </Link>
+                        </div>
                       ) : null}
                     </li>
                   );

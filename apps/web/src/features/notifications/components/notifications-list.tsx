@@ -194,7 +194,12 @@ function NotificationRow({
   const link = linkOf(n);
   const follow = useFollowNotification();
   return (
-    <div className="relative">
+    <div
+      className={cn(
+        'overflow-hidden rounded-xl border bg-white shadow-xs',
+        unread ? 'border-slate-300' : 'border-slate-200',
+      )}
+    >
       <button
         type="button"
         onClick={() => onOpen(n)}
@@ -203,9 +208,8 @@ function NotificationRow({
         aria-labelledby={`${id}-summary`}
         aria-describedby={excerpt ? `${id}-when ${id}-text` : `${id}-when`}
         className={cn(
-          'relative flex w-full items-start gap-3 overflow-hidden rounded-xl border bg-white pt-3.5 pr-4 pl-5 text-left shadow-xs transition-colors hover:bg-slate-50',
-          unread ? 'border-slate-300' : 'border-slate-200',
-          link ? 'pb-11' : 'pb-3.5',
+          'relative flex w-full items-start gap-3 pt-3.5 pr-4 pl-5 text-left transition-colors hover:bg-slate-50',
+          link ? 'pb-1' : 'pb-3.5',
         )}
       >
         {unread ? (
@@ -252,15 +256,18 @@ function NotificationRow({
         </span>
       </button>
       {link ? (
-        // Beside the row's button, not in it: what the notification is about, one step away.
-        <Link
-          to={link.to}
-          aria-label={`${link.label}: ${n.summary}`}
-          onClick={() => follow(n)}
-          className="absolute bottom-3.5 left-16 text-sm font-medium text-accent underline-offset-2 hover:underline"
-        >
-          {link.label}
-        </Link>
+        // Under the row's button, not in it: what the notification is about, one step away.
+        <div className="relative pr-4 pb-2.5 pl-16">
+          {unread ? <span aria-hidden="true" className="absolute inset-y-0 left-0 w-1 bg-accent" /> : null}
+          <Link
+            to={link.to}
+            aria-label={`${link.label}: ${n.summary}`}
+            onClick={() => follow(n)}
+            className="inline-flex min-h-6 items-center text-sm font-medium text-accent underline-offset-2 hover:underline"
+          >
+            {link.label}
+          </Link>
+        </div>
       ) : null}
     </div>
   );
