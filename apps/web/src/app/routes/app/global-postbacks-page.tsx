@@ -19,6 +19,7 @@ export function Component() {
       {timeZone ? (
         <>
           <GlobalPostbacksList
+            timeZone={timeZone}
             deliveries={(postback, onClose) => (
               <LazyPostbackDeliveriesModal postback={postback} timeZone={timeZone} onClose={onClose} />
             )}

@@ -11,11 +11,12 @@ import { LongValue } from '../../../components/ui/long-value.tsx';
 import type { Column } from '../../../components/ui/list/types.ts';
 import { Badge } from '../../../components/ui/status-badge.tsx';
 import { paths } from '../../../config/paths.ts';
-import { useTimeZone } from '../../user/api/user.ts';
 
 export interface RowActions {
   onEdit: (p: Postback) => void;
   onDeliveries: (p: Postback) => void;
+  /** The user's time zone, for when a postback started failing. */
+  timeZone: string;
 }
 
 const eventCell = (p: Postback) =>
@@ -30,9 +31,9 @@ const valueCell = (p: Postback) => (
 );
 
 /** When a postback started failing, in the user's zone ("Nov 26, 9:04 PM"). */
-function failingSince(iso: string, timeZone: string | null): string {
+function failingSince(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', {
-    ...(timeZone ? { timeZone } : {}),
+    timeZone,
     month: 'short',
     day: 'numeric',
     hour: 'numeric',
@@ -45,8 +46,15 @@ function failingSince(iso: string, timeZone: string | null): string {
  * when (deliveries failed after every retry), or retrying (the last attempt of some failed), with
  * a way to its delivery log.
  */
-function StatusCell({ p, onDeliveries }: { p: Postback; onDeliveries: (p: Postback) => void }) {
-  const timeZone = useTimeZone();
+function StatusCell({
+  p,
+  timeZone,
+  onDeliveries,
+}: {
+  p: Postback;
+  timeZone: string;
+  onDeliveries: (p: Postback) => void;
+}) {
   const failing = p.failing_since !== null;
   const retrying = !failing && p.deliveries_retrying > 0;
   return (
@@ -136,7 +144,7 @@ const statusColumn = (actions: RowActions, sortable: boolean): Column<Postback> 
   header: 'Status',
   ...(sortable ? { sortKey: 'postback_status' } : {}),
   width: '10.5rem',
-  cell: (p) => <StatusCell p={p} onDeliveries={actions.onDeliveries} />,
+  cell: (p) => <StatusCell p={p} timeZone={actions.timeZone} onDeliveries={actions.onDeliveries} />,
 });
 
 /** The offer tab's columns (docs/screens.md): Name, Event, Type (Pixel/Postback), Value, Status, edit. */
