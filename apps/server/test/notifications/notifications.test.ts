@@ -200,9 +200,8 @@ describe('notifications', () => {
     ];
     for (const n of about) await notificationsService.create(t.app.ctx, { publishers: b.publisherId, ...n });
     const r = await t.post('/notifications/get-notification-table-data', { search: 'About ' }, { token: b.token });
-    const bySummary = Object.fromEntries(
-      (r.body.data as { summary: string }[]).map((n) => [n.summary, n] as const),
-    ) as Record<string, { context_domain: unknown; context_id: unknown; target: unknown }>;
+    type Shown = { summary: string; context_domain: unknown; context_id: unknown; target: unknown };
+    const bySummary = Object.fromEntries((r.body.data as Shown[]).map((n) => [n.summary, n] as const));
     const shape = (s: string) => {
       const n = bySummary[s]!;
       return { context_domain: n.context_domain, context_id: n.context_id, target: n.target };
