@@ -22,6 +22,14 @@ export const ADMIN_API_PATHS = {
   operatorUpdate: '/operators/:id/update',
   settings: '/settings',
   settingsUpdate: '/settings/update',
+  publishers: '/publishers',
+  publisher: '/publishers/:id',
+  publisherStatus: '/publishers/:id/status',
+  publisherUpdate: '/publishers/:id/update',
+  publisherLinkUser: '/publishers/:id/users/link',
+  publisherUnlinkUser: '/publishers/:id/users/unlink',
+  publisherViewAs: '/publishers/:id/view-as',
+  accountManagers: '/account-managers',
 } as const;
 
 /** A pattern with its `:params` filled in (each value URI-encoded). */
