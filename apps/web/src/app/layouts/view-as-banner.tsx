@@ -13,7 +13,7 @@ export function ViewAsBanner() {
   return (
     <p role="status" className="bg-amber-100 px-4 py-2 text-center text-sm text-amber-950 print:hidden">
       Viewing as <strong>{user ? user.publisher_name : 'this publisher'}</strong> — operator{' '}
-      <strong className="break-all">{operator}</strong>
+      <strong className="break-words">{operator}</strong>
     </p>
   );
 }

@@ -15,11 +15,15 @@ export function PublisherFiguresCard({ figures }: { figures: PublisherFigures })
       <p className="mt-1 text-sm text-slate-600">
         Since {figures.start}, {figures.timezone}.
       </p>
-      <dl className="mt-4 grid grid-cols-3 gap-3">
+      {/* A row per figure on a phone (a large payout keeps its room), three tiles from small width up. */}
+      <dl className="mt-4 grid gap-2 sm:grid-cols-3 sm:gap-3">
         {tiles.map((t) => (
-          <div key={t.label} className="rounded-lg bg-slate-50 px-3 py-2.5">
+          <div
+            key={t.label}
+            className="flex items-baseline justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2 sm:block sm:py-2.5"
+          >
             <dt className="text-xs font-medium text-slate-600">{t.label}</dt>
-            <dd className="mt-0.5 text-lg font-semibold text-slate-900 tabular-nums">{t.value}</dd>
+            <dd className="text-lg font-semibold text-slate-900 tabular-nums sm:mt-0.5">{t.value}</dd>
           </div>
         ))}
       </dl>
