@@ -89,6 +89,8 @@ export interface ConversionsTable {
   status: Generated<ConversionStatus>;
   payout: number;
   payout_type: PayoutType;
+  /** What the advertiser owes the network for it, priced when it is recorded. */
+  revenue: Generated<number>;
   sale_amount: number | null;
   adv_transaction_id: string | null;
   adv_s1: string | null;
