@@ -60,7 +60,7 @@ describe('admin CLI: publisher:approve|reject|suspend|reactivate and user:link|u
       ids = await account('cli.pending@example.test', 'Cli Pending');
       other = await account('cli.other@example.test', 'Cli Other');
     });
-  });
+  }, CLI_TIMEOUT);
   afterAll(async () => {
     await drop();
     fs.rmSync(env['DATA_DIR']!, { recursive: true, force: true });
