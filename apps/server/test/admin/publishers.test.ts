@@ -45,16 +45,19 @@ describe('the Publishers area: list, page, status changes, users, account manage
     expect((await manager.post(`/publishers/${row.id}/status`, { reason: 'x' })).body.errors).toEqual({
       action: { code: '0x4013', message: 'Please choose a status change.' },
     });
-    expect((await manager.post(`/publishers/${row.id}/status`, { action: 'approve', reason: '  ' })).body.errors).toEqual(
-      { reason: { code: '0x4001', message: 'Please enter a reason.' } },
-    );
+    expect(
+      (await manager.post(`/publishers/${row.id}/status`, { action: 'approve', reason: '  ' })).body.errors,
+    ).toEqual({ reason: { code: '0x4001', message: 'Please enter a reason.' } });
     expect((await manager.post(`/publishers/${row.id}/status`, { action: 'fly', reason: 'x' })).status).toBe(422);
     // A viewer may not.
     const refused = await viewer.post(`/publishers/${row.id}/status`, { action: 'approve', reason: 'Looks fine' });
     expect(refused.status).toBe(403);
     expect(refused.body.error.code).toBe(FORBIDDEN);
 
-    const approved = await manager.post(`/publishers/${row.id}/status`, { action: 'approve', reason: 'Website checked' });
+    const approved = await manager.post(`/publishers/${row.id}/status`, {
+      action: 'approve',
+      reason: 'Website checked',
+    });
     expect(approved.status).toBe(200);
     expect(approved.body.data).toEqual({ id: row.id, status: 'active' });
     const after = await t.post('/user/authenticate', credentials);
@@ -158,7 +161,11 @@ describe('the Publishers area: list, page, status changes, users, account manage
       account_manager: null,
       referrer: { id: referrer.publisherId, name: 'Referring Partner' },
       users: [
-        { id: p.userId, email: p.email, other_accounts: [{ id: other.publisherId, name: 'Side Account', status: 'active' }] },
+        {
+          id: p.userId,
+          email: p.email,
+          other_accounts: [{ id: other.publisherId, name: 'Side Account', status: 'active' }],
+        },
       ],
       month_to_date: { clicks: 3, conversions: 1, payout: 12.5, timezone: 'UTC' },
       granted_offers: [{ offer_id: granted.offerId, offer_name: 'Private Deal' }],
@@ -245,8 +252,7 @@ describe('the Publishers area: list, page, status changes, users, account manage
       expect(r.status).toBe(200);
       return r.body.data.jwt as string;
     };
-    const profileWrite = (token: string) =>
-      t.post('/user/update', { user_timezone: 'Europe/Paris' }, { token });
+    const profileWrite = (token: string) => t.post('/user/update', { user_timezone: 'Europe/Paris' }, { token });
 
     const made = await viewer.post(`/publishers/${p.publisherId}/view-as`);
     expect(made.status).toBe(200);

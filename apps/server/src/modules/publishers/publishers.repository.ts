@@ -128,7 +128,12 @@ export const publishersRepository = {
   },
 
   accountManagers(db: Db) {
-    return db.selectFrom('account_managers').select(['id', 'name', 'email', 'phone']).orderBy('name').orderBy('id').execute();
+    return db
+      .selectFrom('account_managers')
+      .select(['id', 'name', 'email', 'phone'])
+      .orderBy('name')
+      .orderBy('id')
+      .execute();
   },
 
   findAccountManager(db: Db, id: number) {

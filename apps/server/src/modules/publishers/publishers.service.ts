@@ -125,7 +125,9 @@ export const publishersService = {
         id: u.id,
         email: u.email,
         name: `${u.firstname} ${u.lastname}`.trim(),
-        other_accounts: others.filter((o) => o.user_id === u.id).map((o) => ({ id: o.id, name: o.name, status: o.status })),
+        other_accounts: others
+          .filter((o) => o.user_id === u.id)
+          .map((o) => ({ id: o.id, name: o.name, status: o.status })),
       })),
       month_to_date: figures,
       granted_offers: grants.map((g) => ({
@@ -237,8 +239,7 @@ export const publishersService = {
     return auditService.write(ctx, actor, async (trx, audit) => {
       const p = await publishersRepository.find(trx, id);
       if (!p) throw notFound('No such publisher.');
-      if (p.status !== 'active')
-        throw conflict(`Only an active publisher can be viewed: this one is ${p.status}.`);
+      if (p.status !== 'active') throw conflict(`Only an active publisher can be viewed: this one is ${p.status}.`);
       const [user] = await publishersRepository.users(trx, id);
       if (!user) throw conflict('This publisher has no user to log in as.');
       const made = await loginCodesService.create(

@@ -180,7 +180,13 @@ export const reportsService = {
       offerIds: null,
       landingPageIds: null,
     });
-    return { start, timezone, clicks: Number(t.clicks), conversions: Number(t.conversions), payout: Number(t.earnings) };
+    return {
+      start,
+      timezone,
+      clicks: Number(t.clicks),
+      conversions: Number(t.conversions),
+      payout: Number(t.earnings),
+    };
   },
 
   /**

@@ -8,7 +8,13 @@ import { consoleWriteProblem, fieldMessage } from '../login-problems.ts';
 import { useLinkUser } from './publishers-api.ts';
 
 /** Gives an existing user this account too: they choose between their accounts at log-in. */
-export function LinkUserModal({ publisher, onClose }: { publisher: { id: number; name: string }; onClose: () => void }) {
+export function LinkUserModal({
+  publisher,
+  onClose,
+}: {
+  publisher: { id: number; name: string };
+  onClose: () => void;
+}) {
   const link = useLinkUser(publisher.id);
   const [email, setEmail] = useState('');
   const emailError = fieldMessage(link.error, 'email');

@@ -22,7 +22,13 @@ export const PUBLISHER_COLUMNS: Column<PublisherRow>[] = [
       </span>
     ),
   },
-  { id: 'id', header: 'ID', width: '5.5rem', align: 'right', cell: (p) => <span className="tabular-nums">{p.id}</span> },
+  {
+    id: 'id',
+    header: 'ID',
+    width: '5.5rem',
+    align: 'right',
+    cell: (p) => <span className="tabular-nums">{p.id}</span>,
+  },
   { id: 'status', header: 'Status', width: '7.5rem', cell: (p) => <PublisherStatusBadge status={p.status} /> },
   {
     id: 'users',

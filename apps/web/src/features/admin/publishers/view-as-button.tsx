@@ -34,12 +34,7 @@ export function ViewAsButton({ publisherId }: { publisherId: number }) {
   };
   return (
     <span className="inline-flex flex-col items-end gap-1">
-      <Button
-        variant="secondary"
-        onClick={open}
-        loading={viewAs.isPending}
-        icon={<Eye size={16} aria-hidden="true" />}
-      >
+      <Button variant="secondary" onClick={open} loading={viewAs.isPending} icon={<Eye size={16} aria-hidden="true" />}>
         View as publisher
       </Button>
       {blockedLink ? (
