@@ -89,6 +89,9 @@ export const ROUTES = {
   adminSecurity: { path: '/admin/security', layout: 'console', page: 'admin/security-page' },
   adminPublishers: { path: '/admin/publishers', layout: 'console', page: 'admin/publishers-page' },
   adminPublisher: { path: '/admin/publishers/:id', layout: 'console', page: 'admin/publisher-page' },
+  adminConversions: { path: '/admin/conversions', layout: 'console', page: 'admin/conversions-page' },
+  adminInvoices: { path: '/admin/invoices', layout: 'console', page: 'admin/invoices-page' },
+  adminInvoice: { path: '/admin/invoices/:id', layout: 'console', page: 'admin/invoice-page' },
   // Any other address, `/not-found` among them (a 404 answer's page, docs/screens.md).
   notFound: { path: '*', layout: null, page: 'errors/not-found-page' },
 } as const satisfies Record<string, PageRoute>;

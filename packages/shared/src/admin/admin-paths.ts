@@ -30,6 +30,12 @@ export const ADMIN_API_PATHS = {
   publisherUnlinkUser: '/publishers/:id/users/unlink',
   publisherViewAs: '/publishers/:id/view-as',
   accountManagers: '/account-managers',
+  conversions: '/conversions',
+  conversionReverse: '/conversions/:id/reverse',
+  invoices: '/invoices',
+  invoiceGenerate: '/invoices/generate',
+  invoice: '/invoices/:id',
+  invoiceStatus: '/invoices/:id/status',
 } as const;
 
 /** A pattern with its `:params` filled in (each value URI-encoded). */

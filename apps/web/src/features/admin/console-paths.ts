@@ -10,4 +10,7 @@ export const consolePaths = {
   security: ROUTES.adminSecurity.path,
   publishers: ROUTES.adminPublishers.path,
   publisher: (id: number | string) => fillPath(ROUTES.adminPublisher.path, { id }),
+  conversions: ROUTES.adminConversions.path,
+  invoices: ROUTES.adminInvoices.path,
+  invoice: (id: number) => ROUTES.adminInvoice.path.replace(':id', String(id)),
 } as const;
