@@ -87,6 +87,8 @@ export const ROUTES = {
   adminAuditLog: { path: '/admin/audit-log', layout: 'console', page: 'admin/audit-log-page' },
   adminOperators: { path: '/admin/operators', layout: 'console', page: 'admin/operators-page' },
   adminSecurity: { path: '/admin/security', layout: 'console', page: 'admin/security-page' },
+  adminPublishers: { path: '/admin/publishers', layout: 'console', page: 'admin/publishers-page' },
+  adminPublisher: { path: '/admin/publishers/:id', layout: 'console', page: 'admin/publisher-page' },
   adminAdvertisers: { path: '/admin/advertisers', layout: 'console', page: 'admin/advertisers-page' },
   adminAdvertiser: { path: '/admin/advertisers/:id', layout: 'console', page: 'admin/advertiser-page' },
   adminNotifications: { path: '/admin/notifications', layout: 'console', page: 'admin/notifications-page' },
@@ -141,6 +143,8 @@ export const paths = {
   offer: (id: number | string, tab: OfferTab = ROUTES.offer.defaults.type) =>
     fillPath(ROUTES.offer.path, { id, type: tab }),
   globalPostbacks: ROUTES.globalPostbacks.path,
+  /** Global Pixels And Postbacks with one postback's delivery log open. */
+  postbackDeliveries: (postbackId: number) => `${ROUTES.globalPostbacks.path}?deliveries=${postbackId}`,
   reports: (type: ReportType = 'campaign') => fillPath(ROUTES.reports.path, { type: REPORT_SLUGS[type] }),
   invoices: ROUTES.invoices.path,
   invoice: (id: number | string) => fillPath(ROUTES.invoice.path, { id }),
