@@ -6,6 +6,7 @@ import { operatorSessionAdminRoutes } from '../modules/operators/operator-sessio
 import { operatorsAdminRoutes } from '../modules/operators/operators.admin.routes.ts';
 import { auditAdminRoutes } from '../modules/audit/audit.admin.routes.ts';
 import { overviewAdminRoutes } from '../modules/overview/overview.admin.routes.ts';
+import { offersAdminRoutes } from '../modules/network/offers.admin.routes.ts';
 
 /**
  * The operator API's scope (docs/operator-console.md): every route under /api/admin/v1, one hook
@@ -24,6 +25,7 @@ export async function registerAdminApi(app: FastifyInstance, ctx: AppContext): P
       await admin.register(overviewAdminRoutes(ctx));
       await admin.register(auditAdminRoutes(ctx));
       await admin.register(operatorsAdminRoutes(ctx));
+      await admin.register(offersAdminRoutes(ctx));
     },
     { prefix: ADMIN_API_BASE },
   );

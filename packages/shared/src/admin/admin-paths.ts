@@ -22,6 +22,18 @@ export const ADMIN_API_PATHS = {
   operatorUpdate: '/operators/:id/update',
   settings: '/settings',
   settingsUpdate: '/settings/update',
+  offers: '/offers',
+  offerAdvertisers: '/offers/advertisers',
+  offerCreate: '/offers/new',
+  offer: '/offers/:id',
+  offerUpdate: '/offers/:id/update',
+  offerCreativeAdd: '/offers/:id/creatives/add',
+  offerCreativeRemove: '/offers/:id/creatives/:creativeId/remove',
+  offerGrants: '/offer-access/grants',
+  offerGrant: '/offer-access/grant',
+  offerRevoke: '/offer-access/revoke',
+  offerAccessRequests: '/offer-access/requests',
+  offerAccessApprove: '/offer-access/requests/:id/approve',
 } as const;
 
 /** A pattern with its `:params` filled in (each value URI-encoded). */
