@@ -211,7 +211,7 @@ export interface OffersTable {
   cap_scope: Generated<'global' | 'publisher'>;
   fallback_url: string | null;
   lookback_days: Generated<number>;
-  /** Always `visibility === 'public'` (a check of the table holds it). */
+  /** Always `visibility === 'public'` (a trigger and a check of the table hold it). */
   is_public: Generated<boolean>;
   visibility: Generated<OfferVisibility>;
   conversion_method: Generated<ConversionMethod>;

@@ -129,14 +129,17 @@ describe('the Offers area: list, editor, creatives, offer access, with audit ent
       conversion_method: 'both',
       monthly_cap: 500,
       cap_scope: 'publisher',
-      events: [
-        { name: 'Sale', payout: 12.5, payout_type: 'cpa', revenue: 20, revenue_type: 'cpa', is_base: true },
-      ],
+      events: [{ name: 'Sale', payout: 12.5, payout_type: 'cpa', revenue: 20, revenue_type: 'cpa', is_base: true }],
       landing_pages: [{ name: 'Landing page 1', url: 'https://shop.example/summer?clickid={tid}', is_default: true }],
     });
     expect((await manager.get(`/offers/${o.id}`)).body.data).toEqual(o);
     const [entry] = await auditRows(t);
-    expect(entry).toMatchObject({ action: 'offer.create', object_type: 'offer', object_id: String(o.id), before: null });
+    expect(entry).toMatchObject({
+      action: 'offer.create',
+      object_type: 'offer',
+      object_id: String(o.id),
+      before: null,
+    });
     expect(entry!.after).toMatchObject({ name: 'Console Summer Sale', visibility: 'public' });
 
     expect(await myOffers('Console Summer Sale')).toEqual([expect.objectContaining({ id: o.id, status: 'active' })]);
@@ -159,7 +162,10 @@ describe('the Offers area: list, editor, creatives, offer access, with audit ent
           { name: 'Lead', payout: 3, payout_type: 'cpa', revenue: 4, revenue_type: 'cpa' },
           { ...base, id: base.id, name: 'Sale (old)', is_base: undefined },
         ].map(({ is_base: _b, ...e }) => e),
-        landing_pages: [{ name: 'Winter', url: 'https://shop.example/winter' }, { id: page.id, url: page.url }],
+        landing_pages: [
+          { name: 'Winter', url: 'https://shop.example/winter' },
+          { id: page.id, url: page.url },
+        ],
       }),
     );
     expect(saved.status).toBe(200);
@@ -231,7 +237,9 @@ describe('the Offers area: list, editor, creatives, offer access, with audit ent
     expect(await myOffers('Gated Offer')).toEqual([expect.objectContaining({ id: o.id, status: 'active' })]);
     expect((await click(t, o.id, pub.publisherId)).location).toMatch(/shop\.example/);
     const grants = (await manager.post('/offer-access/grants', { filters: { publisher_id: pub.publisherId } })).body;
-    expect(grants.data).toEqual([expect.objectContaining({ offer_id: o.id, publisher_name: 'Console Test Publisher' })]);
+    expect(grants.data).toEqual([
+      expect.objectContaining({ offer_id: o.id, publisher_name: 'Console Test Publisher' }),
+    ]);
 
     // Revoke, then grant directly: each reaches the next click.
     expect((await manager.post('/offer-access/revoke', { offer_id: o.id, publisher_id: pub.publisherId })).status).toBe(
@@ -348,7 +356,16 @@ describe('the Offers area: list, editor, creatives, offer access, with audit ent
       payout: { code: '0x4010', message: 'a revenue share payout is a percentage (0-100)' },
     });
     // `is_public` still says public or private.
-    const id = await networkService.createOffer(t.app.ctx.db, { advertiser_id: advertiserId, name: 'Y', is_public: false });
+    const id = await networkService.createOffer(t.app.ctx.db, {
+      advertiser_id: advertiserId,
+      name: 'Y',
+      is_public: false,
+    });
     expect((await networkService.findOffer(t.app.ctx.db, id))!.visibility).toBe('private');
+    // A write of `is_public` alone (older code) keeps the visibility in step, and the other way round.
+    await t.app.ctx.db.updateTable('offers').set({ is_public: true }).where('id', '=', id).execute();
+    expect((await networkService.findOffer(t.app.ctx.db, id))!.visibility).toBe('public');
+    await t.app.ctx.db.updateTable('offers').set({ visibility: 'approval_required' }).where('id', '=', id).execute();
+    expect((await networkService.findOffer(t.app.ctx.db, id))!.is_public).toBe(false);
   });
 });

@@ -87,6 +87,9 @@ export const ROUTES = {
   adminAuditLog: { path: '/admin/audit-log', layout: 'console', page: 'admin/audit-log-page' },
   adminOperators: { path: '/admin/operators', layout: 'console', page: 'admin/operators-page' },
   adminSecurity: { path: '/admin/security', layout: 'console', page: 'admin/security-page' },
+  adminOffers: { path: '/admin/offers', layout: 'console', page: 'admin/offers-page' },
+  adminOfferNew: { path: '/admin/offers/new', layout: 'console', page: 'admin/offer-page' },
+  adminOffer: { path: '/admin/offers/:id', layout: 'console', page: 'admin/offer-page' },
   // Any other address, `/not-found` among them (a 404 answer's page, docs/screens.md).
   notFound: { path: '*', layout: null, page: 'errors/not-found-page' },
 } as const satisfies Record<string, PageRoute>;

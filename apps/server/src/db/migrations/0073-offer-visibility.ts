@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { runSql } from './run-sql.ts';
 
 /**
@@ -7,7 +7,8 @@ import { runSql } from './run-sql.ts';
  * - `offers.visibility`: `public` (every publisher), `approval_required` (every publisher sees it,
  *   only granted ones run it; the others may ask for access) or `private` (only granted publishers
  *   see it). `is_public` stays, as what the click path and the publisher queries read, and always
- *   equals `visibility = 'public'`.
+ *   equals `visibility = 'public'`: a trigger keeps the two together, whichever a write names (a
+ *   write of `is_public` alone, as older code makes, sets `public` or `private`).
  * - `publisher_offers.id`: grants numbered as they are made, for the console's keyset list.
  * - `offer_access_requests`: a publisher's request to run an approval-required offer, one per
  *   offer and publisher, `pending` until an operator approves it (which grants the offer).
@@ -21,7 +22,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     ALTER TABLE offers ADD COLUMN visibility text NOT NULL DEFAULT 'public'
       CHECK (visibility IN ('public', 'approval_required', 'private'));
     UPDATE offers SET visibility = 'private' WHERE NOT is_public;
-    ALTER TABLE offers ADD CONSTRAINT offers_visibility_public CHECK (is_public = (visibility = 'public'));
 
     ALTER TABLE publisher_offers ADD COLUMN id serial;
     CREATE UNIQUE INDEX publisher_offers_id_idx ON publisher_offers (id);
@@ -43,6 +43,32 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       bytes bytea NOT NULL,
       created_at timestamptz NOT NULL DEFAULT now()
     );
+    `,
+  );
+  await sql
+    .raw(
+      `CREATE FUNCTION offers_visibility_sync() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP = 'INSERT' THEN
+          IF NEW.visibility = 'public' AND NOT NEW.is_public THEN
+            NEW.visibility := 'private';
+          END IF;
+          NEW.is_public := (NEW.visibility = 'public');
+        ELSIF NEW.visibility IS DISTINCT FROM OLD.visibility THEN
+          NEW.is_public := (NEW.visibility = 'public');
+        ELSIF NEW.is_public IS DISTINCT FROM OLD.is_public THEN
+          NEW.visibility := CASE WHEN NEW.is_public THEN 'public' ELSE 'private' END;
+        END IF;
+        RETURN NEW;
+      END $$`,
+    )
+    .execute(db);
+  await runSql(
+    db,
+    `
+    CREATE TRIGGER offers_visibility_sync BEFORE INSERT OR UPDATE OF is_public, visibility ON offers
+      FOR EACH ROW EXECUTE FUNCTION offers_visibility_sync();
+    ALTER TABLE offers ADD CONSTRAINT offers_visibility_public CHECK (is_public = (visibility = 'public'));
     `,
   );
 }

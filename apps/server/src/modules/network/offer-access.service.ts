@@ -1,10 +1,6 @@
 import { sql } from 'kysely';
 import { ERROR_CODES, type ListResponse } from '@portal/shared';
-import type {
-  OfferAccessChangeRequest,
-  OfferAccessRequest,
-  OfferGrant,
-} from '@portal/shared/admin/offers.schemas';
+import type { OfferAccessChangeRequest, OfferAccessRequest, OfferGrant } from '@portal/shared/admin/offers.schemas';
 import type { z } from 'zod';
 import type {
   offerAccessRequestListRequestSchema,
@@ -129,7 +125,8 @@ export const offerAccessService = {
   async approve(ctx: AppContext, actor: Actor, requestId: number): Promise<void> {
     const request = await repo.findRequest(ctx.db, requestId);
     if (!request) throw notFound('Request not found.');
-    if (request.status !== 'pending') throw new AppError(422, ERROR_CODES.VALIDATION, 'This request is already approved.');
+    if (request.status !== 'pending')
+      throw new AppError(422, ERROR_CODES.VALIDATION, 'This request is already approved.');
     await auditService.write(ctx, actor, async (trx, audit) => {
       await networkService.grant(trx, request.publisher_id, request.offer_id);
       await repo.approveRequest(trx, request.id);
@@ -143,24 +140,6 @@ export const offerAccessService = {
     });
     forgetTracking(ctx);
   },
-
-  /**
-   * A publisher asks to run an approval-required offer (once; asking again while it waits changes
-   * nothing). Answers whether the offer now waits for approval.
-   */
-  async request(ctx: AppContext, publisherId: number, offerId: number): Promise<{ status: 'pending' | 'granted' }> {
-    const offer = await networkService.findOffer(ctx.db, offerId);
-    if (!offer || offer.visibility === 'private') throw notFound('Offer not found.');
-    if (offer.visibility === 'public' || (await repo.grantExists(ctx.db, offerId, publisherId)))
-      return { status: 'granted' };
-    const open = await repo.findRequestOf(ctx.db, offerId, publisherId);
-    if (open?.status !== 'pending') await repo.renewRequest(ctx.db, offerId, publisherId);
-    return { status: 'pending' };
-  },
-
-  /** Whether the publisher has asked for the offer and waits. */
-  requested: async (ctx: AppContext, publisherId: number, offerId: number) =>
-    (await repo.findRequestOf(ctx.db, offerId, publisherId))?.status === 'pending',
 };
 
 async function checkPair(ctx: AppContext, v: OfferAccessChangeRequest): Promise<void> {

@@ -126,8 +126,7 @@ async function checkSave(db: Db, offerId: number | null, v: AdminOfferSave): Pro
       errors[`events.${i}.id`] = err(ERROR_CODES.BAD_FORMAT, 'Not an event of this offer.');
   });
   v.landing_pages.forEach((p, i) => {
-    if (p.url.trim() === '')
-      errors[`landing_pages.${i}.url`] = err(ERROR_CODES.MISSING, 'Enter the landing page URL.');
+    if (p.url.trim() === '') errors[`landing_pages.${i}.url`] = err(ERROR_CODES.MISSING, 'Enter the landing page URL.');
     else if (!isHttpUrl(p.url)) errors[`landing_pages.${i}.url`] = err(ERROR_CODES.BAD_FORMAT, URL_MESSAGE);
     if (p.id != null && !current?.landingPages.some((x) => x.id === p.id))
       errors[`landing_pages.${i}.id`] = err(ERROR_CODES.BAD_FORMAT, 'Not a landing page of this offer.');

@@ -85,7 +85,8 @@ export const offersAdminRoutes =
         config: write,
         schema: {
           ...base,
-          summary: 'Create an offer with its events (the first is the base one) and landing pages (the first is the default)',
+          summary:
+            'Create an offer with its events (the first is the base one) and landing pages (the first is the default)',
           description: SAVE_ERRORS,
           body: adminOfferSaveRequestSchema,
           response: { 200: adminOfferResponseSchema },

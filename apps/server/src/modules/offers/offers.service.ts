@@ -22,7 +22,7 @@ import { fieldError, notFound } from '../../lib/errors.ts';
 import { keyset, keysetPage, type SortKey } from '../../lib/keyset.ts';
 import type { PublisherAuth } from '../../plugins/auth-state.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
-import { offerAccessService } from '../network/offer-access.service.ts';
+import { offerAccessRequests } from '../network/offer-access-requests.service.ts';
 import { reportsService } from '../reports/reports.service.ts';
 import { localDate, localRange } from '../reports/reports.time.ts';
 import { offersRepository } from './offers.repository.ts';
@@ -96,7 +96,7 @@ export const offersService = {
     const o = await this.findVisibleOrFail(ctx, auth, offerId);
     const access: OfferAccessState = o.runnable
       ? 'run'
-      : (await offerAccessService.requested(ctx, auth.publisherId, offerId))
+      : (await offerAccessRequests.requested(ctx, auth.publisherId, offerId))
         ? 'requested'
         : 'request';
     return toOffer(ctx, auth, o, access);
@@ -105,7 +105,7 @@ export const offersService = {
   /** Asks the network for access to an approval-required offer; answers the access afterwards. */
   async requestAccess(ctx: AppContext, auth: PublisherAuth, offerId: number): Promise<{ access: OfferAccessState }> {
     await this.findVisibleOrFail(ctx, auth, offerId);
-    const r = await offerAccessService.request(ctx, auth.publisherId, offerId);
+    const r = await offerAccessRequests.request(ctx, auth.publisherId, offerId);
     return { access: r.status === 'granted' ? 'run' : 'requested' };
   },
 

@@ -3,6 +3,7 @@ import type { LucideIcon } from 'lucide-react';
 import CircleUser from 'lucide-react/icons/circle-user';
 import FileText from 'lucide-react/icons/file-text';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import Tag from 'lucide-react/icons/tag';
 import type { OperatorRole } from '@portal/shared/admin/operators.constants';
 import { consolePaths } from './console-paths.ts';
 
@@ -20,6 +21,7 @@ export interface ConsoleNavItem {
  */
 export const CONSOLE_NAV: ConsoleNavItem[] = [
   { label: 'Overview', to: consolePaths.overview, icon: LayoutDashboard },
+  { label: 'Offers', to: consolePaths.offers, icon: Tag },
   { label: 'Audit log', to: consolePaths.auditLog, icon: FileText },
   { label: 'Operators', to: consolePaths.operators, icon: CircleUser, role: 'owner' },
 ];

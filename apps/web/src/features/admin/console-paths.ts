@@ -8,4 +8,7 @@ export const consolePaths = {
   auditLog: ROUTES.adminAuditLog.path,
   operators: ROUTES.adminOperators.path,
   security: ROUTES.adminSecurity.path,
+  offers: ROUTES.adminOffers.path,
+  offerNew: ROUTES.adminOfferNew.path,
+  offer: (id: number) => ROUTES.adminOffer.path.replace(':id', String(id)),
 } as const;
