@@ -90,6 +90,9 @@ export const ROUTES = {
   adminOffers: { path: '/admin/offers', layout: 'console', page: 'admin/offers-page' },
   adminOfferNew: { path: '/admin/offers/new', layout: 'console', page: 'admin/offer-page' },
   adminOffer: { path: '/admin/offers/:id', layout: 'console', page: 'admin/offer-page' },
+  adminConversions: { path: '/admin/conversions', layout: 'console', page: 'admin/conversions-page' },
+  adminInvoices: { path: '/admin/invoices', layout: 'console', page: 'admin/invoices-page' },
+  adminInvoice: { path: '/admin/invoices/:id', layout: 'console', page: 'admin/invoice-page' },
   // Any other address, `/not-found` among them (a 404 answer's page, docs/screens.md).
   notFound: { path: '*', layout: null, page: 'errors/not-found-page' },
 } as const satisfies Record<string, PageRoute>;

@@ -34,6 +34,12 @@ export const ADMIN_API_PATHS = {
   offerRevoke: '/offer-access/revoke',
   offerAccessRequests: '/offer-access/requests',
   offerAccessApprove: '/offer-access/requests/:id/approve',
+  conversions: '/conversions',
+  conversionReverse: '/conversions/:id/reverse',
+  invoices: '/invoices',
+  invoiceGenerate: '/invoices/generate',
+  invoice: '/invoices/:id',
+  invoiceStatus: '/invoices/:id/status',
 } as const;
 
 /** A pattern with its `:params` filled in (each value URI-encoded). */

@@ -20,6 +20,7 @@ import * as m0064 from './0064-unsigned-pixels.ts';
 import * as m0067 from './0067-fair-delivery.ts';
 import * as m0070 from './0070-revenue.ts';
 import * as m0073 from './0073-offer-visibility.ts';
+import * as m0075 from './0075-reversals.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -47,4 +48,5 @@ export const migrations: Record<string, Migration> = {
   '0067-fair-delivery': m0067,
   '0070-revenue': m0070,
   '0073-offer-visibility': m0073,
+  '0075-reversals': m0075,
 };

@@ -11,4 +11,7 @@ export const consolePaths = {
   offers: ROUTES.adminOffers.path,
   offerNew: ROUTES.adminOfferNew.path,
   offer: (id: number) => ROUTES.adminOffer.path.replace(':id', String(id)),
+  conversions: ROUTES.adminConversions.path,
+  invoices: ROUTES.adminInvoices.path,
+  invoice: (id: number) => ROUTES.adminInvoice.path.replace(':id', String(id)),
 } as const;
