@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { ApiKeyScope, ConversionMethod, EventType, PayoutType } from '@portal/shared';
+import type { ApiKeyScope, ConversionMethod, EventType, NotificationTargetDomain, PayoutType } from '@portal/shared';
 import type { TrackingTables } from './tracking-types.ts';
 import type { ReportsTables } from './report-types.ts';
 import type { OperatorTables } from './operator-types.ts';
@@ -125,6 +125,8 @@ export interface LoginCodesTable {
   publisher_id: number;
   token_version: number;
   operator: string;
+  /** The console's operator who made it (migration 0072); null for the command line's. */
+  operator_id: number | null;
   created_at: CreatedAt;
   expires_at: Timestamp;
   used_at: Timestamp | null;
@@ -296,7 +298,7 @@ export interface NotificationsTable {
   description: Generated<string>;
   urgent: Generated<boolean>;
   is_read: Generated<boolean>;
-  context_domain: 'offer' | null;
+  context_domain: NotificationTargetDomain | null;
   context_id: number | null;
   kind: Generated<string>;
   dedup_key: string | null;

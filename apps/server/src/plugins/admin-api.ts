@@ -7,6 +7,7 @@ import { operatorsAdminRoutes } from '../modules/operators/operators.admin.route
 import { auditAdminRoutes } from '../modules/audit/audit.admin.routes.ts';
 import { overviewAdminRoutes } from '../modules/overview/overview.admin.routes.ts';
 import { offersAdminRoutes } from '../modules/network/offers.admin.routes.ts';
+import { publishersAdminRoutes } from '../modules/publishers/publishers.admin.routes.ts';
 import { conversionsAdminRoutes } from '../modules/conversions/conversions.admin.routes.ts';
 import { invoicesAdminRoutes } from '../modules/invoices/invoices.admin.routes.ts';
 
@@ -28,6 +29,7 @@ export async function registerAdminApi(app: FastifyInstance, ctx: AppContext): P
       await admin.register(auditAdminRoutes(ctx));
       await admin.register(operatorsAdminRoutes(ctx));
       await admin.register(offersAdminRoutes(ctx));
+      await admin.register(publishersAdminRoutes(ctx));
       await admin.register(conversionsAdminRoutes(ctx));
       await admin.register(invoicesAdminRoutes(ctx));
     },

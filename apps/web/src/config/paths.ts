@@ -90,6 +90,8 @@ export const ROUTES = {
   adminOffers: { path: '/admin/offers', layout: 'console', page: 'admin/offers-page' },
   adminOfferNew: { path: '/admin/offers/new', layout: 'console', page: 'admin/offer-page' },
   adminOffer: { path: '/admin/offers/:id', layout: 'console', page: 'admin/offer-page' },
+  adminPublishers: { path: '/admin/publishers', layout: 'console', page: 'admin/publishers-page' },
+  adminPublisher: { path: '/admin/publishers/:id', layout: 'console', page: 'admin/publisher-page' },
   adminConversions: { path: '/admin/conversions', layout: 'console', page: 'admin/conversions-page' },
   adminInvoices: { path: '/admin/invoices', layout: 'console', page: 'admin/invoices-page' },
   adminInvoice: { path: '/admin/invoices/:id', layout: 'console', page: 'admin/invoice-page' },
@@ -141,6 +143,8 @@ export const paths = {
   offer: (id: number | string, tab: OfferTab = ROUTES.offer.defaults.type) =>
     fillPath(ROUTES.offer.path, { id, type: tab }),
   globalPostbacks: ROUTES.globalPostbacks.path,
+  /** Global Pixels And Postbacks with one postback's delivery log open. */
+  postbackDeliveries: (postbackId: number) => `${ROUTES.globalPostbacks.path}?deliveries=${postbackId}`,
   reports: (type: ReportType = 'campaign') => fillPath(ROUTES.reports.path, { type: REPORT_SLUGS[type] }),
   invoices: ROUTES.invoices.path,
   invoice: (id: number | string) => fillPath(ROUTES.invoice.path, { id }),
