@@ -1,6 +1,8 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { cn } from './cn.ts';
+import { SelectField } from './field.tsx';
 
 /** docs/limits.md: a tab click moves the URL after about 150 ms (the new tab shows at once). */
 const TAB_NAVIGATION_DELAY_MS = 150;
@@ -20,11 +22,17 @@ export function RouteTabs<T extends string>({
   tabs,
   active,
   label,
+  phoneSelect,
   children,
 }: {
   tabs: RouteTab<T>[];
   active: T;
   label: string;
+  /**
+   * Below 640 px the tabs become a select with this label (same URLs, same query string kept):
+   * for a row of tabs that would fill a phone's screen.
+   */
+  phoneSelect?: string;
   /** The content of the tab shown (it changes at once; the URL follows). */
   children: (tab: T) => React.ReactNode;
 }) {
@@ -45,11 +53,25 @@ export function RouteTabs<T extends string>({
 
   return (
     <Tabs.Root value={shown} onValueChange={select} activationMode="manual">
+      {phoneSelect ? (
+        <SelectField
+          label={phoneSelect}
+          containerClassName="mb-5 sm:hidden"
+          value={shown}
+          onChange={(e) => select(e.target.value)}
+          options={tabs.map((t) => ({ value: t.value, label: t.label }))}
+        />
+      ) : null}
       <Tabs.List
         aria-label={label}
         // On a phone the tabs are a grid of pills (all visible, none scrolled away; an odd last one
-        // spans the row); from 640 px a row.
-        className="mb-5 grid grid-cols-2 [&>:last-child:nth-child(odd)]:col-span-2 gap-1 rounded-xl bg-slate-100 p-1 sm:flex sm:gap-1 sm:rounded-none sm:border-b sm:border-slate-200 sm:bg-transparent sm:p-0"
+        // spans the row), or the select above; from 640 px a row.
+        className={cn(
+          'mb-5 sm:flex sm:gap-1 sm:rounded-none sm:border-b sm:border-slate-200 sm:bg-transparent sm:p-0',
+          phoneSelect
+            ? 'hidden'
+            : 'grid grid-cols-2 [&>:last-child:nth-child(odd)]:col-span-2 gap-1 rounded-xl bg-slate-100 p-1',
+        )}
       >
         {tabs.map((t) => (
           <Tabs.Trigger

@@ -141,6 +141,15 @@ export function formatRangeLabel(range: DayRange | null, timeZone: string, now: 
 }
 
 /**
+ * A period as a line of text that stands for itself (where the picker is folded away): the
+ * picker's text, and for 'Today' or 'Yesterday' the day itself too ("Today, 2026/11/27").
+ */
+export function formatPeriod(range: DayRange, timeZone: string, now: Date = new Date()): string {
+  const label = formatRangeLabel(range, timeZone, now) ?? '';
+  return range.start === range.end && !label.includes('→') ? `${label}, ${formatDay(range.start)}` : label;
+}
+
+/**
  * A real calendar day the API accepts: the same years as the shared `calendarDaySchema`
  * (1900-2999), so a typed date never passes here and then fails the request.
  */

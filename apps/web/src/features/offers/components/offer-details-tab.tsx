@@ -77,7 +77,7 @@ function OfferDetails({ data }: { data: OfferDetailsResponse['data'] }) {
         <Fact icon={<Globe2 size={18} />} label="Regions">
           {data.offer_geos.length ? data.offer_geos.map(regionName).join(', ') : 'This offer is valid for all regions'}
         </Fact>
-        <Fact icon={<Radio size={18} />} label="Conversion tracking">
+        <Fact icon={<Radio size={18} />} label="Conversion Tracking">
           {method.label}
           <span className="mt-0.5 block text-sm text-slate-600">{method.help}</span>
         </Fact>
@@ -106,7 +106,7 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
         {icon}
       </span>
       <div className="min-w-0">
-        <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</p>
+        <p className="text-xs font-semibold text-slate-600">{label}</p>
         <div className="mt-1 text-[15px] text-slate-900">{children}</div>
       </div>
     </div>

@@ -17,7 +17,7 @@ export function ReportFiltersBar({
   onChange: (f: ReportFilterState) => void;
   timeZone: string;
 }) {
-  const labels = useLabels();
+  const labels = useLabels(filters);
   const pages = useLandingPagesOf(filters.offers);
   const pageOptions = useMemo(() => {
     const several = filters.offers.length > 1;

@@ -1,6 +1,7 @@
 import type { DailyReportRow, HourlyReportRow, ReportMetrics } from '@portal/shared/reports/reports.schemas';
 import Clock from 'lucide-react/icons/clock';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { formatPeriod } from '../../../components/ui/date-range/date-range.ts';
 import { DataTable } from '../../../components/ui/list/data-table.tsx';
 import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';
 import { nextSort, type SortState } from '../../../components/ui/list/sort.ts';
@@ -13,7 +14,7 @@ import type { AnyReportDefinition, ColumnContext } from '../report-definitions.t
 import { totalsCell } from '../report-definitions.tsx';
 import type { DrillTarget, ReportFilterState } from '../report-filters.ts';
 import { formatAsOf, hasSeveralOffsets } from '../report-formats.ts';
-import { rememberLabels } from '../report-labels.ts';
+import { rememberLabels, useLabels } from '../report-labels.ts';
 import { ReportFiltersBar } from './report-filters-bar.tsx';
 
 // The chart library loads only where a chart is shown (daily and hourly).
@@ -60,6 +61,22 @@ export function ReportView({ report, filters, onFiltersChange, onDrill, timeZone
   }, [report, filters, drill, hourOffsets]);
   const first = columns[0]!.id;
   const page = list.firstPage;
+  const labels = useLabels(filters);
+  const filterSummary = [
+    formatPeriod(filters.range, timeZone),
+    filters.offers.length === 1
+      ? labels.offer(filters.offers[0]!)
+      : filters.offers.length > 1
+        ? `${filters.offers.length} offers`
+        : null,
+    filters.landingPages.length === 1
+      ? labels.landingPage(filters.landingPages[0]!)
+      : filters.landingPages.length > 1
+        ? `${filters.landingPages.length} landing pages`
+        : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 
   return (
     <>
@@ -73,6 +90,7 @@ export function ReportView({ report, filters, onFiltersChange, onDrill, timeZone
           hasData: list.rows.length > 0,
         }}
         filters={<ReportFiltersBar filters={filters} onChange={onFiltersChange} timeZone={timeZone} />}
+        filterSummary={filterSummary}
       />
       {/* Always there (placeholders until the first page): the table below does not move when it arrives. */}
       <p
