@@ -1,35 +1,11 @@
 import type { Notification } from '@portal/shared/notifications/notifications.schemas';
 import { NOTIFICATION_MODAL_LIMIT } from '@portal/shared/notifications/notifications.constants';
+import { formatDateTime } from '../../lib/dates.ts';
 import { resolveTimeZone } from '../../lib/time-zone.ts';
 
-/**
- * When a notification was sent, in the user's time zone: in full with the zone for the side panel
- * ("Nov 24, 2026, 9:04 PM EST"); compact for lists ("Nov 24, 9:04 PM" this year, "Nov 24, 2025"
- * before).
- */
-export function formatSentAt(iso: string, timeZone: string, style: 'full' | 'compact', now = new Date()): string {
-  const zone = resolveTimeZone(timeZone);
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  if (style === 'full') {
-    return new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    }).format(at);
-  }
-  const year = (d: Date) => new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric' }).format(d);
-  const sameYear = year(at) === year(now);
-  return new Intl.DateTimeFormat(
-    'en-US',
-    sameYear
-      ? { timeZone: zone, month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }
-      : { timeZone: zone, month: 'short', day: 'numeric', year: 'numeric' },
-  ).format(at);
+/** When a notification was sent, in the user's time zone: `2026-11-23 9:04:38 PM`. */
+export function formatSentAt(iso: string, timeZone: string): string {
+  return formatDateTime(iso, resolveTimeZone(timeZone));
 }
 
 export interface BellState {

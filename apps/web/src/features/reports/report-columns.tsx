@@ -6,7 +6,7 @@ import type { Column } from '../../components/ui/list/types.ts';
 import { paths } from '../../config/paths.ts';
 import { formatEpc, formatInteger, formatMoney, formatPercent } from '../../lib/format.ts';
 import type { DrillTarget, ReportFilterState } from './report-filters.ts';
-import { formatTimestamp } from './report-formats.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 
 /** What every report's columns are made of: the definition's shape, the metric columns, cells. */
 
@@ -16,6 +16,8 @@ export interface ColumnContext {
   onDrill: (target: DrillTarget, labels?: { offer?: string; landingPage?: string }) => void;
   /** The rows' hours span a DST change: write each hour with its offset. */
   hourOffsets: boolean;
+  /** The zone the report's days and times are in. */
+  timeZone: string;
 }
 
 export interface ReportDefinition<Row> {
@@ -36,7 +38,9 @@ export const dash = <span className="text-slate-400">—</span>;
 /** A text cell: a dash when empty; cut with an ellipsis when too long, the whole value a button away. */
 export const text = (v: string | null | undefined, label: string) =>
   v === null || v === undefined || v === '' ? dash : <LongValue value={v} label={label} />;
-export const time = (iso: string) => <span className="whitespace-nowrap tabular">{formatTimestamp(iso)}</span>;
+export const time = (iso: string, timeZone: string) => (
+  <span className="whitespace-nowrap tabular">{formatDateTime(iso, timeZone)}</span>
+);
 
 /**
  * Each metric's width holds its header with the sort arrow and its largest figures (a total's

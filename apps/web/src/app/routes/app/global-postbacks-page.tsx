@@ -16,6 +16,7 @@ export function Component() {
       <SigningSecretPanel />
       {timeZone ? (
         <GlobalPostbacksList
+          timeZone={timeZone}
           deliveries={(postback, onClose) => (
             <LazyPostbackDeliveriesModal postback={postback} timeZone={timeZone} onClose={onClose} />
           )}

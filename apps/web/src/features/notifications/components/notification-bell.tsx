@@ -100,7 +100,7 @@ export function NotificationBell({
                       <span className="flex min-w-0 flex-1 flex-col gap-0.5">
                         <span className="line-clamp-2 text-sm font-medium text-slate-900">{n.summary}</span>
                         <time dateTime={n.datetime_sent} className="text-xs text-slate-600">
-                          {formatSentAt(n.datetime_sent, zone, 'compact')}
+                          {formatSentAt(n.datetime_sent, zone)}
                         </time>
                       </span>
                     </button>

@@ -118,7 +118,6 @@ function NotificationFeed({
   const ended = !state.loading && !state.hasMore && !state.moreFailed && rows.length > 0;
   const failedEmpty = state.failed && rows.length === 0;
   const empty = !state.loading && !state.failed && rows.length === 0;
-  const now = useMemo(() => new Date(), []);
 
   return (
     <div>
@@ -142,7 +141,7 @@ function NotificationFeed({
             const n = rows[item.index]!;
             return (
               <li key={item.key} data-index={item.index} ref={v.measure} className="pb-2">
-                <NotificationRow n={n} timeZone={timeZone} now={now} onOpen={openNotification} />
+                <NotificationRow n={n} timeZone={timeZone} onOpen={openNotification} />
               </li>
             );
           })}
@@ -179,12 +178,10 @@ function NotificationFeed({
 function NotificationRow({
   n,
   timeZone,
-  now,
   onOpen,
 }: {
   n: Notification;
   timeZone: string;
-  now: Date;
   onOpen: (n: Notification) => void;
 }) {
   const id = useId();
@@ -236,7 +233,7 @@ function NotificationRow({
             ) : null}
           </span>
           <time id={`${id}-when`} dateTime={n.datetime_sent} className="shrink-0 text-xs text-slate-600 tabular">
-            {formatSentAt(n.datetime_sent, timeZone, 'compact', now)}
+            {formatSentAt(n.datetime_sent, timeZone)}
           </time>
         </span>
         {excerpt ? (

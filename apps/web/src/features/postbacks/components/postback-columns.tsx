@@ -11,10 +11,13 @@ import { LongValue } from '../../../components/ui/long-value.tsx';
 import type { Column } from '../../../components/ui/list/types.ts';
 import { Badge } from '../../../components/ui/status-badge.tsx';
 import { paths } from '../../../config/paths.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 
 export interface RowActions {
   onEdit: (p: Postback) => void;
   onDeliveries: (p: Postback) => void;
+  /** The profile's time zone, for the times a row shows. */
+  timeZone: string;
 }
 
 const eventCell = (p: Postback) =>
@@ -28,7 +31,7 @@ const valueCell = (p: Postback) => (
   />
 );
 
-function StatusCell({ p }: { p: Postback }) {
+function StatusCell({ p, timeZone }: { p: Postback; timeZone: string }) {
   return (
     <span className="inline-flex flex-wrap items-center gap-1.5">
       <Badge
@@ -42,9 +45,7 @@ function StatusCell({ p }: { p: Postback }) {
       </Badge>
       {p.failing_since ? (
         <Badge className="bg-red-50 text-red-800 ring-red-600/25">
-          <span title={`Deliveries keep failing since ${new Date(p.failing_since).toLocaleString('en-US')}`}>
-            Failing
-          </span>
+          <span title={`Deliveries keep failing since ${formatDateTime(p.failing_since, timeZone)}`}>Failing</span>
         </Badge>
       ) : null}
     </span>
@@ -92,7 +93,7 @@ export function offerPostbackColumns(actions: RowActions): Column<Postback>[] {
     { id: 'event', header: 'Event', primary: true, width: '22%', cell: eventCell },
     { id: 'type', header: 'Type', width: '8rem', cell: (p) => POSTBACK_TYPE_LABELS[p.postback_type] },
     { id: 'value', header: 'Value', cell: valueCell },
-    { id: 'status', header: 'Status', width: '9.5rem', cell: (p) => <StatusCell p={p} /> },
+    { id: 'status', header: 'Status', width: '9.5rem', cell: (p) => <StatusCell p={p} timeZone={actions.timeZone} /> },
     actionsColumn(actions),
   ];
 }
@@ -131,7 +132,13 @@ export function globalPostbackColumns(actions: RowActions): Column<Postback>[] {
       cell: (p) => postbackTypeListLabel(p.postback_type),
     },
     { id: 'value', header: 'Value', cell: valueCell },
-    { id: 'status', header: 'Status', sortKey: 'postback_status', width: '9.5rem', cell: (p) => <StatusCell p={p} /> },
+    {
+      id: 'status',
+      header: 'Status',
+      sortKey: 'postback_status',
+      width: '9.5rem',
+      cell: (p) => <StatusCell p={p} timeZone={actions.timeZone} />,
+    },
     actionsColumn(actions),
   ];
 }

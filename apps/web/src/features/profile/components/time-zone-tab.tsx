@@ -4,7 +4,7 @@ import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { alerts } from '../../../lib/alerts.ts';
-import { clockIn, dayIn } from '../../../lib/dates.ts';
+import { clockIn, formatDate } from '../../../lib/dates.ts';
 import { useProfile, useTimezones, useUpdateTimezone } from '../api/profile.ts';
 import { PROFILE_MESSAGES } from '../profile-errors.ts';
 
@@ -22,7 +22,7 @@ function Clock({ timeZone }: { timeZone: string }) {
         {clockIn(zone, now)}
       </p>
       <p className="text-sm text-slate-600">
-        {dayIn(zone, now)} · {zone}
+        {formatDate(now, zone)} · {zone}
       </p>
     </div>
   );

@@ -13,7 +13,8 @@ import { useReportList, useReportSeries, useReportTotal } from '../api/get-repor
 import type { AnyReportDefinition, ColumnContext } from '../report-definitions.tsx';
 import { totalsCell } from '../report-definitions.tsx';
 import type { DrillTarget, ReportFilterState } from '../report-filters.ts';
-import { formatAsOf, hasSeveralOffsets } from '../report-formats.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { hasSeveralOffsets } from '../report-formats.ts';
 import { rememberLabels, useLabels } from '../report-labels.ts';
 import { ReportFiltersBar } from './report-filters-bar.tsx';
 
@@ -53,14 +54,16 @@ export function ReportView({ report, filters, onFiltersChange, onDrill, timeZone
     },
     [onDrill],
   );
+  const page = list.firstPage;
+  // The zone the server answered in (the profile's, as it was when asked).
+  const reportZone = page ? page.timezone : timeZone;
   const hourOffsets =
     report.type === 'hourly' && hasSeveralOffsets((list.rows as HourlyReportRow[]).map((r) => r.hour));
   const columns = useMemo(() => {
-    const ctx: ColumnContext = { filters, onDrill: drill, hourOffsets };
+    const ctx: ColumnContext = { filters, onDrill: drill, hourOffsets, timeZone: reportZone };
     return (report.columns as (c: ColumnContext) => Column<Row>[])(ctx);
-  }, [report, filters, drill, hourOffsets]);
+  }, [report, filters, drill, hourOffsets, reportZone]);
   const first = columns[0]!.id;
-  const page = list.firstPage;
   const labels = useLabels(filters);
   const filterSummary = [
     formatPeriod(filters.range, timeZone),
@@ -99,7 +102,7 @@ export function ReportView({ report, filters, onFiltersChange, onDrill, timeZone
       >
         <Clock size={14} aria-hidden="true" />
         <span>
-          Days and times in <strong className="font-medium text-slate-800">{page ? page.timezone : timeZone}</strong>
+          Days and times in <strong className="font-medium text-slate-800">{reportZone}</strong>
         </span>
         <span aria-hidden="true" className="hidden sm:inline">
           ·
@@ -108,7 +111,7 @@ export function ReportView({ report, filters, onFiltersChange, onDrill, timeZone
         <span className="basis-full pl-[22px] sm:basis-auto sm:pl-0">
           Data as of{' '}
           <strong className="font-medium text-slate-800 tabular">
-            {page ? formatAsOf(page.data_as_of, page.timezone) : '…'}
+            {page ? formatDateTime(page.data_as_of, page.timezone) : '…'}
           </strong>
         </span>
       </p>
