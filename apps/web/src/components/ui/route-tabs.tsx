@@ -1,8 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { cn } from './cn.ts';
-import { SelectField } from './field.tsx';
 
 /** docs/limits.md: a tab click moves the URL after about 150 ms (the new tab shows at once). */
 const TAB_NAVIGATION_DELAY_MS = 150;
@@ -39,6 +38,7 @@ export function RouteTabs<T extends string>({
   const navigate = useNavigate();
   const { search } = useLocation();
   const [shown, setShown] = useState(active);
+  const selectId = useId();
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => setShown(active), [active]);
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
@@ -54,13 +54,24 @@ export function RouteTabs<T extends string>({
   return (
     <Tabs.Root value={shown} onValueChange={select} activationMode="manual">
       {phoneSelect ? (
-        <SelectField
-          label={phoneSelect}
-          containerClassName="mb-5 sm:hidden"
-          value={shown}
-          onChange={(e) => select(e.target.value)}
-          options={tabs.map((t) => ({ value: t.value, label: t.label }))}
-        />
+        // A plain select (the form fields' look), so the pages with tabs load nothing more for it.
+        <div className="mb-5 flex flex-col gap-1.5 sm:hidden">
+          <label htmlFor={selectId} className="text-sm font-medium text-slate-800">
+            {phoneSelect}
+          </label>
+          <select
+            id={selectId}
+            value={shown}
+            onChange={(e) => select(e.target.value)}
+            className="block h-10 w-full appearance-none rounded-lg border border-slate-300 bg-white bg-[length:16px] bg-[right_0.75rem_center] bg-no-repeat px-3 pr-9 text-[15px] text-slate-900 shadow-xs select-chevron focus:border-accent focus:ring-3 focus:ring-accent/20 focus:outline-none"
+          >
+            {tabs.map((t) => (
+              <option key={t.value} value={t.value}>
+                {t.label}
+              </option>
+            ))}
+          </select>
+        </div>
       ) : null}
       <Tabs.List
         aria-label={label}

@@ -1,7 +1,4 @@
 import { createStore } from '../../lib/store.ts';
-import { useLandingPagesOf } from './api/get-landing-pages.ts';
-import { useOfferNames } from './api/get-offer-names.ts';
-import type { ReportFilterState } from './report-filters.ts';
 
 /**
  * Names of offers and landing pages seen on this page (picked in a filter, or on a row drilled
@@ -19,16 +16,5 @@ export function rememberLabels(add: { offers?: [number, string][]; landingPages?
   }));
 }
 
-/**
- * The names of the filters' offers and landing pages: those seen on this page, else asked of the
- * API (an offer by its id; a landing page from its offer's list), the bare id only until they come.
- */
-export function useLabels(filters: Pick<ReportFilterState, 'offers'>) {
-  const s = store.use();
-  const offerNames = useOfferNames(filters.offers.filter((id) => !s.offers.has(id)));
-  const pages = useLandingPagesOf(filters.offers);
-  return {
-    offer: (id: number) => s.offers.get(id) ?? offerNames.get(id) ?? `Offer ${id}`,
-    landingPage: (id: number) => s.landingPages.get(id) ?? pages.find((p) => p.id === id)?.name ?? `Landing page ${id}`,
-  };
-}
+/** The names seen on this page, by id. */
+export const useSeenLabels = () => store.use();

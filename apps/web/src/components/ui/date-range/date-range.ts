@@ -11,7 +11,7 @@ import {
   subMonths,
   subWeeks,
 } from 'date-fns';
-import { RANGE_FORMAT, SINGLE_DATE_FORMAT } from '../../../lib/dates.ts';
+import { formatDate, RANGE_FORMAT, SINGLE_DATE_FORMAT } from '../../../lib/dates.ts';
 import { resolveTimeZone } from '../../../lib/time-zone.ts';
 
 /**
@@ -58,9 +58,9 @@ function dayString(date: Date): string {
   return format(date, 'yyyy-MM-dd', { in: DAY_MATH });
 }
 
-/** The calendar day (`YYYY-MM-DD`) that a clock in `timeZone` shows at `now`. */
+/** The calendar day (`YYYY-MM-DD`) that a clock in `timeZone` shows at `now`: the portal's day format. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return format(now, 'yyyy-MM-dd', { in: tz(resolveTimeZone(timeZone)) });
+  return formatDate(now, resolveTimeZone(timeZone));
 }
 
 /** The days a preset covers, in the user's zone. Whole periods: This Week runs to Sunday. */

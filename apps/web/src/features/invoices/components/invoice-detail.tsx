@@ -2,7 +2,7 @@ import type { InvoiceItem, InvoiceResponse } from '@portal/shared/invoices/invoi
 import { Card } from '../../../components/ui/card.tsx';
 import { QueryBlock } from '../../../components/ui/query-block.tsx';
 import { Badge } from '../../../components/ui/status-badge.tsx';
-import { formatDate } from '../../../lib/dates.ts';
+import { todayIn } from '../../../components/ui/date-range/date-range.ts';
 import { formatInteger, formatMoney, formatMoneyPrecise } from '../../../lib/format.ts';
 import { useIsWide } from '../../../lib/use-media-query.ts';
 import { useInvoice } from '../api/get-invoice.ts';
@@ -41,7 +41,7 @@ function InvoiceSummary({ data: { invoice }, timeZone }: { data: InvoiceResponse
           <InvoiceStatusBadge status={invoice.status} />
         </dd>
         <dt className="text-slate-600">Issued</dt>
-        <dd className="text-slate-900 tabular">{formatDate(invoice.created_at, timeZone)}</dd>
+        <dd className="text-slate-900 tabular">{todayIn(timeZone, new Date(invoice.created_at))}</dd>
       </dl>
       <div className="flex flex-col sm:items-end sm:text-right">
         <p className="text-sm text-slate-600">Total</p>

@@ -15,7 +15,8 @@ import { totalsCell } from '../report-definitions.tsx';
 import type { DrillTarget, ReportFilterState } from '../report-filters.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { hasSeveralOffsets } from '../report-formats.ts';
-import { rememberLabels, useLabels } from '../report-labels.ts';
+import { useLabels } from '../api/use-filter-labels.ts';
+import { rememberLabels } from '../report-labels.ts';
 import { ReportFiltersBar } from './report-filters-bar.tsx';
 
 // The chart library loads only where a chart is shown (daily and hourly).
