@@ -230,6 +230,9 @@ export interface OfferEventsTable {
   payout: Generated<number>;
   payout_type: Generated<PayoutType>;
   is_base: Generated<boolean>;
+  /** What the advertiser pays for the event: an amount (`cpa`) or a percentage of the sale (`revshare`). */
+  revenue: Generated<number>;
+  revenue_type: Generated<PayoutType>;
 }
 
 export interface LandingPagesTable {

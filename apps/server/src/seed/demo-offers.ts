@@ -91,6 +91,7 @@ export async function seedDemoOffers(ctx: AppContext): Promise<void> {
         is_public: access === 'public',
         conversion_method: o.conversionMethod ?? 'postback',
         base_event_name: o.baseEvent ?? 'Conversion',
+        ...revenueFor(o.payout, o.payoutType ?? 'cpa'),
       });
       offerIds.set(o.name, offerId);
       if (access === 'demo') await networkService.grant(trx, demo.id, offerId);
@@ -104,6 +105,7 @@ export async function seedDemoOffers(ctx: AppContext): Promise<void> {
           event_type: e.type,
           payout: e.payout,
           payout_type: e.payoutType ?? 'cpa',
+          ...revenueFor(e.payout, e.payoutType ?? 'cpa'),
         });
         eventIds.set(`${o.name}/${e.name}`, eventId);
       }
@@ -245,4 +247,10 @@ export async function seedDemoOffers(ctx: AppContext): Promise<void> {
       });
     }
   });
+}
+
+/** The demo advertisers pay the network about a third more than it pays its publishers. */
+function revenueFor(payout: number, payoutType: 'cpa' | 'revshare') {
+  const revenue = payoutType === 'revshare' ? Math.min(100, payout + 10) : Math.round(payout * 133) / 100;
+  return { revenue, revenue_type: payoutType };
 }

@@ -43,7 +43,16 @@ export interface TrackedOfferOptions {
   /** Landing page URLs; the first is the default. */
   landingUrls?: string[];
   /** Extra events besides the base 'Sale'. */
-  extraEvents?: { name: string; event_type: EventType; payout: number; payout_type?: PayoutType }[];
+  extraEvents?: {
+    name: string;
+    event_type: EventType;
+    payout: number;
+    payout_type?: PayoutType;
+    revenue?: number;
+    revenue_type?: PayoutType;
+  }[];
+  /** What the advertiser pays for the base event (amount); 0 when absent. */
+  revenue?: number;
   advertiser?: TrackingAdvertiser;
 }
 
@@ -98,6 +107,7 @@ export async function createTrackedOffer(t: TestApp, o: TrackedOfferOptions = {}
       event_type: 'conversion',
       payout,
       payout_type: payoutType,
+      revenue: o.revenue ?? 0,
       is_base: true,
     })
     .returning('id')
@@ -112,6 +122,8 @@ export async function createTrackedOffer(t: TestApp, o: TrackedOfferOptions = {}
         event_type: e.event_type,
         payout: e.payout,
         payout_type: e.payout_type ?? 'cpa',
+        revenue: e.revenue ?? 0,
+        revenue_type: e.revenue_type ?? 'cpa',
       })
       .returning('id')
       .executeTakeFirstOrThrow();

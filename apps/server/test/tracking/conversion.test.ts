@@ -71,6 +71,31 @@ describe('advertiser conversions', () => {
     expect(rows.map((r) => r.event_type).sort()).toEqual(['partial', 'upsell']);
   });
 
+  it("prices the advertiser's revenue beside the payout: an amount, or a share of the sale", async () => {
+    const { offer, tid } = await clicked({
+      payout: 10,
+      revenue: 14.5,
+      extraEvents: [
+        {
+          name: 'Rev',
+          event_type: 'upsell',
+          payout: 15,
+          payout_type: 'revshare',
+          revenue: 20,
+          revenue_type: 'revshare',
+        },
+      ],
+    });
+    expect((await convert(t, { tid, token: offer.token })).status).toBe(200);
+    const rev = await convert(t, { tid, token: offer.token, event_id: offer.events['Rev']!, amount: '200.00' });
+    expect(rev.body.payout).toBe(30);
+    // The advertiser's figure is the network's business: the conversion call's answer does not show it.
+    expect(rev.body).not.toHaveProperty('revenue');
+    const rows = await conversionsOf(offer.offerId);
+    const byType = Object.fromEntries(rows.map((r) => [r.event_type, [Number(r.payout), Number(r.revenue)]]));
+    expect(byType).toEqual({ conversion: [10, 14.5], upsell: [30, 40] });
+  });
+
   it('accepts POST forms and the token as a Bearer header', async () => {
     const { offer, tid } = await clicked();
     const r = await convert(t, { tid }, { method: 'POST', headers: { authorization: `Bearer ${offer.token}` } });

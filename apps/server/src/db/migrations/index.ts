@@ -18,6 +18,8 @@ import * as m0053 from './0053-api-key-scopes.ts';
 import * as m0060 from './0060-operators.ts';
 import * as m0064 from './0064-unsigned-pixels.ts';
 import * as m0067 from './0067-fair-delivery.ts';
+import * as m0070 from './0070-revenue.ts';
+import * as m0075 from './0075-reversals.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -43,4 +45,6 @@ export const migrations: Record<string, Migration> = {
   '0060-operators': m0060,
   '0064-unsigned-pixels': m0064,
   '0067-fair-delivery': m0067,
+  '0070-revenue': m0070,
+  '0075-reversals': m0075,
 };

@@ -83,6 +83,7 @@ export const networkOfferContent = {
   async addEvent(db: Db, input: NewEvent): Promise<number> {
     const v = parse(eventSchema, input);
     checkRevshare(v.payout_type, v.payout);
+    checkRevshare(v.revenue_type, v.revenue, 'revenue');
     return inTransaction(db, async (trx) => {
       await offerOrFail(trx, v.offer_id);
       if (v.is_base) await repo.clearBaseEvent(trx, v.offer_id);
@@ -102,6 +103,7 @@ export const networkOfferContent = {
       const payout = v.payout ?? Number(event.payout);
       const payoutType = v.payout_type ?? event.payout_type;
       checkRevshare(payoutType, payout);
+      checkRevshare(v.revenue_type ?? event.revenue_type, v.revenue ?? Number(event.revenue), 'revenue');
       if (v.is_base) await repo.clearBaseEvent(trx, event.offer_id);
       await repo.updateEvent(trx, eventId, v);
       if (v.is_base || event.is_base) await repo.updateOffer(trx, event.offer_id, { payout, payout_type: payoutType });

@@ -83,10 +83,17 @@ export const newOfferSchema = z
     conversion_method: offerFields.conversion_method.default('postback'),
     /** The base conversion event created with the offer, carrying its payout. */
     base_event_name: z.string().trim().min(1).max(128).default('Conversion'),
+    /** What the advertiser pays for the base event (docs/tracking.md, Revenue). */
+    revenue: money.default(0),
+    revenue_type: z.enum(PAYOUT_TYPES).default('cpa'),
   })
   .refine((o) => o.payout_type !== 'revshare' || o.payout <= 100, {
     message: 'a revenue share payout is a percentage (0-100)',
     path: ['payout'],
+  })
+  .refine((o) => o.revenue_type !== 'revshare' || o.revenue <= 100, {
+    message: 'a revenue share is a percentage (0-100)',
+    path: ['revenue'],
   });
 export type NewOffer = z.input<typeof newOfferSchema>;
 
@@ -118,6 +125,8 @@ export const eventSchema = z.strictObject({
   event_type: z.enum(EVENT_TYPES).default('conversion'),
   payout: money.default(0),
   payout_type: z.enum(PAYOUT_TYPES).default('cpa'),
+  revenue: money.default(0),
+  revenue_type: z.enum(PAYOUT_TYPES).default('cpa'),
   is_base: z.boolean().default(false),
 });
 export type NewEvent = z.input<typeof eventSchema>;
@@ -127,6 +136,8 @@ export const eventPatchSchema = z
     event_type: z.enum(EVENT_TYPES),
     payout: money,
     payout_type: z.enum(PAYOUT_TYPES),
+    revenue: money,
+    revenue_type: z.enum(PAYOUT_TYPES),
     is_base: z.literal(true),
   })
   .partial();
@@ -139,9 +150,13 @@ export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<
   return r.data;
 }
 
-export const checkRevshare = (payoutType: string, payout: number) => {
+export const checkRevshare = (payoutType: string, payout: number, field: 'payout' | 'revenue' = 'payout') => {
   if (payoutType === 'revshare' && payout > 100)
-    throw new NetworkInputError('payout: a revenue share payout is a percentage (0-100)');
+    throw new NetworkInputError(
+      field === 'payout'
+        ? 'payout: a revenue share payout is a percentage (0-100)'
+        : 'revenue: a revenue share is a percentage (0-100)',
+    );
 };
 
 /** Runs `fn` in a transaction, or in the caller's. */

@@ -103,7 +103,7 @@ const advertisers = {
 const offers = {
   /** Creates an offer with its base conversion event (which carries the offer's payout). */
   async createOffer(db: Db, input: NewOffer): Promise<number> {
-    const { base_event_name, ...offer } = parse(newOfferSchema, input);
+    const { base_event_name, revenue, revenue_type, ...offer } = parse(newOfferSchema, input);
     if (!(await repo.findAdvertiser(db, offer.advertiser_id)))
       throw new NetworkInputError(`no advertiser ${offer.advertiser_id}`);
     return inTransaction(db, async (trx) => {
@@ -114,6 +114,8 @@ const offers = {
         event_type: 'conversion',
         payout: offer.payout,
         payout_type: offer.payout_type,
+        revenue,
+        revenue_type,
         is_base: true,
       });
       return offerId;

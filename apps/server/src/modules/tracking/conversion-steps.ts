@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context.ts';
-import type { ConversionRefusalReason } from '../../db/types.ts';
+import type { ConversionRefusalReason, PayoutType } from '../../db/types.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { eventsService } from '../events/events.service.ts';
 import { CapReachedError, type CapCrossing } from './caps.service.ts';
@@ -97,6 +97,8 @@ export interface PricedEvent {
   info: ClickInfo;
   amount: number | null;
   payout: number;
+  /** What the advertiser owes for it (docs/tracking.md, Revenue). */
+  revenue: number;
 }
 
 /**
@@ -154,8 +156,15 @@ export async function priceEvent(
       return refusal('bad_request', 'amount must be a non-negative number.', { ids });
     amount = money(amount);
   }
-  const payout = event.payoutType === 'revshare' ? money(((amount ?? 0) * event.payout) / 100) : event.payout;
-  return { event, info, amount, payout };
+  const priced = (value: number, type: PayoutType) =>
+    type === 'revshare' ? money(((amount ?? 0) * value) / 100) : value;
+  return {
+    event,
+    info,
+    amount,
+    payout: priced(event.payout, event.payoutType),
+    revenue: priced(event.revenue, event.revenueType),
+  };
 }
 
 export type Stored =
@@ -247,6 +256,7 @@ export function conversionRow(
     status: 'approved',
     payout: priced.payout,
     payout_type: priced.event.payoutType,
+    revenue: priced.revenue,
     sale_amount: priced.amount,
     adv_transaction_id: call.advTransactionId,
     adv_s1: text(req.adv?.adv_s1),

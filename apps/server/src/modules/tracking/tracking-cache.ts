@@ -20,7 +20,16 @@ export interface CachedOffer {
   /** Publishers that may run a non-public offer. */
   allowed: Set<number>;
   landingPages: { id: number; url: string; isDefault: boolean }[];
-  events: { id: number; name: string; eventType: EventType; payout: number; payoutType: PayoutType; isBase: boolean }[];
+  events: {
+    id: number;
+    name: string;
+    eventType: EventType;
+    payout: number;
+    payoutType: PayoutType;
+    revenue: number;
+    revenueType: PayoutType;
+    isBase: boolean;
+  }[];
 }
 
 export interface CachedAdvertiser {
@@ -233,6 +242,8 @@ async function loadOffer(ctx: AppContext, id: number): Promise<CachedOffer | nul
       eventType: e.event_type,
       payout: Number(e.payout),
       payoutType: e.payout_type,
+      revenue: Number(e.revenue),
+      revenueType: e.revenue_type,
       isBase: e.is_base,
     })),
   };
