@@ -47,7 +47,7 @@ describe('days and times', () => {
     const { page } = s;
     await goto(page, `/reports/conversion?start=${daysAgo(20)}&end=${daysAgo(1)}`);
     const asOf = page.getByTestId('report-context').locator('strong').nth(1);
-    await expect.poll(() => asOf.textContent()).toMatch(TIME);
+    await expect.poll(() => asOf.textContent(), { timeout: 15_000 }).toMatch(TIME);
     const table = page.getByRole('table', { name: 'Conversion Report' });
     const first = table.locator('tbody tr:not([aria-hidden])').first();
     await first.waitFor();
