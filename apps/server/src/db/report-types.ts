@@ -33,7 +33,7 @@ export interface InvoicesTable {
   period_start: string;
   period_end: string;
   payout_total: number;
-  status: Generated<'generated' | 'request_payment' | 'processing' | 'paid'>;
+  status: Generated<'generated' | 'request_payment' | 'processing' | 'paid' | 'void'>;
   created_at: CreatedAt;
   updated_at: Generated<Timestamp>;
 }
@@ -41,9 +41,11 @@ export interface InvoicesTable {
 export interface InvoiceItemsTable {
   id: Generated<number>;
   invoice_id: number;
-  kind: 'offer' | 'referral';
+  kind: 'offer' | 'referral' | 'reversal';
   offer_id: number | null;
   referred_publisher_id: number | null;
+  /** For a `reversal` line: the conversion it takes back (migration 0075). */
+  conversion_id: string | null;
   name: string;
   price_per_action: number;
   payed_actions: number;

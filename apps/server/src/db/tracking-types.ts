@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { EventType, PayoutType } from '@portal/shared';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 
 /** Tracking engine (migration 0030): raw events, idempotency keys, caps, postback outbox. */
 export interface ClicksTable {
@@ -73,7 +74,7 @@ export interface ClickFallbacksTable {
   user_agent: string | null;
 }
 
-export type ConversionStatus = 'approved' | 'pending' | 'rejected';
+export type ConversionStatus = 'approved' | 'pending' | 'rejected' | 'reversed';
 
 export interface ConversionsTable {
   id: string;
@@ -106,6 +107,24 @@ export interface ConversionsTable {
   pub_click_id: string | null;
   pub_source: string | null;
   source: Generated<'postback' | 'pixel'>;
+}
+
+/** A conversion an operator reversed (migration 0075): one row each, with who, why and the money taken back. */
+export interface ConversionReversalsTable {
+  id: Generated<number>;
+  conversion_id: string;
+  conversion_created_at: Timestamp;
+  publisher_id: number;
+  offer_id: number;
+  event_type: EventType;
+  payout: number;
+  revenue: number;
+  reason: string;
+  operator_id: number | null;
+  actor: string;
+  /** How many of the publisher's postbacks were sent the reversal. */
+  postbacks: Generated<number>;
+  created_at: CreatedAt;
 }
 
 export interface ConversionKeysTable {
@@ -239,6 +258,7 @@ export interface TrackingTables {
   click_fallbacks: ClickFallbacksTable;
   conversions: ConversionsTable;
   conversion_keys: ConversionKeysTable;
+  conversion_reversals: ConversionReversalsTable;
   conversion_refusals: ConversionRefusalsTable;
   cap_counters: CapCountersTable;
   unsigned_pixel_clicks: UnsignedPixelClicksTable;

@@ -6,6 +6,8 @@ import { operatorSessionAdminRoutes } from '../modules/operators/operator-sessio
 import { operatorsAdminRoutes } from '../modules/operators/operators.admin.routes.ts';
 import { auditAdminRoutes } from '../modules/audit/audit.admin.routes.ts';
 import { overviewAdminRoutes } from '../modules/overview/overview.admin.routes.ts';
+import { conversionsAdminRoutes } from '../modules/conversions/conversions.admin.routes.ts';
+import { invoicesAdminRoutes } from '../modules/invoices/invoices.admin.routes.ts';
 
 /**
  * The operator API's scope (docs/operator-console.md): every route under /api/admin/v1, one hook
@@ -24,6 +26,8 @@ export async function registerAdminApi(app: FastifyInstance, ctx: AppContext): P
       await admin.register(overviewAdminRoutes(ctx));
       await admin.register(auditAdminRoutes(ctx));
       await admin.register(operatorsAdminRoutes(ctx));
+      await admin.register(conversionsAdminRoutes(ctx));
+      await admin.register(invoicesAdminRoutes(ctx));
     },
     { prefix: ADMIN_API_BASE },
   );

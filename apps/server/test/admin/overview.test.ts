@@ -24,6 +24,7 @@ describe('the Overview: the network today and month to date, failing receivers, 
   let errorRx: Receiver;
   let pubA: Awaited<ReturnType<typeof createPublisher>>;
   let pubB: Awaited<ReturnType<typeof createPublisher>>;
+  let pubC: Awaited<ReturnType<typeof createPublisher>>;
   let earlierThisMonth: boolean;
 
   const overview = async () => {
@@ -52,7 +53,7 @@ describe('the Overview: the network today and month to date, failing receivers, 
 
     pubA = await createPublisher(t, { name: 'Alpha Media', timezone: 'UTC' });
     pubB = await createPublisher(t, { name: 'Beta Traffic' });
-    const pubC = await createPublisher(t, { name: 'Gamma Ads' });
+    pubC = await createPublisher(t, { name: 'Gamma Ads' });
     // $10 payout, $13.50 revenue per sale; an upsell at 5 % of the sale, revenue 9 %.
     const offer = await createTrackedOffer(t, {
       payout: 10,
@@ -272,5 +273,23 @@ describe('the Overview: the network today and month to date, failing receivers, 
     const session = await login(t, pubA);
     expect((await adminClient(t, session).get('/overview')).status).toBe(401);
     expect((await adminClient(t, null).get('/overview')).status).toBe(401);
+  });
+
+  it("a reversed conversion leaves the network's figures: its payout and revenue taken back", async () => {
+    const before = (await overview()).network.today_figures;
+    const manager = adminClient(t, await operatorLogin(t, await createOperator(t, { role: 'manager' })));
+    const found = await manager.post('/conversions', { filters: { publisher_id: pubC.publisherId } });
+    expect(found.status).toBe(200);
+    expect(found.body.data).toHaveLength(1);
+    const r = await manager.post(`/conversions/${found.body.data[0].id}/reverse`, { reason: 'chargeback' });
+    expect(r.status).toBe(200);
+    const after = (await overview()).network.today_figures;
+    expect(after).toEqual({
+      ...before,
+      conversions: before.conversions - 1,
+      payout: before.payout - 10,
+      revenue: before.revenue - 13.5,
+      margin: before.margin - 3.5,
+    });
   });
 });

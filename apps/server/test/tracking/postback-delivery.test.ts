@@ -10,7 +10,7 @@ const ALL_MACROS =
   'pub_id={pub_id}&pub_name={pub_name}&s1={s1}&s2={s2}&s3={s3}&s4={s4}&s5={s5}&pub_s1={pub_s1}&pub_s2={pub_s2}&pub_s3={pub_s3}&pub_s4={pub_s4}&pub_s5={pub_s5}' +
   '&pub_source={pub_source}&pub_click_id={pub_click_id}&adv_transaction_id={adv_transaction_id}&tid={tid}&adv_s1={adv_s1}&adv_s2={adv_s2}&adv_s3={adv_s3}&adv_s4={adv_s4}&adv_s5={adv_s5}' +
   '&offer_id={offer_id}&offer_name={offer_name}&event_id={event_id}&eid={eid}&session_id={session_id}&conversion_id={conversion_id}' +
-  '&conversion_datetime={conversion_datetime}&conversion_date={conversion_date}&conversion_time={conversion_time}&conversion_earnings={conversion_earnings}&price={price}&random={random}';
+  '&conversion_datetime={conversion_datetime}&conversion_date={conversion_date}&conversion_time={conversion_time}&conversion_earnings={conversion_earnings}&conversion_status={conversion_status}&price={price}&random={random}';
 
 async function deliveries(t: TestApp, postbackId: number) {
   return t.app.ctx.db.selectFrom('postback_deliveries').selectAll().where('postback_id', '=', postbackId).execute();
@@ -123,6 +123,7 @@ describe('publisher postback delivery', () => {
       conversion_date: iso.slice(0, 10),
       conversion_time: iso.slice(11, 19),
       conversion_earnings: '10',
+      conversion_status: 'approved',
       price: '19.9',
     });
     expect(q['random']).toMatch(/^\d+$/);

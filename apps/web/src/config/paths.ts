@@ -87,6 +87,9 @@ export const ROUTES = {
   adminAuditLog: { path: '/admin/audit-log', layout: 'console', page: 'admin/audit-log-page' },
   adminOperators: { path: '/admin/operators', layout: 'console', page: 'admin/operators-page' },
   adminSecurity: { path: '/admin/security', layout: 'console', page: 'admin/security-page' },
+  adminConversions: { path: '/admin/conversions', layout: 'console', page: 'admin/conversions-page' },
+  adminInvoices: { path: '/admin/invoices', layout: 'console', page: 'admin/invoices-page' },
+  adminInvoice: { path: '/admin/invoices/:id', layout: 'console', page: 'admin/invoice-page' },
   // Any other address, `/not-found` among them (a 404 answer's page, docs/screens.md).
   notFound: { path: '*', layout: null, page: 'errors/not-found-page' },
 } as const satisfies Record<string, PageRoute>;

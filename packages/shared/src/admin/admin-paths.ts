@@ -22,6 +22,12 @@ export const ADMIN_API_PATHS = {
   operatorUpdate: '/operators/:id/update',
   settings: '/settings',
   settingsUpdate: '/settings/update',
+  conversions: '/conversions',
+  conversionReverse: '/conversions/:id/reverse',
+  invoices: '/invoices',
+  invoiceGenerate: '/invoices/generate',
+  invoice: '/invoices/:id',
+  invoiceStatus: '/invoices/:id/status',
 } as const;
 
 /** A pattern with its `:params` filled in (each value URI-encoded). */

@@ -23,8 +23,11 @@ export const invoiceSchema = z.object({
 export type Invoice = z.infer<typeof invoiceSchema>;
 
 export const invoiceItemSchema = z.object({
-  /** 'offer' for an offer's payouts, 'referral' for commissions on a referred publisher's payouts. */
-  kind: z.enum(['offer', 'referral']),
+  /**
+   * 'offer' for an offer's payouts, 'referral' for commissions on a referred publisher's payouts,
+   * 'reversal' for a conversion the network took back after the invoice was made (a negative line).
+   */
+  kind: z.enum(['offer', 'referral', 'reversal']),
   name: z.string(),
   price_per_action: z.number(),
   payed_actions: z.number(),

@@ -45,6 +45,7 @@ describe('postback URL variables (docs/errors.md whitelist)', () => {
       'conversion_date',
       'conversion_time',
       'conversion_earnings',
+      'conversion_status',
       'price',
       'random',
     ];

@@ -37,6 +37,7 @@ export const POSTBACK_MACROS = [
   'conversion_date',
   'conversion_time',
   'conversion_earnings',
+  'conversion_status',
   'price',
   'random',
 ] as const;
@@ -75,6 +76,7 @@ export const POSTBACK_MACRO_DESCRIPTIONS: Record<PostbackMacro, string> = {
   conversion_date: 'Conversion date (UTC, YYYY-MM-DD)',
   conversion_time: 'Conversion time (UTC, HH:MM:SS)',
   conversion_earnings: 'Your payout for the conversion',
+  conversion_status: 'approved, or reversed when the network takes the conversion back',
   price: 'Sale amount',
   random: 'A random number',
 };

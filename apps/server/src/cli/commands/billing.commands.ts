@@ -1,8 +1,24 @@
 import type { Command } from 'commander';
-import { INVOICE_STATUSES, type InvoiceStatus } from '@portal/shared';
+import { ADMIN_INVOICE_STATUSES, type AdminInvoiceStatus } from '@portal/shared/admin/invoices.constants';
 import type { WithApp } from '../with-app.ts';
-import { invoicesService, lastClosedMonth } from '../../modules/invoices/invoices.service.ts';
+import { cliActor } from '../../modules/audit/audit.service.ts';
+import { conversionsService } from '../../modules/conversions/conversions.service.ts';
+import { invoiceAdminService } from '../../modules/invoices/invoice-admin.service.ts';
 import { notificationsService } from '../../modules/notifications/notifications.service.ts';
+import { defaultOperator } from './accounts.commands.ts';
+
+/** The field errors of a service, as one line for the terminal. */
+function describe(err: unknown): string {
+  const fields = (err as { fields?: Record<string, { message: string }> }).fields;
+  if (fields)
+    return Object.entries(fields)
+      .map(([field, f]) => `${field}: ${f.message}`)
+      .join('; ');
+  return err instanceof Error ? err.message : String(err);
+}
+const plainly = (err: unknown): never => {
+  throw new Error(describe(err));
+};
 
 const int = (v: string) => {
   const n = Number(v);
@@ -15,47 +31,89 @@ export function registerBillingCommands(program: Command, withApp: WithApp): voi
   program
     .command('invoice:generate [month]')
     .description(
-      'Invoice a closed month (YYYY-MM, UTC; default: the last closed month) for every publisher with payouts, or one',
+      'Invoice a closed month (YYYY-MM, UTC; default: the last closed month) for every publisher with payouts. ' +
+        'Written to the audit log.',
     )
-    .option('--publisher <id>', 'only this publisher')
-    .action((month: string | undefined, opts: { publisher?: string }) =>
+    .action((month: string | undefined) =>
       withApp(async (app) => {
-        const m = month ?? lastClosedMonth();
-        const r = await invoicesService.generateMonth(
-          app.ctx,
-          m,
-          opts.publisher ? { publisherId: int(opts.publisher) } : {},
-        );
+        const r = await invoiceAdminService
+          .generate(app.ctx, cliActor(defaultOperator()), { month: month ?? null })
+          .catch(plainly);
         console.log(
-          `${m}: ${r.created.length} invoice(s) created${r.created.length ? ` (ids ${r.created.join(', ')})` : ''}, ${r.skipped} already existed or had nothing to bill`,
+          `${r.month}: ${r.created.length} invoice(s) created${r.created.length ? ` (ids ${r.created.join(', ')})` : ''}, ${r.skipped} already existed or had nothing to bill`,
         );
       }),
     );
 
   program
     .command('invoice:status <invoiceId> <status>')
-    .description(`Move an invoice to its next status (${INVOICE_STATUSES.join(' → ')})`)
-    .action((id: string, status: string) =>
+    .description(
+      'Move an invoice one status on (generated → request_payment → processing → paid), or void it before it is ' +
+        'paid (with --reason). Written to the audit log.',
+    )
+    .option('--reason <text>', 'why (required to void)')
+    .action((id: string, status: string, opts: { reason?: string }) =>
       withApp(async (app) => {
-        if (!(INVOICE_STATUSES as readonly string[]).includes(status))
-          throw new Error(`status must be one of ${INVOICE_STATUSES.join(', ')}`);
-        await invoicesService.advance(app.ctx, int(id), status as InvoiceStatus);
-        console.log(`invoice ${id} is now ${status}`);
+        const inv = await invoiceAdminService
+          .move(app.ctx, cliActor(defaultOperator()), int(id), { status, reason: opts.reason ?? null })
+          .catch(plainly);
+        console.log(`invoice ${inv.id} is now ${inv.status}`);
       }),
     );
 
   program
     .command('invoice:list')
-    .description('List invoices')
+    .description('List invoices, newest first')
     .option('--publisher <id>', 'only this publisher')
-    .action((opts: { publisher?: string }) =>
+    .option('--status <status>', ADMIN_INVOICE_STATUSES.join(', '))
+    .option('--month <YYYY-MM>', 'only this month')
+    .action((opts: { publisher?: string; status?: string; month?: string }) =>
       withApp(async (app) => {
-        let q = app.ctx.db
-          .selectFrom('invoices')
-          .select(['id', 'publisher_id', 'period_start', 'period_end', 'payout_total', 'status'])
-          .orderBy('id');
-        if (opts.publisher) q = q.where('publisher_id', '=', int(opts.publisher));
-        console.table(await q.execute());
+        if (opts.status && !(ADMIN_INVOICE_STATUSES as readonly string[]).includes(opts.status))
+          throw new Error(`--status must be one of ${ADMIN_INVOICE_STATUSES.join(', ')}`);
+        const page = await invoiceAdminService
+          .list(app.ctx, {
+            filters: {
+              publisher_id: opts.publisher ? int(opts.publisher) : null,
+              status: (opts.status as AdminInvoiceStatus | undefined) ?? null,
+              month: opts.month ?? null,
+            },
+            limit: 100,
+            sort: 'id',
+            order: -1,
+            search: null,
+            cursor: null,
+          })
+          .catch(plainly);
+        console.table(
+          page.data.map((i) => ({
+            id: i.id,
+            publisher: `${i.publisher_id} ${i.publisher_name}`,
+            from: i.date_range_start,
+            to: i.date_range_end,
+            payout_total: i.payout_total,
+            status: i.status,
+          })),
+        );
+      }),
+    );
+
+  program
+    .command('conversion:reverse <conversionId>')
+    .description(
+      "Reverse a conversion: it stays, marked reversed; the publisher's reports, open invoice, referral commission " +
+        'and postbacks follow (docs/reports.md). Written to the audit log.',
+    )
+    .requiredOption('--reason <text>', 'why (kept in the audit log)')
+    .action((id: string, opts: { reason: string }) =>
+      withApp(async (app) => {
+        const r = await conversionsService
+          .reverse(app.ctx, cliActor(defaultOperator()), id, { reason: opts.reason })
+          .catch(plainly);
+        console.log(
+          `conversion ${r.conversion.id} reversed (payout ${r.conversion.payout}); ` +
+            `${r.invoices.length} invoice(s) concerned, ${r.postbacks} postback(s) to send`,
+        );
       }),
     );
 

@@ -228,6 +228,31 @@ export const eventsRepository = {
     );
   },
 
+  /**
+   * Takes a reversed conversion out of the rollups at once, in the caller's transaction: its count,
+   * earnings and revenue subtracted in the buckets of its own time (docs/reports.md, Reversals). Added
+   * straight to the rollups, not queued: a reversal is rare, and adding is the same whether or not
+   * the conversion's own counts were settled yet.
+   */
+  async subtractConversion(db: Db, c: IngestedConversion): Promise<void> {
+    await applyEvents(db, [
+      {
+        created_at: c.created_at,
+        publisher_id: c.publisher_id,
+        offer_id: c.offer_id,
+        landing_page_id: c.landing_page_id,
+        s1: c.s1,
+        clicks: 0,
+        clicks_unique: 0,
+        conversions: c.event_type === 'conversion' ? -1 : 0,
+        partials: c.event_type === 'partial' ? -1 : 0,
+        upsells: c.event_type === 'upsell' ? -1 : 0,
+        earnings: -Number(c.payout),
+        revenue: -Number(c.revenue ?? 0),
+      },
+    ]);
+  },
+
   /** Queues one approved conversion's counts, in the caller's transaction. */
   async queueConversion(db: Db, c: IngestedConversion): Promise<void> {
     await db

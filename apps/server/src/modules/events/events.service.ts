@@ -142,6 +142,12 @@ export const eventsService = {
     await eventsRepository.queueConversion(db, c);
   },
 
+  /**
+   * A reversed conversion leaves the rollups, in the reversal's transaction: its counts and
+   * earnings are subtracted in the buckets of the conversion's own time (docs/reports.md).
+   */
+  subtractConversion: (db: Db, c: IngestedConversion): Promise<void> => eventsRepository.subtractConversion(db, c),
+
   /** Counts stored clicks at once (bulk loads and fixtures; the engine's clicks are counted by the settle). */
   countClicks: (db: Db, clicks: IngestedClick[]): Promise<void> => eventsRepository.addClicks(db, clicks),
 

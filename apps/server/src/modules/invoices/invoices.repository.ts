@@ -7,12 +7,18 @@ export interface InvoiceRow {
   period_start: string;
   period_end: string;
   payout_total: number;
-  status: 'generated' | 'request_payment' | 'processing' | 'paid';
+  status: 'generated' | 'request_payment' | 'processing' | 'paid' | 'void';
   created_at: Date;
 }
 
+/** An invoice as the console lists it: with its publisher's name and its last change. */
+export interface AdminInvoiceRow extends InvoiceRow {
+  publisher_name: string | null;
+  updated_at: Date;
+}
+
 export interface ItemDraft {
-  kind: 'offer' | 'referral';
+  kind: 'offer' | 'referral' | 'reversal';
   offer_id: number | null;
   referred_publisher_id: number | null;
   name: string;
@@ -35,7 +41,12 @@ export const invoicesRepository = {
       limit: number;
     },
   ): Promise<InvoiceRow[]> {
-    let q = db.selectFrom('invoices').select(COLUMNS).where('publisher_id', '=', publisherId);
+    // A void invoice is withdrawn: the publisher no longer sees it (docs/reports.md, Invoices).
+    let q = db
+      .selectFrom('invoices')
+      .select(COLUMNS)
+      .where('publisher_id', '=', publisherId)
+      .where('status', '<>', 'void');
     if (opts.start) q = q.where('period_end', '>=', opts.start);
     if (opts.end) q = q.where('period_start', '<=', opts.end);
     const dir = opts.order === 1 ? 'asc' : 'desc';
@@ -59,6 +70,7 @@ export const invoicesRepository = {
       .select(COLUMNS)
       .where('publisher_id', '=', publisherId)
       .where('id', '=', id)
+      .where('status', '<>', 'void')
       .executeTakeFirst()) as unknown as InvoiceRow | undefined;
   },
 
@@ -128,7 +140,7 @@ export const invoicesRepository = {
     const inv = await db
       .insertInto('invoices')
       .values({ publisher_id: publisherId, period_start: start, period_end: end, payout_total: total })
-      .onConflict((oc) => oc.columns(['publisher_id', 'period_start']).doNothing())
+      .onConflict((oc) => oc.columns(['publisher_id', 'period_start']).where('status', '<>', 'void').doNothing())
       .returning('id')
       .executeTakeFirst();
     if (!inv) return null;
@@ -165,5 +177,82 @@ export const invoicesRepository = {
   async findAny(db: Db, id: number): Promise<InvoiceRow | undefined> {
     return (await db.selectFrom('invoices').select(COLUMNS).where('id', '=', id).executeTakeFirst()) as unknown as
       InvoiceRow | undefined;
+  },
+
+  /** The console's list, newest first, by status, publisher and month. */
+  async adminPage(
+    db: Db,
+    f: { status: InvoiceRow['status'] | null; publisherId: number | null; periodStart: string | null },
+    after: number | null,
+    limit: number,
+  ): Promise<AdminInvoiceRow[]> {
+    let q = db
+      .selectFrom('invoices as i')
+      .leftJoin('publishers as p', 'p.id', 'i.publisher_id')
+      .select(['i.id', 'i.publisher_id', 'i.period_start', 'i.period_end', 'i.payout_total', 'i.status'])
+      .select(['i.created_at', 'i.updated_at', 'p.name as publisher_name']);
+    if (f.status) q = q.where('i.status', '=', f.status);
+    if (f.publisherId != null) q = q.where('i.publisher_id', '=', f.publisherId);
+    if (f.periodStart) q = q.where('i.period_start', '=', f.periodStart);
+    if (after != null) q = q.where('i.id', '<', after);
+    return (await q
+      .orderBy('i.id', 'desc')
+      .limit(limit + 1)
+      .execute()) as unknown as AdminInvoiceRow[];
+  },
+
+  async adminFind(db: Db, id: number, lock = false): Promise<AdminInvoiceRow | undefined> {
+    let q = db
+      .selectFrom('invoices as i')
+      .leftJoin('publishers as p', 'p.id', 'i.publisher_id')
+      .select(['i.id', 'i.publisher_id', 'i.period_start', 'i.period_end', 'i.payout_total', 'i.status'])
+      .select(['i.created_at', 'i.updated_at', 'p.name as publisher_name'])
+      .where('i.id', '=', id);
+    if (lock) q = q.forUpdate('i');
+    return (await q.executeTakeFirst()) as unknown as AdminInvoiceRow | undefined;
+  },
+
+  adminItems: (db: Db, invoiceId: number) =>
+    db
+      .selectFrom('invoice_items')
+      .select(['kind', 'name', 'price_per_action', 'payed_actions', 'total'])
+      .select(['offer_id', 'referred_publisher_id', 'conversion_id'])
+      .where('invoice_id', '=', invoiceId)
+      .orderBy('id')
+      .execute(),
+
+  /** The publisher's invoice of a month that is not void, locked (a reversal adds a line to it). */
+  async forMonth(db: Db, publisherId: number, periodStart: string): Promise<InvoiceRow | undefined> {
+    return (await db
+      .selectFrom('invoices')
+      .select(COLUMNS)
+      .where('publisher_id', '=', publisherId)
+      .where('period_start', '=', periodStart)
+      .where('status', '<>', 'void')
+      .forUpdate()
+      .executeTakeFirst()) as unknown as InvoiceRow | undefined;
+  },
+
+  /** Adds a line and its total to an invoice (a reversal's negative line). */
+  async addLine(db: Db, invoiceId: number, item: ItemDraft & { conversion_id: string; price_per_action: number }) {
+    await db
+      .insertInto('invoice_items')
+      .values({
+        invoice_id: invoiceId,
+        kind: 'reversal',
+        offer_id: item.offer_id,
+        referred_publisher_id: item.referred_publisher_id,
+        conversion_id: item.conversion_id,
+        name: item.name,
+        payed_actions: item.payed_actions,
+        total: item.total,
+        price_per_action: item.price_per_action,
+      })
+      .execute();
+    await db
+      .updateTable('invoices')
+      .set({ payout_total: sql`payout_total + ${item.total.toFixed(4)}::numeric`, updated_at: sql`now()` })
+      .where('id', '=', invoiceId)
+      .execute();
   },
 };

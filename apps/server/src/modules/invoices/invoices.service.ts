@@ -8,9 +8,11 @@ import {
   type InvoiceStatus,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { invoicesRepository, type InvoiceRow } from './invoices.repository.ts';
 import { eventsService } from '../events/events.service.ts';
+import { auditService, type Actor, type RecordAudit } from '../audit/audit.service.ts';
 
 /** `YYYY-MM` → the month's first day, last day and the next month's first day (UTC calendar). */
 export function monthBounds(month: string): { start: string; end: string; next: string } {
@@ -34,7 +36,8 @@ const toApi = (r: InvoiceRow): Invoice => ({
   date_range_start: String(r.period_start),
   date_range_end: String(r.period_end),
   payout_total: Number(r.payout_total),
-  status: r.status,
+  // The publisher's reads leave void invoices out (invoices.repository.ts).
+  status: r.status as InvoiceStatus,
   created_at: new Date(r.created_at).toISOString(),
 });
 
@@ -47,7 +50,7 @@ export const invoicesService = {
   async generateMonth(
     ctx: AppContext,
     month: string,
-    opts: { publisherId?: number; now?: Date } = {},
+    opts: { publisherId?: number; now?: Date; actor?: Actor } = {},
   ): Promise<{ created: number[]; skipped: number }> {
     const { start, end, next } = monthBounds(month);
     const today = (opts.now ?? new Date()).toISOString().slice(0, 10);
@@ -58,29 +61,54 @@ export const invoicesService = {
     const publishers = await invoicesRepository.activePublishers(ctx.db, from, to, opts.publisherId);
     const created: number[] = [];
     let skipped = 0;
-    for (const publisherId of publishers) {
-      const id = await ctx.db.transaction().execute(async (trx) => {
-        const items = await invoicesRepository.draftItems(
-          trx,
-          publisherId,
-          from,
-          to,
-          ctx.config.REFERRAL_COMMISSION_PERCENT,
-        );
-        if (items.length === 0) return null;
-        return invoicesRepository.insertInvoice(trx, publisherId, start, end, items);
-      });
+    const one = async (trx: Db, publisherId: number, audit: RecordAudit | null) => {
+      const items = await invoicesRepository.draftItems(
+        trx,
+        publisherId,
+        from,
+        to,
+        ctx.config.REFERRAL_COMMISSION_PERCENT,
+      );
+      const id =
+        items.length === 0 ? null : await invoicesRepository.insertInvoice(trx, publisherId, start, end, items);
       if (id == null) skipped += 1;
-      else created.push(id);
+      else {
+        created.push(id);
+        const total = items.reduce((t, i) => t + Math.round(i.total * 10_000), 0) / 10_000;
+        await audit?.({
+          action: 'invoice.generate',
+          objectType: 'invoice',
+          objectId: id,
+          before: null,
+          after: { publisher_id: publisherId, month, status: 'generated', payout_total: total, lines: items.length },
+        });
+      }
+    };
+    const actor = opts.actor;
+    if (actor) {
+      // An operator's run (console or command line): one transaction with its audit entries; a run
+      // that made nothing is recorded too.
+      await auditService.write(ctx, actor, async (trx, audit) => {
+        for (const publisherId of publishers) await one(trx, publisherId, audit);
+        if (created.length === 0)
+          await audit({
+            action: 'invoice.generate',
+            objectType: 'invoice',
+            objectId: null,
+            after: { month, created: 0, skipped },
+          });
+      });
+    } else {
+      for (const publisherId of publishers) await ctx.db.transaction().execute((trx) => one(trx, publisherId, null));
     }
     return { created, skipped };
   },
 
-  /** Operator: move an invoice one step along generated → request_payment → processing → paid. */
+  /** The demo seed: move an invoice one step along generated → request_payment → processing → paid. */
   async advance(ctx: AppContext, id: number, to: InvoiceStatus): Promise<void> {
     const inv = await invoicesRepository.findAny(ctx.db, id);
     if (!inv) throw new Error(`no invoice ${id}`);
-    const from = INVOICE_STATUSES.indexOf(inv.status);
+    const from = INVOICE_STATUSES.indexOf(inv.status as InvoiceStatus);
     if (INVOICE_STATUSES.indexOf(to) !== from + 1)
       throw new Error(
         `invoice ${id} is ${inv.status}; the next status is ${INVOICE_STATUSES[from + 1] ?? 'none (paid)'}`,

@@ -9,6 +9,13 @@ import { receiverHostOf } from './receiver-backoff.ts';
 /** The stable id a receiver deduplicates on: the same for every attempt and replay. */
 export const eventKeyOf = (conversionId: string, postbackId: number) => `${conversionId}.${postbackId}`;
 
+/** The reversal's event id: a delivery of its own beside the conversion's. */
+export const reversalEventKeyOf = (conversionId: string, postbackId: number) =>
+  `${conversionId}.${postbackId}.reversed`;
+
+/** Whether a postback can tell a reversal from a conversion: it sends `{conversion_status}`. */
+export const sendsStatus = (template: string) => template.toLowerCase().includes('{conversion_status}');
+
 /** Renders a postback URL template; an unusable result is kept as rendered and fails at delivery. */
 export function renderPostbackUrl(template: string, source: MacroSource): string {
   const values = postbackMacroValues(source);
@@ -54,4 +61,42 @@ export async function enqueueDeliveries(
     message: `Not sent: this conversion matched more than ${fanoutLimit} postbacks, the most one conversion may send.`,
   });
   return { queued: queued.length, refused: refused.length };
+}
+
+/**
+ * A reversed conversion (docs/tracking.md, Reversals): the publisher's postbacks that matched it and
+ * send `{conversion_status}` get one delivery each with the status `reversed`, in the reversal's
+ * transaction, under their own event id (`{conversion id}.{postback id}.reversed`). A postback
+ * without the macro is not called: it could not tell the reversal from a second conversion.
+ */
+export async function enqueueReversalDeliveries(
+  trx: Db,
+  source: MacroSource & { event: { id: number; eventType: EventType } },
+  fanoutLimit: number,
+): Promise<number> {
+  const postbacks = await postbacksService.findMatching(trx, {
+    publisherId: source.publisher.id,
+    type: 'postback',
+    offerId: source.offer.id,
+    eventId: source.event.id,
+    eventType: source.event.eventType,
+  });
+  const reversed = { ...source, conversion: { ...source.conversion, status: 'reversed' as const } };
+  const rows = postbacks
+    .filter((p) => sendsStatus(p.value))
+    .slice(0, fanoutLimit)
+    .map((p) => {
+      const url = renderPostbackUrl(p.value, reversed);
+      return {
+        publisher_id: source.publisher.id,
+        postback_id: p.id,
+        conversion_id: source.conversion.id,
+        event_key: reversalEventKeyOf(source.conversion.id, p.id),
+        url,
+        receiver_host: receiverHostOf(url),
+        next_attempt_at: new Date(),
+      };
+    });
+  await deliveryRepository.enqueue(trx, rows);
+  return rows.length;
 }

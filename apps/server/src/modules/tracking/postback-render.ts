@@ -26,6 +26,8 @@ export interface MacroSource {
     adv_s3: string | null;
     adv_s4: string | null;
     adv_s5: string | null;
+    /** `reversed` once the network took the conversion back (its reversal's call); else approved. */
+    status?: string;
   };
 }
 
@@ -67,6 +69,7 @@ export function postbackMacroValues(s: MacroSource): MacroValues {
     conversion_date: iso.slice(0, 10),
     conversion_time: iso.slice(11, 19),
     conversion_earnings: money(s.conversion.payout),
+    conversion_status: s.conversion.status === 'reversed' ? 'reversed' : 'approved',
     price: s.conversion.sale_amount == null ? null : money(s.conversion.sale_amount),
     random: crypto.randomInt(0, 2 ** 31 - 1),
   };

@@ -3,6 +3,8 @@ import type { LucideIcon } from 'lucide-react';
 import CircleUser from 'lucide-react/icons/circle-user';
 import FileText from 'lucide-react/icons/file-text';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
+import ReceiptText from 'lucide-react/icons/receipt-text';
+import Zap from 'lucide-react/icons/zap';
 import type { OperatorRole } from '@portal/shared/admin/operators.constants';
 import { consolePaths } from './console-paths.ts';
 
@@ -20,6 +22,8 @@ export interface ConsoleNavItem {
  */
 export const CONSOLE_NAV: ConsoleNavItem[] = [
   { label: 'Overview', to: consolePaths.overview, icon: LayoutDashboard },
+  { label: 'Conversions', to: consolePaths.conversions, icon: Zap },
+  { label: 'Invoices', to: consolePaths.invoices, icon: ReceiptText },
   { label: 'Audit log', to: consolePaths.auditLog, icon: FileText },
   { label: 'Operators', to: consolePaths.operators, icon: CircleUser, role: 'owner' },
 ];

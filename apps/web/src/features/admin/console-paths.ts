@@ -8,4 +8,7 @@ export const consolePaths = {
   auditLog: ROUTES.adminAuditLog.path,
   operators: ROUTES.adminOperators.path,
   security: ROUTES.adminSecurity.path,
+  conversions: ROUTES.adminConversions.path,
+  invoices: ROUTES.adminInvoices.path,
+  invoice: (id: number) => ROUTES.adminInvoice.path.replace(':id', String(id)),
 } as const;

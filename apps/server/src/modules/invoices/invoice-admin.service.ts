@@ -1,0 +1,183 @@
+import { ERROR_CODES, decodeCursor, encodeCursor, type ListResponse } from '@portal/shared';
+import {
+  ADMIN_INVOICE_STATUSES,
+  ADMIN_INVOICE_STATUS_LABELS,
+  INVOICE_MOVES,
+  type AdminInvoice,
+  type AdminInvoiceDetailResponse,
+  type AdminInvoiceListQuery,
+  type AdminInvoiceStatus,
+  type InvoiceGenerateRequest,
+  type InvoiceStatusRequest,
+} from '@portal/shared/admin/invoices.schemas';
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/database.ts';
+import { fieldError, notFound } from '../../lib/errors.ts';
+import { auditService, type Actor } from '../audit/audit.service.ts';
+import { invoicesRepository, type AdminInvoiceRow } from './invoices.repository.ts';
+import { invoicesService, lastClosedMonth, monthBounds } from './invoices.service.ts';
+
+const toAdmin = (r: AdminInvoiceRow): AdminInvoice => ({
+  id: r.id,
+  publisher_id: r.publisher_id,
+  publisher_name: r.publisher_name ?? `Publisher ${r.publisher_id}`,
+  date_range_start: String(r.period_start),
+  date_range_end: String(r.period_end),
+  payout_total: Number(r.payout_total),
+  status: r.status,
+  created_at: new Date(r.created_at).toISOString(),
+  updated_at: new Date(r.updated_at).toISOString(),
+});
+
+const snapshot = (r: AdminInvoiceRow) => ({ status: r.status, payout_total: Number(r.payout_total) });
+
+/** What a reversal did to an open invoice (or could not: a paid one is left as it is). */
+export interface InvoiceTakeBack {
+  invoice_id: number;
+  publisher_id: number;
+  status: string;
+  total: number | null;
+}
+
+/**
+ * The console's and the command line's invoices (docs/operator-console.md, Invoices): list, see,
+ * generate a month, move along the statuses or void; and the line a reversal adds to an open one.
+ */
+export const invoiceAdminService = {
+  async list(ctx: AppContext, req: AdminInvoiceListQuery): Promise<ListResponse<AdminInvoice>> {
+    let after: number | null = null;
+    if (req.cursor) {
+      const v = decodeCursor(req.cursor, { sort: req.sort, order: req.order, arity: 1 });
+      if (!v || !Number.isSafeInteger(v[0])) throw fieldError('cursor', ERROR_CODES.BAD_FORMAT, 'Invalid cursor.');
+      after = v[0] as number;
+    }
+    const f = req.filters;
+    const rows = await invoicesRepository.adminPage(
+      ctx.db,
+      {
+        status: f.status ?? null,
+        publisherId: f.publisher_id ?? null,
+        periodStart: f.month ? `${f.month}-01` : null,
+      },
+      after,
+      req.limit,
+    );
+    const page = rows.slice(0, req.limit);
+    const last = page[page.length - 1];
+    return {
+      data: page.map(toAdmin),
+      cursor: {
+        next:
+          rows.length > req.limit && last
+            ? encodeCursor({ sort: req.sort, order: req.order, values: [last.id] })
+            : null,
+      },
+    };
+  },
+
+  async find(ctx: AppContext, id: number): Promise<AdminInvoiceDetailResponse['data']> {
+    const inv = await invoicesRepository.adminFind(ctx.db, id);
+    if (!inv) throw notFound('Invoice not found.');
+    const items = await invoicesRepository.adminItems(ctx.db, id);
+    return {
+      invoice: toAdmin(inv),
+      items: items.map((i) => ({
+        kind: i.kind,
+        name: i.name,
+        price_per_action: Number(i.price_per_action),
+        payed_actions: Number(i.payed_actions),
+        total: Number(i.total),
+        offer_id: i.offer_id,
+        referred_publisher_id: i.referred_publisher_id,
+        conversion_id: i.conversion_id,
+      })),
+    };
+  },
+
+  /** Invoices a closed month (default: the last one) for every publisher with payouts; recorded. */
+  async generate(
+    ctx: AppContext,
+    actor: Actor,
+    req: InvoiceGenerateRequest,
+    now = new Date(),
+  ): Promise<{ month: string; created: number[]; skipped: number }> {
+    const month = req.month?.trim() || lastClosedMonth(now);
+    if (!/^(19|2\d)\d{2}-(0[1-9]|1[0-2])$/.test(month))
+      throw fieldError('month', ERROR_CODES.BAD_FORMAT, 'Use the YYYY-MM format.');
+    if (monthBounds(month).next > now.toISOString().slice(0, 10))
+      throw fieldError('month', ERROR_CODES.TOO_SHORT_OR_INVALID, 'Only a month that is over can be invoiced.');
+    const r = await invoicesService.generateMonth(ctx, month, { now, actor });
+    return { month, ...r };
+  },
+
+  /**
+   * Moves an invoice one step (generated → request_payment → processing → paid) or voids it before
+   * it is paid (a reason required); any other move answers 422 `0x4011` on `status`.
+   */
+  async move(ctx: AppContext, actor: Actor, id: number, req: InvoiceStatusRequest): Promise<AdminInvoice> {
+    const to = req.status?.trim();
+    if (!to) throw fieldError('status', ERROR_CODES.NOTHING_SELECTED, 'Select a status.');
+    if (!(ADMIN_INVOICE_STATUSES as readonly string[]).includes(to))
+      throw fieldError('status', ERROR_CODES.BAD_FORMAT, `The status is one of ${ADMIN_INVOICE_STATUSES.join(', ')}.`);
+    const target = to as AdminInvoiceStatus;
+    const reason = req.reason?.trim() || null;
+    if (target === 'void' && !reason) throw fieldError('reason', ERROR_CODES.MISSING, 'Please enter a reason.');
+    return auditService.write(ctx, actor, async (trx, audit) => {
+      const inv = await invoicesRepository.adminFind(trx, id, true);
+      if (!inv) throw notFound('Invoice not found.');
+      if (!INVOICE_MOVES[inv.status].includes(target))
+        throw fieldError(
+          'status',
+          ERROR_CODES.TOO_SHORT_OR_INVALID,
+          `An invoice that is ${ADMIN_INVOICE_STATUS_LABELS[inv.status]} cannot become ${ADMIN_INVOICE_STATUS_LABELS[target]}.`,
+        );
+      await invoicesRepository.setStatus(trx, id, inv.status, target);
+      const after = (await invoicesRepository.adminFind(trx, id))!;
+      await audit({
+        action: target === 'void' ? 'invoice.void' : 'invoice.status',
+        objectType: 'invoice',
+        objectId: id,
+        before: snapshot(inv),
+        after: snapshot(after),
+        reason,
+      });
+      return toAdmin(after);
+    });
+  },
+
+  /**
+   * A reversed conversion on the invoice of its month (docs/reports.md, Reversals): while that
+   * invoice is not paid, a line of its own takes the amount back (`total` negative, one action
+   * less) and its total follows; a paid invoice is left as it is. In the reversal's transaction.
+   */
+  async takeBack(
+    trx: Db,
+    line: {
+      publisherId: number;
+      at: Date;
+      conversionId: string;
+      name: string;
+      offerId: number | null;
+      referredPublisherId: number | null;
+      amount: number;
+    },
+  ): Promise<InvoiceTakeBack | null> {
+    const periodStart = `${line.at.toISOString().slice(0, 7)}-01`;
+    const inv = await invoicesRepository.forMonth(trx, line.publisherId, periodStart);
+    if (!inv) return null;
+    const base = { invoice_id: inv.id, publisher_id: line.publisherId, status: inv.status };
+    if (inv.status === 'paid') return { ...base, total: null };
+    const total = -Math.round(line.amount * 10_000) / 10_000;
+    await invoicesRepository.addLine(trx, inv.id, {
+      kind: 'reversal',
+      offer_id: line.offerId,
+      referred_publisher_id: line.referredPublisherId,
+      conversion_id: line.conversionId,
+      name: line.name,
+      payed_actions: -1,
+      total,
+      price_per_action: -total,
+    });
+    return { ...base, total };
+  },
+};

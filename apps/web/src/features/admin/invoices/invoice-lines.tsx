@@ -1,0 +1,71 @@
+import type { AdminInvoiceDetailResponse } from '@portal/shared/admin/invoices.schemas';
+import { Card } from '../../../components/ui/card.tsx';
+import { cn } from '../../../components/ui/cn.ts';
+import { formatConsoleDateTime } from '../format.ts';
+import { formatConsoleMoney } from '../money.ts';
+import { AdminInvoiceStatusBadge } from './admin-invoice-status.tsx';
+
+type Detail = AdminInvoiceDetailResponse['data'];
+const KIND_LABELS = { offer: 'Offer', referral: 'Referral commission', reversal: 'Reversal' } as const;
+
+/** The invoice's facts, then its lines (offers, referral commissions, reversals) and the total. */
+export function InvoiceLines({ detail }: { detail: Detail }) {
+  const { invoice, items } = detail;
+  const facts: [string, React.ReactNode][] = [
+    ['Publisher', `${invoice.publisher_name} #${invoice.publisher_id}`],
+    ['Period', `${invoice.date_range_start} – ${invoice.date_range_end}`],
+    ['Status', <AdminInvoiceStatusBadge key="s" status={invoice.status} />],
+    ['Made', formatConsoleDateTime(invoice.created_at)],
+    ['Last change', formatConsoleDateTime(invoice.updated_at)],
+  ];
+  return (
+    <div className="flex flex-col gap-4">
+      <Card className="p-4 sm:p-5">
+        <dl className="grid grid-cols-1 gap-3 sm:grid-cols-3 lg:grid-cols-5">
+          {facts.map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-xs font-medium text-slate-600">{label}</dt>
+              <dd className="mt-0.5 text-sm text-slate-900 break-words">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+      <Card className="overflow-x-auto">
+        <table className="w-full min-w-[32rem] text-sm" aria-label="Lines">
+          <thead className="border-b border-slate-200 bg-slate-50 text-left text-xs font-semibold text-slate-700">
+            <tr>
+              <th className="px-4 py-2.5">Line</th>
+              <th className="px-4 py-2.5 text-right">Price Per Action</th>
+              <th className="px-4 py-2.5 text-right">Paid Actions</th>
+              <th className="px-4 py-2.5 text-right">Total</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {items.map((i, n) => (
+              <tr key={n} className={cn(i.kind === 'reversal' && 'bg-red-50/40')}>
+                <td className="px-4 py-2.5">
+                  <span className="block text-slate-900 break-words">{i.name}</span>
+                  <span className="text-xs text-slate-600">
+                    {KIND_LABELS[i.kind]}
+                    {i.conversion_id ? ` · conversion ${i.conversion_id}` : ''}
+                  </span>
+                </td>
+                <td className="px-4 py-2.5 text-right tabular">{formatConsoleMoney(i.price_per_action)}</td>
+                <td className="px-4 py-2.5 text-right tabular">{i.payed_actions}</td>
+                <td className="px-4 py-2.5 text-right tabular">{formatConsoleMoney(i.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot className="border-t border-slate-200 font-semibold text-slate-900">
+            <tr>
+              <td className="px-4 py-2.5" colSpan={3}>
+                Total
+              </td>
+              <td className="px-4 py-2.5 text-right tabular">{formatConsoleMoney(invoice.payout_total)}</td>
+            </tr>
+          </tfoot>
+        </table>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { adminPath, ADMIN_API_PATHS } from '@portal/shared/admin/admin-paths';
+import type {
+  AdminInvoiceDetailResponse,
+  AdminInvoiceListRequest,
+  AdminInvoiceListResponse,
+  AdminInvoiceStatus,
+  InvoiceGenerateRequest,
+  InvoiceGenerateResponse,
+  InvoiceStatusRequest,
+  InvoiceStatusResponse,
+} from '@portal/shared/admin/invoices.schemas';
+import { PAGE_SIZE } from '@portal/shared/constants';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteList } from '../../../components/ui/list/use-infinite-list.ts';
+import { adminApi } from '../admin-api.ts';
+
+const KEY = ['admin', 'invoices'] as const;
+
+export interface InvoiceFilters {
+  status: AdminInvoiceStatus | null;
+  publisherId: number | null;
+  month: string | null;
+}
+
+/** Invoices, newest first (docs/operator-console.md "Invoices"). */
+export const useInvoiceList = (f: InvoiceFilters) =>
+  useInfiniteList({
+    queryKey: [...KEY, 'list', f],
+    fetchPage: ({ cursor, signal }) => {
+      const body: AdminInvoiceListRequest = {
+        filters: { status: f.status, publisher_id: f.publisherId, month: f.month },
+        limit: PAGE_SIZE,
+        sort: 'id',
+        order: -1,
+        ...(cursor ? { cursor } : {}),
+      };
+      return adminApi.post<AdminInvoiceListResponse>(ADMIN_API_PATHS.invoices, body, {
+        signal,
+        handle: { serverError: false },
+      });
+    },
+  });
+
+/** One invoice and its lines. */
+export const useAdminInvoice = (id: number) =>
+  useQuery({
+    queryKey: [...KEY, 'one', id],
+    queryFn: ({ signal }) =>
+      adminApi
+        .get<AdminInvoiceDetailResponse>(adminPath(ADMIN_API_PATHS.invoice, { id }), { signal })
+        .then((r) => r.data),
+  });
+
+export function useGenerateInvoices() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: InvoiceGenerateRequest) =>
+      adminApi.post<InvoiceGenerateResponse>(ADMIN_API_PATHS.invoiceGenerate, body, { handle: false }),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+export function useMoveInvoice() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...body }: InvoiceStatusRequest & { id: number }) =>
+      adminApi.post<InvoiceStatusResponse>(adminPath(ADMIN_API_PATHS.invoiceStatus, { id }), body, { handle: false }),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
