@@ -120,7 +120,13 @@ test('a viewer sees no Operators area and no write buttons, and the server refus
   await page.getByText('Vera Viewer').waitFor();
 
   const nav = page.getByRole('navigation', { name: 'Console' });
-  expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'Audit log']);
+  expect(await nav.getByRole('link').allTextContents()).toEqual([
+    'Overview',
+    'Publishers',
+    'Conversions',
+    'Invoices',
+    'Audit log',
+  ]);
   await goto(page, '/admin/operators');
   await page.getByText('Only an owner of the console manages operators.').waitFor();
   expect(await page.getByRole('button', { name: 'Invite operator' }).count()).toBe(0);

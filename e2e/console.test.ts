@@ -55,7 +55,14 @@ describe.concurrent.each(Object.keys(WIDTHS) as Width[])('console sign-in at %s 
 
     const nav = page.getByRole('navigation', { name: 'Console' });
     await nav.getByRole('link', { name: 'Operators' }).waitFor();
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'Audit log', 'Operators']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual([
+      'Overview',
+      'Publishers',
+      'Conversions',
+      'Invoices',
+      'Audit log',
+      'Operators',
+    ]);
     expect(await nav.getByRole('link', { name: 'Overview' }).getAttribute('aria-current')).toBe('page');
     await checkScreen(page, 'console-overview');
 

@@ -125,6 +125,8 @@ export interface LoginCodesTable {
   publisher_id: number;
   token_version: number;
   operator: string;
+  /** The console's operator who made it (migration 0072); null for the command line's. */
+  operator_id: number | null;
   created_at: CreatedAt;
   expires_at: Timestamp;
   used_at: Timestamp | null;

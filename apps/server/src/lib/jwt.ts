@@ -21,6 +21,11 @@ export interface TokenClaims {
    * operator's one-time login code, and kept by the tokens such a session exchanges for.
    */
   operator?: string;
+  /**
+   * The console's operator id (`act.oid`) when the session was opened from the console: each
+   * write of the session checks that operator's role afresh (plugins/auth.ts).
+   */
+  operatorId?: number;
 }
 
 /** A token's claims once verified: its session id and expiry (seconds since 1970) are known. */
@@ -81,7 +86,9 @@ export class JwtService {
       pur: claims.purpose,
       ver: claims.version,
       sid: claims.sessionId ?? newSessionId(),
-      ...(claims.operator ? { act: { sub: claims.operator } } : {}),
+      ...(claims.operator
+        ? { act: { sub: claims.operator, ...(claims.operatorId ? { oid: claims.operatorId } : {}) } }
+        : {}),
     })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
       .setSubject(String(claims.userId))
@@ -147,8 +154,8 @@ export class JwtService {
       if (typeof ver !== 'number' || !(pub === null || typeof pub === 'number')) return null;
       if (typeof sid !== 'string' || sid.length === 0 || sid.length > 64 || typeof payload.exp !== 'number')
         return null;
-      const operator = actingOperator(payload['act']);
-      if (operator === false) return null;
+      const acting = actingOperator(payload['act']);
+      if (acting === false) return null;
       return {
         userId,
         publisherId: pub,
@@ -156,7 +163,7 @@ export class JwtService {
         version: ver,
         sessionId: sid,
         expiresAt: payload.exp,
-        ...(operator ? { operator } : {}),
+        ...(acting ? { operator: acting.sub, ...(acting.oid ? { operatorId: acting.oid } : {}) } : {}),
       };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
@@ -168,10 +175,12 @@ export class JwtService {
 /** A token "issued" in the future is not one we issued (jose checks iat only with maxTokenAge). */
 const issuedInThePast = (iat: unknown) => typeof iat === 'number' && iat <= Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS;
 
-/** The `act` claim's operator: undefined when absent, false when malformed. */
-function actingOperator(act: unknown): string | undefined | false {
+/** The `act` claim's operator (and console id): undefined when absent, false when malformed. */
+function actingOperator(act: unknown): { sub: string; oid?: number } | undefined | false {
   if (act === undefined) return undefined;
   if (typeof act !== 'object' || act === null) return false;
-  const sub = (act as { sub?: unknown }).sub;
-  return typeof sub === 'string' && sub.length > 0 && sub.length <= 128 ? sub : false;
+  const { sub, oid } = act as { sub?: unknown; oid?: unknown };
+  if (typeof sub !== 'string' || sub.length === 0 || sub.length > 128) return false;
+  if (oid === undefined) return { sub };
+  return typeof oid === 'number' && Number.isSafeInteger(oid) && oid > 0 ? { sub, oid } : false;
 }

@@ -6,6 +6,7 @@ import { operatorSessionAdminRoutes } from '../modules/operators/operator-sessio
 import { operatorsAdminRoutes } from '../modules/operators/operators.admin.routes.ts';
 import { auditAdminRoutes } from '../modules/audit/audit.admin.routes.ts';
 import { overviewAdminRoutes } from '../modules/overview/overview.admin.routes.ts';
+import { publishersAdminRoutes } from '../modules/publishers/publishers.admin.routes.ts';
 import { conversionsAdminRoutes } from '../modules/conversions/conversions.admin.routes.ts';
 import { invoicesAdminRoutes } from '../modules/invoices/invoices.admin.routes.ts';
 
@@ -26,6 +27,7 @@ export async function registerAdminApi(app: FastifyInstance, ctx: AppContext): P
       await admin.register(overviewAdminRoutes(ctx));
       await admin.register(auditAdminRoutes(ctx));
       await admin.register(operatorsAdminRoutes(ctx));
+      await admin.register(publishersAdminRoutes(ctx));
       await admin.register(conversionsAdminRoutes(ctx));
       await admin.register(invoicesAdminRoutes(ctx));
     },

@@ -14,6 +14,12 @@ export interface AuthState {
   expiresAt: number;
   /** The operator acting as the user (claim `act`), on sessions opened from a login code. */
   operator?: string;
+  /**
+   * The console's operator acting as the user (claim `act.oid`), and whether their role lets the
+   * session write (read afresh each request; plugins/view-as.ts).
+   */
+  operatorId?: number;
+  operatorMayWrite?: boolean;
   /** Set when an API key, not a session, authenticated the request: its id, shown prefix and scope. */
   apiKey?: { id: number; prefix: string; scope: ApiKeyScope };
 }

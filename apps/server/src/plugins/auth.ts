@@ -6,6 +6,7 @@ import type { AppContext } from '../context.ts';
 import type { AuthState, PublisherAuth } from './auth-state.ts';
 import { SESSION, sessionOrApiKey, type SecurityRequirement } from './openapi-security.ts';
 import { apiKeysService, scopeAllows, type UsableApiKey } from '../modules/api-keys/api-keys.service.ts';
+import { isPublisherWrite, viewAsOperator, viewAsReadOnly } from './view-as.ts';
 
 export type { AuthState, PublisherAuth };
 
@@ -82,6 +83,9 @@ async function resolve(ctx: AppContext, claims: VerifiedClaims): Promise<AuthSta
       .executeTakeFirst();
     if (!link || link.status !== 'active') return null;
   }
+  // A console operator's view-as session lasts while they are active, and writes only if their role does.
+  const viewAs = claims.operatorId ? await viewAsOperator(ctx, claims.operatorId) : null;
+  if (viewAs === false) return null;
   return {
     userId: claims.userId,
     publisherId: claims.publisherId,
@@ -90,6 +94,7 @@ async function resolve(ctx: AppContext, claims: VerifiedClaims): Promise<AuthSta
     sessionId: claims.sessionId,
     expiresAt: claims.expiresAt,
     ...(claims.operator ? { operator: claims.operator } : {}),
+    ...(claims.operatorId && viewAs ? { operatorId: claims.operatorId, operatorMayWrite: viewAs.mayWrite } : {}),
   };
 }
 
@@ -135,6 +140,7 @@ async function authenticate(
   const auth = await resolve(ctx, claims);
   if (!auth) throw unauthenticated();
   request.auth = auth;
+  if (auth.operatorId && !auth.operatorMayWrite && isPublisherWrite(request)) throw viewAsReadOnly();
 }
 
 /**

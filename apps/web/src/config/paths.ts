@@ -87,6 +87,8 @@ export const ROUTES = {
   adminAuditLog: { path: '/admin/audit-log', layout: 'console', page: 'admin/audit-log-page' },
   adminOperators: { path: '/admin/operators', layout: 'console', page: 'admin/operators-page' },
   adminSecurity: { path: '/admin/security', layout: 'console', page: 'admin/security-page' },
+  adminPublishers: { path: '/admin/publishers', layout: 'console', page: 'admin/publishers-page' },
+  adminPublisher: { path: '/admin/publishers/:id', layout: 'console', page: 'admin/publisher-page' },
   adminConversions: { path: '/admin/conversions', layout: 'console', page: 'admin/conversions-page' },
   adminInvoices: { path: '/admin/invoices', layout: 'console', page: 'admin/invoices-page' },
   adminInvoice: { path: '/admin/invoices/:id', layout: 'console', page: 'admin/invoice-page' },

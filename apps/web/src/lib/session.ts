@@ -37,16 +37,27 @@ export function getSession(): Session {
 
 export const isLoggedIn = () => Boolean(getSession().token);
 
-/** The publisher id carried in an access token (claim `pub`), when readable. */
-export function publisherIdFromToken(token: string): string | null {
+/** An access token's claims, when readable (the server checks them; the app only shows them). */
+function claimsOf(token: string): { pub?: unknown; act?: { sub?: unknown } } | null {
   try {
     const payload = token.split('.')[1];
     if (!payload) return null;
-    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { pub?: unknown };
-    return typeof json.pub === 'number' ? String(json.pub) : null;
+    return JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { pub?: unknown };
   } catch {
     return null;
   }
+}
+
+/** The publisher id carried in an access token (claim `pub`), when readable. */
+export function publisherIdFromToken(token: string): string | null {
+  const pub = claimsOf(token)?.pub;
+  return typeof pub === 'number' ? String(pub) : null;
+}
+
+/** The operator viewing the portal as this publisher (claim `act.sub`, set on a login link's session). */
+export function viewingOperator(token: string | null): string | null {
+  const sub = token ? claimsOf(token)?.act?.sub : null;
+  return typeof sub === 'string' ? sub : null;
 }
 
 export function saveSession(token: string, opts: { publisherId?: string | null; multiLoginPending?: boolean } = {}) {

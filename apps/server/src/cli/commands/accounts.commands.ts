@@ -4,12 +4,25 @@ import os from 'node:os';
 import { LOGIN_CODE_TTL_SECONDS } from '@portal/shared';
 import { accountsService } from '../../modules/accounts/accounts.service.ts';
 import { loginCodesService } from '../../modules/login-codes/login-codes.service.ts';
+import { PUBLISHER_STATUS_ACTIONS, PUBLISHER_STATUS_CHANGES } from '@portal/shared/admin/publishers.constants';
+import { cliActor } from '../../modules/audit/audit.service.ts';
+import { publishersService } from '../../modules/publishers/publishers.service.ts';
 
 const int = (v: string) => {
   const n = Number(v);
   if (!Number.isSafeInteger(n) || n <= 0) throw new Error(`not an id: ${v}`);
   return n;
 };
+
+/** A service's refusal as one line: its field errors, or its message (a 404 says which publisher). */
+export function describeError(err: unknown): string {
+  const fields = (err as { fields?: Record<string, { message: string }> }).fields;
+  if (fields && Object.keys(fields).length > 0)
+    return Object.entries(fields)
+      .map(([field, f]) => `${field}: ${f.message}`)
+      .join('; ');
+  return err instanceof Error ? err.message : String(err);
+}
 
 /** The OS user running the CLI: who is acting when no --operator is given. */
 export function defaultOperator(): string {
@@ -36,23 +49,23 @@ export function registerAccountCommands(program: Command, withApp: WithApp): voi
       }),
     );
 
-  for (const [name, status] of [
-    ['publisher:approve', 'active'],
-    ['publisher:reject', 'rejected'],
-    ['publisher:suspend', 'suspended'],
-  ] as const) {
+  for (const action of PUBLISHER_STATUS_ACTIONS) {
+    const change = PUBLISHER_STATUS_CHANGES[action];
     program
-      .command(`${name} <publisherId>`)
-      .description(`Set a publisher account ${status}`)
-      .action((id: string) =>
+      .command(`publisher:${action} <publisherId>`)
+      .description(
+        `${change.label} a publisher account (${change.from.join(' or ')} → ${change.to}); its users are e-mailed, ` +
+          'and the change is in the console’s audit log with the reason',
+      )
+      .requiredOption('--reason <text>', 'why, for the audit log')
+      .action((id: string, opts: { reason: string }) =>
         withApp(async (app) => {
-          const r = await app.ctx.db
-            .updateTable('publishers')
-            .set({ status, ...(status === 'active' ? { approved_at: new Date() } : {}) })
-            .where('id', '=', int(id))
-            .executeTakeFirst();
-          if (Number(r.numUpdatedRows) === 0) throw new Error(`no publisher ${id}`);
-          console.log(`publisher ${id} is now ${status}`);
+          const r = await publishersService
+            .setStatus(app.ctx, cliActor(defaultOperator()), int(id), { action, reason: opts.reason })
+            .catch((err: unknown) => {
+              throw new Error(describeError(err));
+            });
+          console.log(`publisher ${id} is now ${r.status}`);
         }),
       );
   }
@@ -62,11 +75,11 @@ export function registerAccountCommands(program: Command, withApp: WithApp): voi
     .description('Give a user access to another publisher account (multi-account login)')
     .action((email: string, publisherId: string) =>
       withApp(async (app) => {
-        const user = await accountsService.findUserByEmail(app.ctx, email);
-        if (!user) throw new Error(`no user ${email}`);
-        if (!(await accountsService.findPublisherById(app.ctx, int(publisherId))))
-          throw new Error(`no publisher ${publisherId}`);
-        await accountsService.link(app.ctx.db, user.id, int(publisherId));
+        await publishersService
+          .linkUser(app.ctx, cliActor(defaultOperator()), int(publisherId), email)
+          .catch((err: unknown) => {
+            throw new Error(describeError(err));
+          });
         console.log(`${email} can now use publisher ${publisherId}`);
       }),
     );
@@ -78,7 +91,11 @@ export function registerAccountCommands(program: Command, withApp: WithApp): voi
       withApp(async (app) => {
         const user = await accountsService.findUserByEmail(app.ctx, email);
         if (!user) throw new Error(`no user ${email}`);
-        await accountsService.unlink(app.ctx.db, user.id, int(publisherId));
+        await publishersService
+          .unlinkUser(app.ctx, cliActor(defaultOperator()), int(publisherId), user.id)
+          .catch((err: unknown) => {
+            throw new Error(describeError(err));
+          });
         console.log(`${email} no longer has publisher ${publisherId}`);
       }),
     );

@@ -135,14 +135,20 @@ export const authService = {
    */
   async impersonate(
     ctx: AppContext,
-    session: { userId: number; tokenVersion: number; sessionId: string; operator?: string | undefined },
+    session: {
+      userId: number;
+      tokenVersion: number;
+      sessionId: string;
+      operator?: string | undefined;
+      operatorId?: number | undefined;
+    },
     userId: number,
     publisherId: number,
   ) {
     if (userId !== session.userId) throw notFound();
     const publisher = await accountsService.findLinkedPublisher(ctx, userId, publisherId);
     if (!publisher || publisher.status !== 'active') throw notFound();
-    const { tokenVersion: version, sessionId, operator } = session;
+    const { tokenVersion: version, sessionId, operator, operatorId } = session;
     return {
       jwt: await ctx.jwt.sign({
         userId,
@@ -151,6 +157,7 @@ export const authService = {
         version,
         sessionId,
         ...(operator ? { operator } : {}),
+        ...(operatorId ? { operatorId } : {}),
       }),
     };
   },

@@ -53,6 +53,7 @@ export const sessionsService = {
       sessionId: auth.sessionId,
       // An operator's session stays marked as theirs.
       ...(auth.operator ? { operator: auth.operator } : {}),
+      ...(auth.operatorId ? { operatorId: auth.operatorId } : {}),
     });
   },
 };

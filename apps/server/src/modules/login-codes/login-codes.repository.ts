@@ -8,6 +8,7 @@ export interface CodeInsert {
   publisher_id: number;
   token_version: number;
   operator: string;
+  operator_id?: number | null;
   expires_at: RawBuilder<Date>;
 }
 
@@ -24,7 +25,7 @@ export const loginCodesRepository = {
       .where('code_hash', '=', codeHash)
       .where('used_at', 'is', null)
       .where('expires_at', '>', sql<Date>`now()`)
-      .returning(['id', 'user_id', 'publisher_id', 'token_version', 'operator'])
+      .returning(['id', 'user_id', 'publisher_id', 'token_version', 'operator', 'operator_id'])
       .executeTakeFirst();
   },
 

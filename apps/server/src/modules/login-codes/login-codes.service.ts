@@ -49,18 +49,24 @@ const throttleKey = (address: string | null) => `login-code:ip:${throttleAddress
 export const loginCodesService = {
   /**
    * A code that logs `email` in to `publisherId` (default: the user's first active account), made
-   * by `operator`. Throws LoginCodeError (for the CLI to print) when that cannot be.
+   * by `operator`. Throws LoginCodeError (for the CLI to print) when that cannot be. A console
+   * operator's code names them by id too (`operatorId`): the session it opens writes only while
+   * their role allows (plugins/auth.ts). Inside `trx`, when given (the console's audit entry
+   * commits with the code); in a transaction of its own otherwise.
    */
   async create(
     ctx: AppContext,
-    input: { email: string; publisherId?: number; operator: string; meta: ClientMeta },
+    input: { email: string; publisherId?: number; operator: string; operatorId?: number; meta: ClientMeta },
+    trx?: Db,
   ): Promise<NewLoginCode> {
     const operator = input.operator.trim();
     if (!OPERATOR_SHAPE.test(operator))
       throw new LoginCodeError('the operator name must be 1 to 128 printable characters');
-    const user = await accountsService.findUserByEmail(ctx, input.email);
+    // Read in the caller's transaction when there is one (PGlite has a single connection).
+    const reader = trx ? { ...ctx, db: trx } : ctx;
+    const user = await accountsService.findUserByEmail(reader, input.email);
     if (!user) throw new LoginCodeError(`no user ${input.email}`);
-    const linked = await accountsService.linkedPublishers(ctx, user.id);
+    const linked = await accountsService.linkedPublishers(reader, user.id);
     const pub =
       input.publisherId === undefined
         ? linked.find((p) => p.status === 'active')
@@ -72,13 +78,14 @@ export const loginCodesService = {
     if (pub.status !== 'active') throw new LoginCodeError(`publisher ${pub.id} is ${pub.status}, not active`);
 
     const { token: code, hash } = newOpaqueToken(32);
-    const row = await ctx.db.transaction().execute(async (trx) => {
+    const write = async (trx: Db) => {
       const created = await loginCodesRepository.insertCode(trx, {
         code_hash: hash,
         user_id: user.id,
         publisher_id: pub.id,
         token_version: user.token_version,
         operator,
+        operator_id: input.operatorId ?? null,
         expires_at: sql<Date>`now() + make_interval(secs => ${LOGIN_CODE_TTL_SECONDS})`,
       });
       await loginCodesRepository.audit(trx, {
@@ -92,7 +99,8 @@ export const loginCodesService = {
         user_agent: input.meta.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
       });
       return created;
-    });
+    };
+    const row = trx ? await write(trx) : await ctx.db.transaction().execute(write);
     const query = new URLSearchParams({ [LOGIN_CODE_PARAM]: code, publisher_id: String(pub.id) });
     return {
       code,
@@ -121,6 +129,7 @@ export const loginCodesService = {
       purpose: 'access',
       version: claimed.tokenVersion,
       operator: claimed.operator,
+      ...(claimed.operatorId !== null ? { operatorId: claimed.operatorId } : {}),
     });
     return { jwt, multilogin_enabled: false };
   },
@@ -161,6 +170,7 @@ async function claim(db: Db, hash: string, meta: ClientMeta) {
       publisherId: code.publisher_id,
       tokenVersion: code.token_version,
       operator: code.operator,
+      operatorId: code.operator_id,
     };
   });
 }

@@ -115,6 +115,12 @@ export const operatorsService = {
     return keysetPage(k, rows, req.limit, (r) => r.id, toOperatorRow);
   },
 
+  /** An active operator's role, or undefined (a view-as session checks it on each request). */
+  async findActive(ctx: AppContext, id: number): Promise<{ id: number; role: OperatorRole } | undefined> {
+    const op = await operatorsRepository.findById(ctx.db, id);
+    return op && op.status === 'active' ? { id: op.id, role: op.role } : undefined;
+  },
+
   /** Every operator's id and name (the audit log's operator filter). */
   names: (ctx: AppContext, ids?: number[]) => operatorsRepository.names(ctx.db, ids),
 

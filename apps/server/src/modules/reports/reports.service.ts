@@ -187,6 +187,32 @@ export const reportsService = {
   },
 
   /**
+   * A publisher's month to date for the console (clicks, conversions, what they earned), from the
+   * 1st of the month in `timezone` up to now, every event committed so far counted.
+   */
+  async publisherMonthToDate(ctx: AppContext, publisherId: number, timezone: string) {
+    const today = localDate(timezone, Date.now());
+    const start = `${today.slice(0, 8)}01`;
+    const { from, to } = localRange(timezone, start, today);
+    await eventsService.settleBeforeRead(ctx);
+    const t = await reportsRepository.summaryTotal(ctx.db, {
+      publisherId,
+      from,
+      to,
+      segments: cover(from, to),
+      offerIds: null,
+      landingPageIds: null,
+    });
+    return {
+      start,
+      timezone,
+      clicks: Number(t.clicks),
+      conversions: Number(t.conversions),
+      payout: Number(t.earnings),
+    };
+  },
+
+  /**
    * Clicks, unique clicks and earnings per offer over `[from, to)` (UTC instants), every event
    * committed so far counted: a subquery (offer_id, clicks, clicks_unique, earnings) My Offers joins.
    */

@@ -3,10 +3,11 @@ import { AppHeader } from './app-header.tsx';
 import { Footer } from '../../components/layout/footer.tsx';
 import { AccountSwitchHost } from '../../features/auth/account-switch/account-switch-host.tsx';
 import { SwitchPromptHost } from '../../features/auth/login-link/switch-prompt-host.tsx';
+import { ViewAsBanner } from './view-as-banner.tsx';
 
 /**
- * The authenticated layout: header (with the account manager's card), content, footer, and the
- * prompt of a link that logs in while this session is open.
+ * The authenticated layout: an operator's view-as banner, header (with the account manager's card),
+ * content, footer, and the prompt of a link that logs in while this session is open.
  */
 export function Component() {
   return (
@@ -17,6 +18,7 @@ export function Component() {
       >
         Skip to content
       </a>
+      <ViewAsBanner />
       <AppHeader />
       {/* At least a screen tall under the header: the footer starts below the fold, so content that
           arrives after the first paint does not push it out of view (a layout shift). */}

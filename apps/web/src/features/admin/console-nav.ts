@@ -1,5 +1,6 @@
 // Icons the publisher pages already use: any other would join their shared file (build/chunks.ts).
 import type { LucideIcon } from 'lucide-react';
+import Building2 from 'lucide-react/icons/building-complex';
 import CircleUser from 'lucide-react/icons/circle-user';
 import FileText from 'lucide-react/icons/file-text';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
@@ -22,6 +23,7 @@ export interface ConsoleNavItem {
  */
 export const CONSOLE_NAV: ConsoleNavItem[] = [
   { label: 'Overview', to: consolePaths.overview, icon: LayoutDashboard },
+  { label: 'Publishers', to: consolePaths.publishers, icon: Building2 },
   { label: 'Conversions', to: consolePaths.conversions, icon: Zap },
   { label: 'Invoices', to: consolePaths.invoices, icon: ReceiptText },
   { label: 'Audit log', to: consolePaths.auditLog, icon: FileText },

@@ -1,4 +1,4 @@
-import { ROUTES } from '../../config/paths.ts';
+import { fillPath, ROUTES } from '../../config/paths.ts';
 
 /** The console's links, from the route table (config/paths.ts); kept here, out of the publisher pages' code. */
 export const consolePaths = {
@@ -8,6 +8,8 @@ export const consolePaths = {
   auditLog: ROUTES.adminAuditLog.path,
   operators: ROUTES.adminOperators.path,
   security: ROUTES.adminSecurity.path,
+  publishers: ROUTES.adminPublishers.path,
+  publisher: (id: number | string) => fillPath(ROUTES.adminPublisher.path, { id }),
   conversions: ROUTES.adminConversions.path,
   invoices: ROUTES.adminInvoices.path,
   invoice: (id: number) => ROUTES.adminInvoice.path.replace(':id', String(id)),

@@ -154,7 +154,7 @@ function SearchBox({
           type="button"
           aria-label="Clear search"
           onClick={() => setText('')}
-          className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-500 hover:text-slate-800"
+          className="absolute top-1/2 right-1.5 -translate-y-1/2 rounded p-1.5 text-slate-500 hover:text-slate-800"
         >
           <X size={15} aria-hidden="true" />
         </button>

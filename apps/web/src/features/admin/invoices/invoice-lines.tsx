@@ -30,38 +30,39 @@ export function InvoiceLines({ detail }: { detail: Detail }) {
           ))}
         </dl>
       </Card>
-      <Card className="overflow-x-auto">
-        <table className="w-full min-w-[32rem] text-sm" aria-label="Lines">
+      {/* Scrolls sideways on a phone: focusable so a keyboard can scroll it too. */}
+      <Card className="overflow-x-auto" tabIndex={0} role="region" aria-label="Invoice lines">
+        <table className="w-full text-sm" aria-label="Lines">
           <thead className="border-b border-slate-200 bg-slate-50 text-left text-xs font-semibold text-slate-700">
             <tr>
-              <th className="px-4 py-2.5">Line</th>
-              <th className="px-4 py-2.5 text-right">Price Per Action</th>
-              <th className="px-4 py-2.5 text-right">Paid Actions</th>
-              <th className="px-4 py-2.5 text-right">Total</th>
+              <th className="px-3 py-2.5 sm:px-4">Line</th>
+              <th className="px-3 py-2.5 sm:px-4 text-right">Price Per Action</th>
+              <th className="px-3 py-2.5 sm:px-4 text-right">Paid Actions</th>
+              <th className="px-3 py-2.5 sm:px-4 text-right">Total</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {items.map((i, n) => (
               <tr key={n} className={cn(i.kind === 'reversal' && 'bg-red-50/40')}>
-                <td className="px-4 py-2.5">
+                <td className="px-3 py-2.5 sm:px-4">
                   <span className="block text-slate-900 break-words">{i.name}</span>
                   <span className="text-xs text-slate-600">
                     {KIND_LABELS[i.kind]}
                     {i.conversion_id ? ` · conversion ${i.conversion_id}` : ''}
                   </span>
                 </td>
-                <td className="px-4 py-2.5 text-right tabular">{formatConsoleMoney(i.price_per_action)}</td>
-                <td className="px-4 py-2.5 text-right tabular">{i.payed_actions}</td>
-                <td className="px-4 py-2.5 text-right tabular">{formatConsoleMoney(i.total)}</td>
+                <td className="px-3 py-2.5 sm:px-4 text-right tabular">{formatConsoleMoney(i.price_per_action)}</td>
+                <td className="px-3 py-2.5 sm:px-4 text-right tabular">{i.payed_actions}</td>
+                <td className="px-3 py-2.5 sm:px-4 text-right tabular">{formatConsoleMoney(i.total)}</td>
               </tr>
             ))}
           </tbody>
           <tfoot className="border-t border-slate-200 font-semibold text-slate-900">
             <tr>
-              <td className="px-4 py-2.5" colSpan={3}>
+              <td className="px-3 py-2.5 sm:px-4" colSpan={3}>
                 Total
               </td>
-              <td className="px-4 py-2.5 text-right tabular">{formatConsoleMoney(invoice.payout_total)}</td>
+              <td className="px-3 py-2.5 sm:px-4 text-right tabular">{formatConsoleMoney(invoice.payout_total)}</td>
             </tr>
           </tfoot>
         </table>
