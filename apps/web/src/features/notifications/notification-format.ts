@@ -1,5 +1,6 @@
 import type { Notification } from '@portal/shared/notifications/notifications.schemas';
 import { NOTIFICATION_MODAL_LIMIT } from '@portal/shared/notifications/notifications.constants';
+import { paths } from '../../config/paths.ts';
 import { resolveTimeZone } from '../../lib/time-zone.ts';
 
 /**
@@ -62,4 +63,21 @@ export function bellState(received: readonly Pick<Notification, 'is_read' | 'urg
 /** Where a notification's 'Check it Out' goes: its offer's details, for offer-context ones only. */
 export function offerOf(n: Pick<Notification, 'context_domain' | 'context_id'>): number | null {
   return n.context_domain === 'offer' && n.context_id != null ? n.context_id : null;
+}
+
+/** A link to what a notification is about (docs/screens.md Notifications). */
+export interface NotificationLink {
+  to: string;
+  /** The link's text in the lists; the side panel says 'Check it Out' for an offer. */
+  label: string;
+}
+
+/** Where a notification leads: its offer's details, its postback's delivery log or its invoice; null for none. */
+export function linkOf(n: Pick<Notification, 'context_domain' | 'context_id' | 'target'>): NotificationLink | null {
+  const offerId = offerOf(n);
+  const target = n.target ?? (offerId !== null ? { domain: 'offer' as const, id: offerId } : null);
+  if (!target) return null;
+  if (target.domain === 'offer') return { to: paths.offer(target.id, 'details'), label: 'View offer' };
+  if (target.domain === 'postback') return { to: paths.postbackDeliveries(target.id), label: 'View deliveries' };
+  return { to: paths.invoice(target.id), label: 'View invoice' };
 }

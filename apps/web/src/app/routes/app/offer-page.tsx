@@ -68,6 +68,7 @@ function OfferScreen({ offerId, tab }: { offerId: number; tab: OfferTab }) {
                   <Suspense fallback={<LoadingBlock label="Loading postbacks and pixels…" />}>
                     <OfferPostbacksTab
                       offer={{ id: offerId, name: offer.name }}
+                      timeZone={timeZone}
                       deliveries={(postback, onClose) => (
                         <LazyPostbackDeliveriesModal postback={postback} timeZone={timeZone} onClose={onClose} />
                       )}

@@ -19,8 +19,11 @@ const STATUS_OPTIONS = [
 
 /** Global Pixels And Postbacks (docs/screens.md): every pixel and postback, filtered by status and offer. */
 export function GlobalPostbacksList({
+  timeZone,
   deliveries: drawDeliveries,
 }: {
+  /** The user's time zone. */
+  timeZone: string;
   /** A postback's deliveries, drawn by the page (another feature's screen) while one is chosen. */
   deliveries: (postback: Postback, onClose: () => void) => React.ReactNode;
 }) {
@@ -42,8 +45,9 @@ export function GlobalPostbacksList({
       globalPostbackColumns({
         onEdit: (p) => setModal({ mode: 'edit', postbackId: p.postback_id }),
         onDeliveries: setDeliveries,
+        timeZone,
       }),
-    [],
+    [timeZone],
   );
 
   return (

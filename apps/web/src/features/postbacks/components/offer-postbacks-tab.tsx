@@ -10,9 +10,12 @@ import type { PostbackModalTarget } from './postback-modal.tsx';
 /** The offer's Postbacks & Pixels tab (docs/screens.md): its pixels and postbacks, 'Add new', edit. */
 export function OfferPostbacksTab({
   offer,
+  timeZone,
   deliveries: drawDeliveries,
 }: {
   offer: { id: number; name: string };
+  /** The user's time zone. */
+  timeZone: string;
   /** A postback's deliveries, drawn by the page (another feature's screen) while one is chosen. */
   deliveries: (postback: Postback, onClose: () => void) => React.ReactNode;
 }) {
@@ -24,8 +27,9 @@ export function OfferPostbacksTab({
       offerPostbackColumns({
         onEdit: (p) => setModal({ mode: 'edit', postbackId: p.postback_id, offer }),
         onDeliveries: setDeliveries,
+        timeZone,
       }),
-    [offer],
+    [offer, timeZone],
   );
   return (
     <>
