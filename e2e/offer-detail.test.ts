@@ -218,12 +218,15 @@ describe('Postbacks & Pixels tab and the modal', () => {
       .waitFor();
     expect(tables[0]!.body).toEqual({ offer_id: 1 });
     expect(await columnHeaders(page, 'Pixels and postbacks of Northwind Summer Sale')).toEqual([
+      'Name',
       'Event',
       'Type',
       'Value',
       'Status',
       'Actions',
     ]);
+    // Each postback's name, as its notifications call it.
+    await table.getByRole('cell', { name: 'Summer Sale leads to CRM', exact: true }).waitFor();
     await table.getByRole('cell', { name: 'All Events' }).first().waitFor();
     await table.getByRole('cell', { name: 'Pixel', exact: true }).waitFor();
     await table.getByRole('cell', { name: 'Postback', exact: true }).first().waitFor();

@@ -16,6 +16,7 @@ export interface Notification {
   urgent: boolean;
   context_domain: 'offer' | null;
   context_id: number | null;
+  target?: { domain: 'offer' | 'postback' | 'invoice'; id: number } | null;
 }
 
 /** The demo user's profile zone (demo seed): the panel's date is in it. */

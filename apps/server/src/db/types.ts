@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { ApiKeyScope, ConversionMethod, EventType, PayoutType } from '@portal/shared';
+import type { ApiKeyScope, ConversionMethod, EventType, NotificationTargetDomain, PayoutType } from '@portal/shared';
 import type { TrackingTables } from './tracking-types.ts';
 import type { ReportsTables } from './report-types.ts';
 import type { OperatorTables } from './operator-types.ts';
@@ -276,7 +276,7 @@ export interface NotificationsTable {
   description: Generated<string>;
   urgent: Generated<boolean>;
   is_read: Generated<boolean>;
-  context_domain: 'offer' | null;
+  context_domain: NotificationTargetDomain | null;
   context_id: number | null;
   kind: Generated<string>;
   dedup_key: string | null;

@@ -69,6 +69,8 @@ export async function seedDemoBilling(ctx: AppContext): Promise<void> {
     urgent?: boolean;
     read?: boolean;
     offer?: boolean;
+    /** About the newest invoice: it links there. */
+    invoice?: boolean;
     kind?: string;
   }[] = [
     {
@@ -117,6 +119,7 @@ export async function seedDemoBilling(ctx: AppContext): Promise<void> {
       daysAgo: 0,
       summary: 'Your invoice is ready',
       description: '<p>Last month&#39;s invoice is ready on the <b>Invoices</b> page.</p>',
+      invoice: true,
     },
   ];
   for (const [i, n] of items.entries()) {
@@ -125,7 +128,12 @@ export async function seedDemoBilling(ctx: AppContext): Promise<void> {
       summary: n.offer && offer ? `${n.summary}: ${offer.name}` : n.summary,
       description: n.description,
       urgent: n.urgent ?? false,
-      offerId: n.offer && offer ? offer.offer_id : null,
+      context:
+        n.offer && offer
+          ? { domain: 'offer', id: offer.offer_id }
+          : n.invoice && invoices[0]
+            ? { domain: 'invoice', id: invoices[0].id }
+            : null,
       kind: n.kind ?? 'broadcast',
       dedupKey: `demo-${i}`,
     });

@@ -190,4 +190,49 @@ describe('notifications', () => {
     const r = await t.post('/notifications/get-notification-modal-data', {}, { token: b.token });
     expect(r.body.data.map((x: { summary: string }) => x.summary)).toContain('Maintenance tonight');
   });
+
+  it('name what a notice is about as its target: offer (also the spec’s context), postback or invoice', async () => {
+    const about = [
+      { summary: 'About an offer', offerId: 41 },
+      { summary: 'About a postback', context: { domain: 'postback' as const, id: 42 } },
+      { summary: 'About an invoice', context: { domain: 'invoice' as const, id: 43 } },
+      { summary: 'About nothing' },
+    ];
+    for (const n of about) await notificationsService.create(t.app.ctx, { publishers: b.publisherId, ...n });
+    const r = await t.post('/notifications/get-notification-table-data', { search: 'About ' }, { token: b.token });
+    type Shown = { summary: string; context_domain: unknown; context_id: unknown; target: unknown };
+    const bySummary = Object.fromEntries((r.body.data as Shown[]).map((n) => [n.summary, n] as const));
+    const shape = (s: string) => {
+      const n = bySummary[s]!;
+      return { context_domain: n.context_domain, context_id: n.context_id, target: n.target };
+    };
+    expect(shape('About an offer')).toEqual({
+      context_domain: 'offer',
+      context_id: 41,
+      target: { domain: 'offer', id: 41 },
+    });
+    expect(shape('About a postback')).toEqual({
+      context_domain: null,
+      context_id: null,
+      target: { domain: 'postback', id: 42 },
+    });
+    expect(shape('About an invoice')).toEqual({
+      context_domain: null,
+      context_id: null,
+      target: { domain: 'invoice', id: 43 },
+    });
+    expect(shape('About nothing')).toEqual({ context_domain: null, context_id: null, target: null });
+    // The database holds no other kind of context.
+    await expect(
+      t.app.ctx.db
+        .insertInto('notifications')
+        .values({
+          publisher_id: b.publisherId,
+          summary: 'x',
+          context_domain: 'report' as 'offer',
+          context_id: 1,
+        })
+        .execute(),
+    ).rejects.toThrow();
+  });
 });

@@ -231,10 +231,21 @@ describe('publisher postback delivery', () => {
         .executeTakeFirst(),
     );
     expect(n.urgent).toBe(true);
-
-    rx.behave((_q, res) => res.end('ok'));
+    // The notice is about the postback: the API names it as the target; the spec's offer context stays empty.
+    expect([n.context_domain, n.context_id]).toEqual(['postback', postbackId]);
     const { login } = await import('../helpers/factories.ts');
     const token = await login(t, pub);
+    const shown = await t.post('/notifications/get-notification-by-id', { notification_id: n.id }, { token });
+    expect(shown.body.data).toMatchObject({
+      context_domain: null,
+      context_id: null,
+      target: { domain: 'postback', id: postbackId },
+    });
+    const listed = await t.post('/postback-table', { filters: { status: 'all' } }, { token });
+    expect(listed.body.data[0]).toMatchObject({ postback_id: postbackId, deliveries_retrying: 0 });
+    expect(Date.parse(listed.body.data[0].failing_since)).toBeGreaterThan(Date.now() - 60_000);
+
+    rx.behave((_q, res) => res.end('ok'));
     const d = (await deliveries(t, postbackId))[0]!;
     const r = await t.post('/postback-delivery/replay', { delivery_id: d.id }, { token });
     expect(r.status).toBe(200);
@@ -246,6 +257,35 @@ describe('publisher postback delivery', () => {
       .executeTakeFirstOrThrow();
     expect(after.failing_since).toBeNull();
     expect(new Set(rx.requests.map((x) => x.headers['x-postback-event-id'])).size).toBe(1);
+  });
+
+  it('a delivery whose last attempt failed counts as retrying in the postback lists until it is done', async () => {
+    let release = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    const { pub, offer, postbackId } = await converted('/retrying', async (_q, res, n) => {
+      if (n === 1) res.statusCode = 503;
+      else await held;
+      res.end('ok');
+    });
+    const { login } = await import('../helpers/factories.ts');
+    const token = await login(t, pub);
+    try {
+      // The second attempt is in flight: the first one failed, the delivery waits on its outcome.
+      await eventually(() => rx.requests.length >= 2, 10_000);
+      const global = await t.post('/postback-table', { filters: { status: 'all' } }, { token });
+      expect(global.body.data[0]).toMatchObject({
+        postback_id: postbackId,
+        deliveries_retrying: 1,
+        failing_since: null,
+      });
+      const tab = await t.post('/postback-table', { offer_id: offer.offerId }, { token });
+      expect(tab.body.data[0]).toMatchObject({ postback_id: postbackId, deliveries_retrying: 1 });
+    } finally {
+      release();
+    }
+    await eventually(async () => (await deliveries(t, postbackId))[0]?.status === 'delivered', 10_000);
+    const one = await t.post('/postback', { id: postbackId }, { token });
+    expect(one.body.data).toMatchObject({ deliveries_retrying: 0, failing_since: null });
   });
 
   it('F5: a worker that dies after the receiver got the request delivers again with the same event id', async () => {

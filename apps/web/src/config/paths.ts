@@ -140,6 +140,8 @@ export const paths = {
   offer: (id: number | string, tab: OfferTab = ROUTES.offer.defaults.type) =>
     fillPath(ROUTES.offer.path, { id, type: tab }),
   globalPostbacks: ROUTES.globalPostbacks.path,
+  /** Global Pixels And Postbacks with one postback's delivery log open. */
+  postbackDeliveries: (postbackId: number) => `${ROUTES.globalPostbacks.path}?deliveries=${postbackId}`,
   reports: (type: ReportType = 'campaign') => fillPath(ROUTES.reports.path, { type: REPORT_SLUGS[type] }),
   invoices: ROUTES.invoices.path,
   invoice: (id: number | string) => fillPath(ROUTES.invoice.path, { id }),

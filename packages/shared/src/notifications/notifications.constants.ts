@@ -3,6 +3,13 @@
  * chunk should not carry the schema library for a number (notifications.schemas.ts re-exports them).
  */
 
+/**
+ * What a notification can be about, and link to (docs/api.md Notifications): an offer (its
+ * details), a postback (its delivery log) or an invoice (its page).
+ */
+export const NOTIFICATION_TARGET_DOMAINS = ['offer', 'postback', 'invoice'] as const;
+export type NotificationTargetDomain = (typeof NOTIFICATION_TARGET_DOMAINS)[number];
+
 /** How many unread notifications the bell lists. */
 export const NOTIFICATION_MODAL_LIMIT = 20;
 

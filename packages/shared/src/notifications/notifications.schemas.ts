@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { cursorSchema, limitSchema, listResponseSchema, searchSchema } from '../common/list.ts';
+import { NOTIFICATION_TARGET_DOMAINS } from './notifications.constants.ts';
 
 export * from './notifications.constants.ts';
 
@@ -11,8 +12,14 @@ export const notificationSchema = z.object({
   description: z.string(),
   is_read: z.boolean(),
   urgent: z.boolean(),
+  /** An offer-context notification's offer; null for any other (docs/api.md). */
   context_domain: z.literal('offer').nullable(),
   context_id: z.number().int().nullable(),
+  /** What the notification is about and links to: an offer, a postback or an invoice; null for none. */
+  target: z
+    .object({ domain: z.enum(NOTIFICATION_TARGET_DOMAINS), id: z.number().int() })
+    .nullable()
+    .describe('What the notification is about: an offer, a postback (its delivery log) or an invoice.'),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

@@ -63,6 +63,8 @@ export const postbackSchema = z.object({
   offer_event: z.object({ id: z.number().int(), name: z.string() }).nullable(),
   /** Set while deliveries keep failing after the retry budget. */
   failing_since: z.string().nullable(),
+  /** Deliveries whose last attempt failed and that wait to be tried again (docs/tracking.md). */
+  deliveries_retrying: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -19,8 +19,10 @@ import * as m0060 from './0060-operators.ts';
 import * as m0064 from './0064-unsigned-pixels.ts';
 import * as m0067 from './0067-fair-delivery.ts';
 import * as m0070 from './0070-revenue.ts';
+import * as m0071 from './0071-notification-links.ts';
 import * as m0072 from './0072-publisher-view-as.ts';
 import * as m0075 from './0075-reversals.ts';
+import * as m0076 from './0076-network-figures.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -47,6 +49,8 @@ export const migrations: Record<string, Migration> = {
   '0064-unsigned-pixels': m0064,
   '0067-fair-delivery': m0067,
   '0070-revenue': m0070,
+  '0071-notification-links': m0071,
   '0072-publisher-view-as': m0072,
   '0075-reversals': m0075,
+  '0076-network-figures': m0076,
 };

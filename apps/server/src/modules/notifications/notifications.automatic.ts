@@ -1,4 +1,4 @@
-import { NOTIFICATION_SUBSCRIPTION_KEYS } from '@portal/shared';
+import { NOTIFICATION_SUBSCRIPTION_KEYS, type NotificationTargetDomain } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 import { notificationsRepository } from './notifications.repository.ts';
@@ -12,8 +12,28 @@ export interface AutomaticNotification {
   summary: string;
   description: string;
   urgent?: boolean;
+  /** The offer it is about (the same as `context: {domain: 'offer', id}`). */
   offerId?: number | null;
+  /** What it is about, and links to: an offer, a postback (its delivery log) or an invoice. */
+  context?: NotificationContext | null;
 }
+
+/** What a notification is about (notifications.context_domain and context_id). */
+export interface NotificationContext {
+  domain: NotificationTargetDomain;
+  id: number;
+}
+
+/** The context a notice names: `context`, or the offer of `offerId`. */
+export const contextOf = (n: { offerId?: number | null; context?: NotificationContext | null }) =>
+  n.context ?? (n.offerId ? { domain: 'offer' as const, id: n.offerId } : null);
+
+/** The portal page of a notification's context (docs/screens.md), for its e-mail. */
+const PAGE_OF: Record<NotificationTargetDomain, (id: number) => string> = {
+  offer: (id) => `/offers/${id}/details`,
+  postback: (id) => `/global-pixel-postback?deliveries=${id}`,
+  invoice: (id) => `/invoices/${id}`,
+};
 
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -23,6 +43,7 @@ export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.cha
  * never thrown: the notification itself is already stored.
  */
 export async function notifyPublisher(ctx: AppContext, n: AutomaticNotification): Promise<boolean> {
+  const context = contextOf(n);
   const stored = await notificationsRepository.insertMany(ctx.db, [
     {
       publisher_id: n.publisherId,
@@ -31,15 +52,15 @@ export async function notifyPublisher(ctx: AppContext, n: AutomaticNotification)
       summary: n.summary,
       description: n.description,
       urgent: n.urgent ?? false,
-      context_domain: n.offerId ? 'offer' : null,
-      context_id: n.offerId ?? null,
+      context_domain: context?.domain ?? null,
+      context_id: context?.id ?? null,
     },
   ]);
   if (stored === 0) return false;
   if ((NOTIFICATION_SUBSCRIPTION_KEYS as readonly string[]).includes(n.kind)) {
     for (const u of await accountsService.usersOfPublisher(ctx.db, n.publisherId)) {
       if (!u.notification_subscriptions.includes(n.kind)) continue;
-      const link = n.offerId ? `\n\n${ctx.config.publicUrl}/offers/${n.offerId}/details` : '';
+      const link = context ? `\n\n${ctx.config.publicUrl}${PAGE_OF[context.domain](context.id)}` : '';
       try {
         await ctx.mailer.send({
           to: u.email,

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { NotificationTargetDomain } from '@portal/shared';
 import type { Db } from '../../db/database.ts';
 
 export interface NotificationRow {
@@ -8,7 +9,7 @@ export interface NotificationRow {
   description: string;
   urgent: boolean;
   is_read: boolean;
-  context_domain: 'offer' | null;
+  context_domain: NotificationTargetDomain | null;
   context_id: number | null;
   sent_at: Date;
 }
@@ -80,7 +81,7 @@ export const notificationsRepository = {
       summary: string;
       description: string;
       urgent: boolean;
-      context_domain: 'offer' | null;
+      context_domain: NotificationTargetDomain | null;
       context_id: number | null;
       kind: string;
       dedup_key: string | null;

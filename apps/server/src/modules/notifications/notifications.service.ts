@@ -11,9 +11,9 @@ import type { Db } from '../../db/database.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { notificationsRepository, type NotificationRow } from './notifications.repository.ts';
 import { sanitizeNotificationHtml } from './notifications.sanitize.ts';
-import { escapeHtml, notifyPublisher } from './notifications.automatic.ts';
+import { contextOf, escapeHtml, notifyPublisher, type NotificationContext } from './notifications.automatic.ts';
 
-export type { AutomaticNotification } from './notifications.automatic.ts';
+export type { AutomaticNotification, NotificationContext } from './notifications.automatic.ts';
 
 export interface NewNotification {
   /** One publisher, a list, or 'all' active publishers. */
@@ -23,6 +23,8 @@ export interface NewNotification {
   description?: string;
   urgent?: boolean;
   offerId?: number | null;
+  /** What it is about, and links to: an offer, a postback or an invoice (instead of `offerId`). */
+  context?: NotificationContext | null;
   /** broadcast, campaign_90_cap, campaign_reach_cap, offer_expire, postback_failing, … */
   kind?: string;
   /** Makes an automatic notification idempotent per publisher. */
@@ -40,6 +42,7 @@ function toApi(r: NotificationRow): Notification {
     urgent: r.urgent,
     context_domain: r.context_domain === 'offer' ? 'offer' : null,
     context_id: r.context_domain === 'offer' ? r.context_id : null,
+    target: r.context_domain && r.context_id != null ? { domain: r.context_domain, id: r.context_id } : null,
   };
 }
 
@@ -64,6 +67,7 @@ export const notificationsService = {
       ).map((p) => p.id);
     } else ids = Array.isArray(n.publishers) ? n.publishers : [n.publishers];
     const description = sanitizeNotificationHtml(n.description ?? '');
+    const context = contextOf(n);
     let stored = 0;
     for (let i = 0; i < ids.length; i += 1000) {
       stored += await notificationsRepository.insertMany(
@@ -73,8 +77,8 @@ export const notificationsService = {
           summary,
           description,
           urgent: n.urgent ?? false,
-          context_domain: n.offerId ? ('offer' as const) : null,
-          context_id: n.offerId ?? null,
+          context_domain: context?.domain ?? null,
+          context_id: context?.id ?? null,
           kind: n.kind ?? 'broadcast',
           dedup_key: n.dedupKey ?? null,
         })),

@@ -3,7 +3,11 @@ import type { Db } from '../../db/database.ts';
 import type { PostbacksTable } from '../../db/types.ts';
 import { containsPattern, keysetOrder, keysetWhere, type Keyset } from '../../lib/keyset.ts';
 
-export type PostbackRow = Selectable<PostbacksTable> & { offer_name: string | null; event_name: string | null };
+export type PostbackRow = Selectable<PostbacksTable> & {
+  offer_name: string | null;
+  event_name: string | null;
+  deliveries_retrying: number;
+};
 
 export interface PostbackValues {
   name: string;
@@ -21,7 +25,16 @@ const base = (db: Db) =>
     .leftJoin('offers', 'offers.id', 'postbacks.offer_id')
     .leftJoin('offer_events', 'offer_events.id', 'postbacks.event_id')
     .selectAll('postbacks')
-    .select(['offers.name as offer_name', 'offer_events.name as event_name']);
+    .select(['offers.name as offer_name', 'offer_events.name as event_name'])
+    // Its deliveries whose last attempt failed and that wait for another (the pending ones, a few
+    // rows of the publisher's pending index).
+    .select(
+      sql<number>`(SELECT count(*)::int FROM postback_deliveries d
+        WHERE d.publisher_id = postbacks.publisher_id AND d.status = 'pending'
+          AND d.postback_id = postbacks.id AND d.last_error_class IS NOT NULL AND NOT d.is_test)`.as(
+        'deliveries_retrying',
+      ),
+    );
 
 /** What a conversion fires: the publisher's active postbacks of a type for its offer and event. */
 export interface PostbackMatch {

@@ -56,6 +56,7 @@ export function toPostback(r: PostbackRow): Postback {
     offer: r.offer_id == null ? null : { id: r.offer_id, name: r.offer_name ?? '' },
     offer_event: r.event_id == null ? null : { id: r.event_id, name: r.event_name ?? '' },
     failing_since: r.failing_since ? iso(r.failing_since) : null,
+    deliveries_retrying: Number(r.deliveries_retrying ?? 0),
     created_at: iso(r.created_at),
     updated_at: iso(r.updated_at),
   };

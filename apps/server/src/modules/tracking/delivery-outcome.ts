@@ -97,6 +97,7 @@ export async function recordOutcome(ctx: AppContext, job: ClaimedDelivery, o: Se
         summary: `Postback "${becameFailing.name}" is failing`,
         description: `<p>Deliveries of your postback <strong>${esc(becameFailing.name)}</strong> keep failing (${esc(o.message ?? 'error')}). Check its URL, then replay the failed deliveries from the delivery log.</p>`,
         urgent: true,
+        context: { domain: 'postback', id: job.postback_id },
       })
       .catch((err: unknown) => ctx.log.error({ err }, 'failing-postback notification failed'));
   }

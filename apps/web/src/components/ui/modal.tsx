@@ -2,6 +2,7 @@ import X from 'lucide-react/icons/x';
 import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import { cn } from './cn.ts';
+import { useReturnFocus } from './return-focus.ts';
 import { toastPlaceRef } from './toast-slot.ts';
 
 export interface ModalProps {
@@ -15,13 +16,18 @@ export interface ModalProps {
   size?: 'md' | 'lg';
 }
 
-/** The shared modal (docs/screens.md): focus trapped inside, Escape and the close button close it. */
+/**
+ * The shared modal (docs/screens.md): focus trapped inside, Escape and the close button close it,
+ * and focus goes back to the button that opened it.
+ */
 export function Modal({ open, onOpenChange, title, description, children, footer, size = 'md' }: ModalProps) {
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="fixed inset-0 z-50 bg-slate-900/45 animate-fade-in" />
         <Dialog.Content
+          onCloseAutoFocus={returnFocus}
           className={cn(
             'fixed inset-x-0 bottom-0 z-50 flex max-h-[92dvh] flex-col rounded-t-2xl bg-white shadow-2xl animate-fade-in focus:outline-none',
             'sm:inset-x-auto sm:top-1/2 sm:bottom-auto sm:left-1/2 sm:w-[calc(100vw-2rem)] sm:-translate-x-1/2 sm:-translate-y-1/2 sm:rounded-2xl',

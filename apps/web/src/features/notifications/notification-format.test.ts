@@ -1,6 +1,6 @@
 import { NOTIFICATION_MODAL_LIMIT } from '@portal/shared/notifications/notifications.constants';
 import { describe, expect, it } from 'vitest';
-import { bellState, formatSentAt, offerOf } from './notification-format.ts';
+import { bellState, formatSentAt, linkOf, offerOf } from './notification-format.ts';
 
 describe('formatSentAt: the sent time in the user’s zone', () => {
   it('as every time of the portal, in the profile’s zone', () => {
@@ -53,5 +53,28 @@ describe('offerOf: where Check it Out goes', () => {
     expect(offerOf({ context_domain: 'offer', context_id: 8 })).toBe(8);
     expect(offerOf({ context_domain: null, context_id: null })).toBeNull();
     expect(offerOf({ context_domain: 'offer', context_id: null })).toBeNull();
+  });
+});
+
+describe('linkOf: where a notification leads', () => {
+  it('an offer to its details, a postback to its delivery log, an invoice to its page; nothing else', () => {
+    const none = { context_domain: null, context_id: null };
+    expect(linkOf({ context_domain: 'offer', context_id: 8, target: { domain: 'offer', id: 8 } })).toEqual({
+      to: '/offers/8/details',
+      label: 'View offer',
+    });
+    expect(linkOf({ ...none, target: { domain: 'postback', id: 5 } })).toEqual({
+      to: '/global-pixel-postback?deliveries=5',
+      label: 'View deliveries',
+    });
+    expect(linkOf({ ...none, target: { domain: 'invoice', id: 12 } })).toEqual({
+      to: '/invoices/12',
+      label: 'View invoice',
+    });
+    expect(linkOf({ ...none, target: null })).toBeNull();
+    // An answer without the target (an older server) still links its offer.
+    expect(linkOf({ context_domain: 'offer', context_id: 3 } as Parameters<typeof linkOf>[0])?.to).toBe(
+      '/offers/3/details',
+    );
   });
 });

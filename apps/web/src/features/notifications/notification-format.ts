@@ -1,10 +1,15 @@
 import type { Notification } from '@portal/shared/notifications/notifications.schemas';
 import { NOTIFICATION_MODAL_LIMIT } from '@portal/shared/notifications/notifications.constants';
+import { paths } from '../../config/paths.ts';
 import { formatDateTime } from '../../lib/dates.ts';
 import { resolveTimeZone } from '../../lib/time-zone.ts';
 
-/** When a notification was sent, in the user's time zone: `2026-11-23 9:04:38 PM`. */
-export function formatSentAt(iso: string, timeZone: string): string {
+/**
+ * When a notification was sent, in the user's time zone: in full with the zone for the side panel
+ * ("Nov 24, 2026, 9:04 PM EST"); compact for lists ("Nov 24, 9:04 PM" this year, "Nov 24, 2025"
+ * before).
+ */
+export function formatSentAt(iso: string, timeZone: string, _style?: 'full' | 'compact', _now?: Date): string {
   return formatDateTime(iso, resolveTimeZone(timeZone));
 }
 
@@ -38,4 +43,21 @@ export function bellState(received: readonly Pick<Notification, 'is_read' | 'urg
 /** Where a notification's 'Check it Out' goes: its offer's details, for offer-context ones only. */
 export function offerOf(n: Pick<Notification, 'context_domain' | 'context_id'>): number | null {
   return n.context_domain === 'offer' && n.context_id != null ? n.context_id : null;
+}
+
+/** A link to what a notification is about (docs/screens.md Notifications). */
+export interface NotificationLink {
+  to: string;
+  /** The link's text in the lists; the side panel says 'Check it Out' for an offer. */
+  label: string;
+}
+
+/** Where a notification leads: its offer's details, its postback's delivery log or its invoice; null for none. */
+export function linkOf(n: Pick<Notification, 'context_domain' | 'context_id' | 'target'>): NotificationLink | null {
+  const offerId = offerOf(n);
+  const target = n.target ?? (offerId !== null ? { domain: 'offer' as const, id: offerId } : null);
+  if (!target) return null;
+  if (target.domain === 'offer') return { to: paths.offer(target.id, 'details'), label: 'View offer' };
+  if (target.domain === 'postback') return { to: paths.postbackDeliveries(target.id), label: 'View deliveries' };
+  return { to: paths.invoice(target.id), label: 'View invoice' };
 }

@@ -23,3 +23,14 @@ export function useOpenNotification() {
     [mutate],
   );
 }
+
+/** Following a notification's link from a list counts as reading it, as opening it does. */
+export function useFollowNotification() {
+  const { mutate } = useSetNotificationRead();
+  return useCallback(
+    (n: Notification) => {
+      if (!n.is_read) mutate(n.notification_id);
+    },
+    [mutate],
+  );
+}

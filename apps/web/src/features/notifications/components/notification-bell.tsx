@@ -3,13 +3,14 @@ import type { Notification } from '@portal/shared/notifications/notifications.sc
 import * as Popover from '@radix-ui/react-popover';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { cn } from '../../../components/ui/cn.ts';
 import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { resolveTimeZone } from '../../../lib/time-zone.ts';
 import { paths } from '../../../config/paths.ts';
 import { isShownFailure } from '../../../lib/load-failure.ts';
 import { useUnreadNotifications } from '../api/get-unread-notifications.ts';
-import { bellState, formatSentAt } from '../notification-format.ts';
-import { useOpenNotification } from '../notification-panel-store.ts';
+import { bellState, formatSentAt, linkOf } from '../notification-format.ts';
+import { useFollowNotification, useOpenNotification } from '../notification-panel-store.ts';
 import { NotificationPanel } from './notification-panel.tsx';
 import { UrgentMark } from './urgent-mark.tsx';
 import { BellButtonContent, bellButtonClass } from './bell-button.tsx';
@@ -36,6 +37,7 @@ export function NotificationBell({
   });
   const [open, setOpen] = useState(defaultOpen);
   const openNotification = useOpenNotification();
+  const followNotification = useFollowNotification();
   const state = bellState(data);
   const unread = (data ?? []).filter((n) => !n.is_read);
 
@@ -54,7 +56,7 @@ export function NotificationBell({
           if (o && !isPending) void refetch();
         }}
       >
-        <Popover.Trigger className={bellButtonClass} aria-label={state.label}>
+        <Popover.Trigger className={bellButtonClass} aria-label={state.label} data-notification-bell>
           <BellButtonContent state={state} />
         </Popover.Trigger>
         <Popover.Portal>
@@ -83,29 +85,51 @@ export function NotificationBell({
               <p className="px-4 py-8 text-center text-sm text-slate-600">No unread notifications</p>
             ) : (
               <ul className="max-h-[min(24rem,60dvh)] overflow-y-auto py-1" aria-label="Unread notifications">
-                {unread.map((n) => (
-                  <li key={n.notification_id}>
-                    <button
-                      type="button"
-                      onClick={() => choose(n)}
-                      className="flex w-full items-start gap-3 px-4 py-2.5 text-left hover:bg-slate-50 focus-visible:bg-slate-50"
-                    >
-                      <span className="mt-1.5 flex w-4 shrink-0 justify-center">
-                        {n.urgent ? (
-                          <UrgentMark size="sm" />
-                        ) : (
-                          <span className="size-2 rounded-full bg-accent" aria-hidden="true" />
+                {unread.map((n) => {
+                  const link = linkOf(n);
+                  return (
+                    <li key={n.notification_id}>
+                      <button
+                        type="button"
+                        onClick={() => choose(n)}
+                        className={cn(
+                          'flex w-full items-start gap-3 px-4 pt-2.5 text-left hover:bg-slate-50 focus-visible:bg-slate-50',
+                          link ? 'pb-1' : 'pb-2.5',
                         )}
-                      </span>
-                      <span className="flex min-w-0 flex-1 flex-col gap-0.5">
-                        <span className="line-clamp-2 text-sm font-medium text-slate-900">{n.summary}</span>
-                        <time dateTime={n.datetime_sent} className="text-xs text-slate-600">
-                          {formatSentAt(n.datetime_sent, zone)}
-                        </time>
-                      </span>
-                    </button>
-                  </li>
-                ))}
+                      >
+                        <span className="mt-1.5 flex w-4 shrink-0 justify-center">
+                          {n.urgent ? (
+                            <UrgentMark size="sm" />
+                          ) : (
+                            <span className="size-2 rounded-full bg-accent" aria-hidden="true" />
+                          )}
+                        </span>
+                        <span className="flex min-w-0 flex-1 flex-col gap-0.5">
+                          <span className="line-clamp-2 text-sm font-medium text-slate-900">{n.summary}</span>
+                          <time dateTime={n.datetime_sent} className="text-xs text-slate-600">
+                            {formatSentAt(n.datetime_sent, zone, 'compact')}
+                          </time>
+                        </span>
+                      </button>
+                      {link ? (
+                        // Under the item, not in it: what the notification is about, one step away.
+                        <div className="pr-4 pb-1.5 pl-11">
+                          <Link
+                            to={link.to}
+                            aria-label={`${link.label}: ${n.summary}`}
+                            onClick={() => {
+                              setOpen(false);
+                              followNotification(n);
+                            }}
+                            className="inline-flex min-h-6 items-center text-xs font-medium text-accent underline-offset-2 hover:underline"
+                          >
+                            {link.label}
+                          </Link>
+                        </div>
+                      ) : null}
+                    </li>
+                  );
+                })}
               </ul>
             )}
             <div className="border-t border-slate-100 p-1.5">

@@ -8,7 +8,7 @@ import { ButtonLink } from '../../../components/ui/button.tsx';
 import { Badge } from '../../../components/ui/status-badge.tsx';
 import { paths } from '../../../config/paths.ts';
 import { useNotification } from '../api/get-notification.ts';
-import { formatSentAt, offerOf } from '../notification-format.ts';
+import { formatSentAt, linkOf, offerOf } from '../notification-format.ts';
 import { closeNotification } from '../notification-panel-store.ts';
 import { sanitizeNotificationHtml } from '../sanitize-html.ts';
 
@@ -47,6 +47,7 @@ export function PanelBody({ shown, timeZone }: { shown: Notification; timeZone: 
 function PanelContent({ n, timeZone }: { n: Notification; timeZone: string }) {
   const html = useMemo(() => sanitizeNotificationHtml(n.description), [n.description]);
   const offerId = offerOf(n);
+  const link = linkOf(n);
   return (
     <>
       <div className="flex items-start justify-between gap-4 border-b border-slate-200 px-5 py-4 sm:px-6">
@@ -77,6 +78,14 @@ function PanelContent({ n, timeZone }: { n: Notification; timeZone: string }) {
         <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3.5 sm:px-6">
           <ButtonLink to={paths.offer(offerId, 'details')} onClick={closeNotification}>
             Check it Out
+            <ArrowRight size={16} aria-hidden="true" />
+          </ButtonLink>
+        </div>
+      ) : link ? (
+        // A postback's delivery log or an invoice: named for what it opens ('Check it Out' is an offer's).
+        <div className="flex flex-wrap justify-end gap-2 border-t border-slate-200 px-5 py-3.5 sm:px-6">
+          <ButtonLink to={link.to} onClick={closeNotification}>
+            {link.label}
             <ArrowRight size={16} aria-hidden="true" />
           </ButtonLink>
         </div>

@@ -2,6 +2,7 @@ import type { Notification } from '@portal/shared/notifications/notifications.sc
 import Bell from 'lucide-react/icons/bell';
 import Tag from 'lucide-react/icons/tag';
 import { useId, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { cn } from '../../../components/ui/cn.ts';
 import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';
 import {
@@ -15,8 +16,8 @@ import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { useVirtualRows } from '../../../components/ui/list/use-virtual-rows.ts';
 import { Select } from '../../../components/ui/select/select.tsx';
 import { useNotificationTable, type NotificationTableQuery } from '../api/get-notification-table.ts';
-import { formatSentAt } from '../notification-format.ts';
-import { useOpenNotification } from '../notification-panel-store.ts';
+import { formatSentAt, linkOf } from '../notification-format.ts';
+import { useFollowNotification, useOpenNotification } from '../notification-panel-store.ts';
 import { notificationText } from '../sanitize-html.ts';
 import { UrgentMark } from './urgent-mark.tsx';
 
@@ -118,6 +119,7 @@ function NotificationFeed({
   const ended = !state.loading && !state.hasMore && !state.moreFailed && rows.length > 0;
   const failedEmpty = state.failed && rows.length === 0;
   const empty = !state.loading && !state.failed && rows.length === 0;
+  const now = useMemo(() => new Date(), []);
 
   return (
     <div>
@@ -141,7 +143,7 @@ function NotificationFeed({
             const n = rows[item.index]!;
             return (
               <li key={item.key} data-index={item.index} ref={v.measure} className="pb-2">
-                <NotificationRow n={n} timeZone={timeZone} onOpen={openNotification} />
+                <NotificationRow n={n} timeZone={timeZone} now={now} onOpen={openNotification} />
               </li>
             );
           })}
@@ -178,70 +180,95 @@ function NotificationFeed({
 function NotificationRow({
   n,
   timeZone,
+  now,
   onOpen,
 }: {
   n: Notification;
   timeZone: string;
+  now: Date;
   onOpen: (n: Notification) => void;
 }) {
   const id = useId();
   const excerpt = useMemo(() => notificationText(n.description), [n.description]);
   const unread = !n.is_read;
+  const link = linkOf(n);
+  const follow = useFollowNotification();
   return (
-    <button
-      type="button"
-      onClick={() => onOpen(n)}
-      data-unread={unread || undefined}
-      data-urgent={n.urgent || undefined}
-      aria-labelledby={`${id}-summary`}
-      aria-describedby={excerpt ? `${id}-when ${id}-text` : `${id}-when`}
+    <div
       className={cn(
-        'relative flex w-full items-start gap-3 overflow-hidden rounded-xl border bg-white py-3.5 pr-4 pl-5 text-left shadow-xs transition-colors hover:bg-slate-50',
+        'overflow-hidden rounded-xl border bg-white shadow-xs',
         unread ? 'border-slate-300' : 'border-slate-200',
       )}
     >
-      {unread ? (
-        <span data-testid="unread-bar" aria-hidden="true" className="absolute inset-y-0 left-0 w-1 bg-accent" />
-      ) : null}
-      <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center">
-        {n.urgent ? (
-          <UrgentMark />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="flex size-8 items-center justify-center rounded-full bg-slate-100 text-slate-600"
-          >
-            {n.context_domain === 'offer' ? <Tag size={15} /> : <Bell size={15} />}
-          </span>
+      <button
+        type="button"
+        onClick={() => onOpen(n)}
+        data-unread={unread || undefined}
+        data-urgent={n.urgent || undefined}
+        aria-labelledby={`${id}-summary`}
+        aria-describedby={excerpt ? `${id}-when ${id}-text` : `${id}-when`}
+        className={cn(
+          'relative flex w-full items-start gap-3 pt-3.5 pr-4 pl-5 text-left transition-colors hover:bg-slate-50',
+          link ? 'pb-1' : 'pb-3.5',
         )}
-      </span>
-      <span className="flex min-w-0 flex-1 flex-col gap-1">
-        <span className="flex flex-col gap-x-4 gap-y-0.5 sm:flex-row sm:items-baseline sm:justify-between">
-          <span
-            id={`${id}-summary`}
-            className={cn(
-              'min-w-0 text-[15px] break-words',
-              unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-800',
-            )}
-          >
-            {n.summary}
-            {unread || n.urgent ? (
-              <span className="sr-only">
-                {' '}
-                ({[unread && 'unread', n.urgent && 'urgent'].filter(Boolean).join(', ')})
-              </span>
-            ) : null}
-          </span>
-          <time id={`${id}-when`} dateTime={n.datetime_sent} className="shrink-0 text-xs text-slate-600 tabular">
-            {formatSentAt(n.datetime_sent, timeZone)}
-          </time>
-        </span>
-        {excerpt ? (
-          <span id={`${id}-text`} className="line-clamp-2 text-sm text-slate-600">
-            {excerpt}
-          </span>
+      >
+        {unread ? (
+          <span data-testid="unread-bar" aria-hidden="true" className="absolute inset-y-0 left-0 w-1 bg-accent" />
         ) : null}
-      </span>
-    </button>
+        <span className="mt-0.5 flex size-8 shrink-0 items-center justify-center">
+          {n.urgent ? (
+            <UrgentMark />
+          ) : (
+            <span
+              aria-hidden="true"
+              className="flex size-8 items-center justify-center rounded-full bg-slate-100 text-slate-600"
+            >
+              {n.target?.domain === 'offer' || n.context_domain === 'offer' ? <Tag size={15} /> : <Bell size={15} />}
+            </span>
+          )}
+        </span>
+        <span className="flex min-w-0 flex-1 flex-col gap-1">
+          <span className="flex flex-col gap-x-4 gap-y-0.5 sm:flex-row sm:items-baseline sm:justify-between">
+            <span
+              id={`${id}-summary`}
+              className={cn(
+                'min-w-0 text-[15px] break-words',
+                unread ? 'font-semibold text-slate-900' : 'font-medium text-slate-800',
+              )}
+            >
+              {n.summary}
+              {unread || n.urgent ? (
+                <span className="sr-only">
+                  {' '}
+                  ({[unread && 'unread', n.urgent && 'urgent'].filter(Boolean).join(', ')})
+                </span>
+              ) : null}
+            </span>
+            <time id={`${id}-when`} dateTime={n.datetime_sent} className="shrink-0 text-xs text-slate-600 tabular">
+              {formatSentAt(n.datetime_sent, timeZone, 'compact', now)}
+            </time>
+          </span>
+          {excerpt ? (
+            <span id={`${id}-text`} className="line-clamp-2 text-sm text-slate-600">
+              {excerpt}
+            </span>
+          ) : null}
+        </span>
+      </button>
+      {link ? (
+        // Under the row's button, not in it: what the notification is about, one step away.
+        <div className="relative pr-4 pb-2.5 pl-16">
+          {unread ? <span aria-hidden="true" className="absolute inset-y-0 left-0 w-1 bg-accent" /> : null}
+          <Link
+            to={link.to}
+            aria-label={`${link.label}: ${n.summary}`}
+            onClick={() => follow(n)}
+            className="inline-flex min-h-6 items-center text-sm font-medium text-accent underline-offset-2 hover:underline"
+          >
+            {link.label}
+          </Link>
+        </div>
+      ) : null}
+    </div>
   );
 }

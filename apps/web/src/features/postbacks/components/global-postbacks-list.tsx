@@ -22,7 +22,7 @@ export function GlobalPostbacksList({
   timeZone,
   deliveries: drawDeliveries,
 }: {
-  /** The profile's time zone. */
+  /** The user's time zone. */
   timeZone: string;
   /** A postback's deliveries, drawn by the page (another feature's screen) while one is chosen. */
   deliveries: (postback: Postback, onClose: () => void) => React.ReactNode;

@@ -14,7 +14,7 @@ export function OfferPostbacksTab({
   deliveries: drawDeliveries,
 }: {
   offer: { id: number; name: string };
-  /** The profile's time zone. */
+  /** The user's time zone. */
   timeZone: string;
   /** A postback's deliveries, drawn by the page (another feature's screen) while one is chosen. */
   deliveries: (postback: Postback, onClose: () => void) => React.ReactNode;

@@ -16,7 +16,7 @@ import { formatDateTime } from '../../../lib/dates.ts';
 export interface RowActions {
   onEdit: (p: Postback) => void;
   onDeliveries: (p: Postback) => void;
-  /** The profile's time zone, for the times a row shows. */
+  /** The user's time zone, for when a postback started failing. */
   timeZone: string;
 }
 
@@ -31,22 +31,60 @@ const valueCell = (p: Postback) => (
   />
 );
 
-function StatusCell({ p, timeZone }: { p: Postback; timeZone: string }) {
+/** When a postback started failing, in the user's zone ("Nov 26, 9:04 PM"). */
+function failingSince(iso: string, timeZone: string): string {
+  return formatDateTime(iso, timeZone);
+}
+
+/**
+ * Status, and beside it how its deliveries fare (docs/screens.md, Delivery health): failing since
+ * when (deliveries failed after every retry), or retrying (the last attempt of some failed), with
+ * a way to its delivery log.
+ */
+function StatusCell({
+  p,
+  timeZone,
+  onDeliveries,
+}: {
+  p: Postback;
+  timeZone: string;
+  onDeliveries: (p: Postback) => void;
+}) {
+  const failing = p.failing_since !== null;
+  const retrying = !failing && p.deliveries_retrying > 0;
   return (
-    <span className="inline-flex flex-wrap items-center gap-1.5">
-      <Badge
-        className={
-          p.postback_status === 'active'
-            ? 'bg-green-50 text-green-800 ring-green-600/25'
-            : 'bg-slate-100 text-slate-700 ring-slate-500/25'
-        }
-      >
-        {POSTBACK_STATUS_LABELS[p.postback_status]}
-      </Badge>
-      {p.failing_since ? (
-        <Badge className="bg-red-50 text-red-800 ring-red-600/25">
-          <span title={`Deliveries keep failing since ${formatDateTime(p.failing_since, timeZone)}`}>Failing</span>
+    <span className="inline-flex flex-col items-start gap-1">
+      <span className="inline-flex flex-wrap items-center gap-1.5">
+        <Badge
+          className={
+            p.postback_status === 'active'
+              ? 'bg-green-50 text-green-800 ring-green-600/25'
+              : 'bg-slate-100 text-slate-700 ring-slate-500/25'
+          }
+        >
+          {POSTBACK_STATUS_LABELS[p.postback_status]}
         </Badge>
+        {failing ? <Badge className="bg-red-50 text-red-800 ring-red-600/25">Failing</Badge> : null}
+        {retrying ? <Badge className="bg-amber-50 text-amber-900 ring-amber-600/30">Retrying</Badge> : null}
+      </span>
+      {failing || retrying ? (
+        <>
+          <span className="text-xs text-slate-600">
+            {failing
+              ? `since ${failingSince(p.failing_since!, timeZone)}`
+              : p.deliveries_retrying === 1
+                ? '1 delivery to retry'
+                : `${p.deliveries_retrying} deliveries to retry`}
+          </span>
+          <button
+            type="button"
+            onClick={() => onDeliveries(p)}
+            className="text-xs font-medium text-accent underline-offset-2 hover:underline"
+            aria-label={`View deliveries of ${p.postback_name}`}
+          >
+            View deliveries
+          </button>
+        </>
       ) : null}
     </span>
   );
@@ -87,13 +125,31 @@ const actionsColumn = (actions: RowActions): Column<Postback> => ({
   cell: (p) => <Actions p={p} actions={actions} />,
 });
 
-/** The offer tab's columns (docs/screens.md): Event, Type (Pixel/Postback), Value, Status, edit. */
+const nameColumn = (sortable: boolean, width: string): Column<Postback> => ({
+  id: 'name',
+  header: 'Name',
+  ...(sortable ? { sortKey: 'postback_name' } : {}),
+  primary: true,
+  width,
+  cell: (p) => <span className="font-medium break-words text-slate-900">{p.postback_name}</span>,
+});
+
+const statusColumn = (actions: RowActions, sortable: boolean): Column<Postback> => ({
+  id: 'status',
+  header: 'Status',
+  ...(sortable ? { sortKey: 'postback_status' } : {}),
+  width: '10.5rem',
+  cell: (p) => <StatusCell p={p} timeZone={actions.timeZone} onDeliveries={actions.onDeliveries} />,
+});
+
+/** The offer tab's columns (docs/screens.md): Name, Event, Type (Pixel/Postback), Value, Status, edit. */
 export function offerPostbackColumns(actions: RowActions): Column<Postback>[] {
   return [
-    { id: 'event', header: 'Event', primary: true, width: '22%', cell: eventCell },
-    { id: 'type', header: 'Type', width: '8rem', cell: (p) => POSTBACK_TYPE_LABELS[p.postback_type] },
+    nameColumn(false, '18%'),
+    { id: 'event', header: 'Event', width: '18%', cell: eventCell },
+    { id: 'type', header: 'Type', width: '7rem', cell: (p) => POSTBACK_TYPE_LABELS[p.postback_type] },
     { id: 'value', header: 'Value', cell: valueCell },
-    { id: 'status', header: 'Status', width: '9.5rem', cell: (p) => <StatusCell p={p} timeZone={actions.timeZone} /> },
+    statusColumn(actions, false),
     actionsColumn(actions),
   ];
 }
@@ -101,14 +157,7 @@ export function offerPostbackColumns(actions: RowActions): Column<Postback>[] {
 /** The global list's columns (docs/screens.md): Name, Offer, Event, Type (Iframe/Postback), Value, Status, edit. */
 export function globalPostbackColumns(actions: RowActions): Column<Postback>[] {
   return [
-    {
-      id: 'name',
-      header: 'Name',
-      sortKey: 'postback_name',
-      primary: true,
-      width: '16%',
-      cell: (p) => <span className="font-medium break-words text-slate-900">{p.postback_name}</span>,
-    },
+    nameColumn(true, '16%'),
     {
       id: 'offer',
       header: 'Offer',
@@ -132,13 +181,7 @@ export function globalPostbackColumns(actions: RowActions): Column<Postback>[] {
       cell: (p) => postbackTypeListLabel(p.postback_type),
     },
     { id: 'value', header: 'Value', cell: valueCell },
-    {
-      id: 'status',
-      header: 'Status',
-      sortKey: 'postback_status',
-      width: '9.5rem',
-      cell: (p) => <StatusCell p={p} timeZone={actions.timeZone} />,
-    },
+    statusColumn(actions, true),
     actionsColumn(actions),
   ];
 }
