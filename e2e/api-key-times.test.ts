@@ -32,19 +32,14 @@ test("shows a key's times in the profile's time zone under Title Case headers", 
       (k) => k.name === name,
     )!;
     expect(listed.last_used_at).not.toBeNull();
-    const inZone = new Intl.DateTimeFormat('en-US', {
-      timeZone: ZONE,
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-    }).format(new Date(listed.last_used_at!));
+    // As every time of the portal: `2026-11-24 9:04:38 PM`, in the profile's zone.
+    const at = new Date(listed.last_used_at!);
+    const inZone = `${new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at)} ${new Intl.DateTimeFormat('en-US', { timeZone: ZONE, hour: 'numeric', minute: '2-digit', second: '2-digit' }).format(at).replace(/\s/g, ' ')}`;
 
     await goto(s.page, '/profile/api-keys');
     const row = s.page.getByRole('table', { name: 'API keys' }).getByRole('row').filter({ hasText: name });
     await row.waitFor();
-    expect(await row.textContent()).toContain(inZone);
+    expect((await row.textContent())!.replace(/\s/g, ' ')).toContain(inZone);
     expect((await columnHeaders(s.page, 'API keys')).slice(0, 6)).toEqual([
       'Name',
       'Key',

@@ -110,11 +110,14 @@ describe('Profile → API Keys', () => {
       expect(await row.textContent()).toContain('Read');
       expect(await row.textContent()).not.toContain('Read & write');
       expect(await row.textContent()).not.toContain('Never used');
-      // 30 days from now as the browser shows a day (its own time zone).
+      // 30 days from now as the portal shows a day (YYYY-MM-DD, in the profile's zone).
       const expiry = await page.evaluate(() =>
-        new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(
-          new Date(Date.now() + 30 * 86_400_000),
-        ),
+        new Intl.DateTimeFormat('en-CA', {
+          timeZone: 'America/Toronto',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+        }).format(new Date(Date.now() + 30 * 86_400_000)),
       );
       expect(await row.textContent()).toContain(expiry);
       expect(await scrollsSideways(page)).toBe(false);

@@ -124,6 +124,7 @@ test('a viewer sees no Operators area and no write buttons, and the server refus
     'Overview',
     'Publishers',
     'Advertisers',
+    'Offers',
     'Conversions',
     'Invoices',
     'Notifications',

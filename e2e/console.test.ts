@@ -59,6 +59,7 @@ describe.concurrent.each(Object.keys(WIDTHS) as Width[])('console sign-in at %s 
       'Overview',
       'Publishers',
       'Advertisers',
+      'Offers',
       'Conversions',
       'Invoices',
       'Notifications',

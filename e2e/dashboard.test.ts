@@ -140,7 +140,7 @@ describe('Dashboard', () => {
     );
     await loginViaApi(s, DEMO);
     await page.getByText('No available data for the requested period').waitFor();
-    await page.getByRole('region', { name: 'Earnings so far' }).getByText('Week to date').waitFor();
+    await page.getByRole('region', { name: 'Earnings so far' }).getByText('Week to Date').waitFor();
     await page.getByRole('region', { name: 'Latest offers' }).getByRole('link').nth(1).waitFor();
     await page.getByRole('region', { name: 'Top campaigns by conversions' }).getByText('No data').waitFor();
     await page.unroute('**/api/v1/report/campaign');
@@ -158,15 +158,16 @@ describe('Dashboard', () => {
     test(`${width}: accessible, no sideways scrolling${width === 'phone' ? ', the sidebar folds' : ''}`, async () => {
       const s = await openDashboard(width);
       const { page } = s;
-      await page.getByRole('region', { name: 'Earnings so far' }).getByText(/^\$/).first().waitFor();
       if (width === 'phone') {
-        const fold = page.getByRole('button', { name: 'Invoices, top campaigns and offers' });
+        const fold = page.getByRole('button', { name: 'Earnings, invoices, top campaigns and offers' });
         expect(await page.getByRole('region', { name: 'Latest invoices' }).isVisible()).toBe(false);
         await fold.click();
         expect(await fold.getAttribute('aria-expanded')).toBe('true');
         await page.getByRole('region', { name: 'Latest invoices' }).waitFor();
+        await page.getByRole('region', { name: 'Earnings so far' }).getByText(/^\$/).first().waitFor();
         expect(await page.getByRole('table').count()).toBe(0);
       } else {
+        await page.getByRole('region', { name: 'Earnings so far' }).getByText(/^\$/).first().waitFor();
         await page.getByRole('list', { name: 'Top campaigns' }).waitFor();
       }
       expect(await scrollsSideways(page)).toBe(false);

@@ -231,7 +231,7 @@ describe('Reports', () => {
     await page.getByRole('menuitem', { name: 'Daily' }).click();
     await page.waitForURL(new RegExp(`/reports/daily-summary\\?start=${range.start}&end=${range.end}&offer=1$`));
     await page.getByRole('combobox', { name: 'Offers' }).waitFor();
-    await page.getByText('Northwind Summer Sale').first().waitFor();
+    await page.getByText('Northwind Summer Sale', { exact: true }).first().waitFor();
     // Daily → Hourly for that day, the offer kept.
     const hourly = recordCalls(page, '/report/hourly');
     const day = range.start;

@@ -28,16 +28,18 @@ export const SET_READ_PATH = '/notifications/set-notification-as-read-by-id';
 
 export const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 export const spaces = (s: string | null) => (s ?? '').replace(/\s+/g, ' ').trim();
-export const fullDate = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', {
+/** A time as the portal shows every time: `2026-11-23 9:04:38 PM` in the profile's zone. */
+export const fullDate = (iso: string) => {
+  const at = new Date(iso);
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const time = new Intl.DateTimeFormat('en-US', {
     timeZone: ZONE,
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
     hour: 'numeric',
     minute: '2-digit',
-    timeZoneName: 'short',
-  }).format(new Date(iso));
+    second: '2-digit',
+  });
+  return `${day.format(at)} ${time.format(at)}`;
+};
 
 export type Opened = Session & { jwt: string };
 

@@ -13,6 +13,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { creativeFileRoutes } from './modules/network/creative-files.routes.ts';
 import { trackingEngine } from './modules/tracking/tracking-engine.ts';
 import { createJobs } from './plugins/jobs.ts';
 import { registerAdminApi } from './plugins/admin-api.ts';
@@ -123,6 +124,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await registerAdminApi(app, ctx);
   // Tracking engine (/c, /postback, /pixel).
   await app.register(trackingRoutes(ctx));
+  // Uploaded creatives (/media/creatives/{id}), public.
+  await app.register(creativeFileRoutes(ctx));
   // Background jobs (plugins/jobs.ts) start when the app is ready; on close the pending clicks are
   // committed and every job stops before the database closes.
   const jobs = createJobs(ctx);

@@ -33,6 +33,7 @@ export const API_PATHS = {
   offerDetails: '/offer-details',
   offerCreatives: '/offer-creatives',
   offerTrackingLink: '/offer-tracking-link',
+  offerRequestAccess: '/offer-request-access',
   landingPageList: '/landing-page-list',
   eventList: '/event-list',
   search: '/search',

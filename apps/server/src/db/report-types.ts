@@ -18,9 +18,12 @@ export interface ReportRollupsTable {
   earnings: number;
 }
 
-export type ReportPublisherRollupsTable = Omit<ReportRollupsTable, 'offer_id' | 'landing_page_id'>;
+export interface ReportPublisherRollupsTable extends Omit<ReportRollupsTable, 'offer_id' | 'landing_page_id'> {
+  /** What the advertisers pay for the bucket's approved conversions (migration 0076). */
+  revenue: Generated<number>;
+}
 
-export interface ReportSubidRollupsTable extends ReportPublisherRollupsTable {
+export interface ReportSubidRollupsTable extends Omit<ReportRollupsTable, 'offer_id' | 'landing_page_id'> {
   sub_id: string;
 }
 
@@ -77,6 +80,8 @@ export interface ReportRollupQueueTable {
   /** Null for a row of clicks. */
   event_types: ('conversion' | 'partial' | 'upsell')[] | null;
   earnings: number[] | null;
+  /** Each conversion's revenue (migration 0076); null for clicks and rows queued before it. */
+  revenues: ColumnType<number[] | null, number[] | null | undefined, number[] | null>;
 }
 
 export interface ReportsTables {

@@ -226,6 +226,8 @@ export interface PostbackReceiversTable {
   failures: number;
   resume_at: Timestamp;
   updated_at: Generated<Timestamp>;
+  /** When its current run of failures began (migration 0076). */
+  failing_since: Timestamp;
 }
 
 export interface PostbackAttemptsTable {

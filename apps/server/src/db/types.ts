@@ -216,12 +216,34 @@ export interface OffersTable {
   cap_scope: Generated<'global' | 'publisher'>;
   fallback_url: string | null;
   lookback_days: Generated<number>;
+  /** Always `visibility === 'public'` (a trigger and a check of the table hold it). */
   is_public: Generated<boolean>;
+  visibility: Generated<OfferVisibility>;
   conversion_method: Generated<ConversionMethod>;
   created_at: CreatedAt;
 }
 
+export type OfferVisibility = 'public' | 'approval_required' | 'private';
+
+export interface OfferAccessRequestsTable {
+  id: Generated<number>;
+  offer_id: number;
+  publisher_id: number;
+  status: Generated<'pending' | 'approved'>;
+  created_at: CreatedAt;
+  decided_at: Date | null;
+}
+
+export interface CreativeFilesTable {
+  creative_id: number;
+  content_type: string;
+  bytes: Uint8Array;
+  created_at: CreatedAt;
+}
+
 export interface PublisherOffersTable {
+  /** Grants numbered as they are made. */
+  id: Generated<number>;
   publisher_id: number;
   offer_id: number;
   created_at: CreatedAt;
@@ -308,6 +330,8 @@ export interface NetworkTables {
   offer_events: OfferEventsTable;
   landing_pages: LandingPagesTable;
   creatives: CreativesTable;
+  creative_files: CreativeFilesTable;
+  offer_access_requests: OfferAccessRequestsTable;
   postbacks: PostbacksTable;
   notifications: NotificationsTable;
   notification_sends: NotificationSendsTable;

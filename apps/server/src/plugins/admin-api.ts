@@ -6,6 +6,7 @@ import { operatorSessionAdminRoutes } from '../modules/operators/operator-sessio
 import { operatorsAdminRoutes } from '../modules/operators/operators.admin.routes.ts';
 import { auditAdminRoutes } from '../modules/audit/audit.admin.routes.ts';
 import { overviewAdminRoutes } from '../modules/overview/overview.admin.routes.ts';
+import { offersAdminRoutes } from '../modules/network/offers.admin.routes.ts';
 import { publishersAdminRoutes } from '../modules/publishers/publishers.admin.routes.ts';
 import { advertisersAdminRoutes } from '../modules/network/advertisers.admin.routes.ts';
 import { notificationsAdminRoutes } from '../modules/notifications/notifications.admin.routes.ts';
@@ -29,6 +30,7 @@ export async function registerAdminApi(app: FastifyInstance, ctx: AppContext): P
       await admin.register(overviewAdminRoutes(ctx));
       await admin.register(auditAdminRoutes(ctx));
       await admin.register(operatorsAdminRoutes(ctx));
+      await admin.register(offersAdminRoutes(ctx));
       await admin.register(publishersAdminRoutes(ctx));
       await admin.register(advertisersAdminRoutes(ctx));
       await admin.register(notificationsAdminRoutes(ctx));

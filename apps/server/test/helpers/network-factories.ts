@@ -174,6 +174,8 @@ export async function insertConversion(
     eventId: number;
     at: Date;
     payout: number;
+    /** What the advertiser pays for it; 0 when absent. */
+    revenue?: number;
     status?: 'approved' | 'pending' | 'rejected';
   },
 ): Promise<void> {
@@ -193,6 +195,7 @@ export async function insertConversion(
       click_created_at: r.at,
       status: r.status ?? 'approved',
       payout: r.payout,
+      revenue: r.revenue ?? 0,
       payout_type: 'cpa',
       sale_amount: null,
       adv_transaction_id: null,
@@ -217,6 +220,7 @@ export async function insertConversion(
     landing_page_id: null,
     event_type: 'conversion',
     payout: r.payout,
+    revenue: r.revenue ?? 0,
     s1: null,
     status: r.status ?? 'approved',
   });

@@ -94,6 +94,7 @@ describe('offers API', () => {
       payout_type: 'cpa',
       tags: ['retail', 'summer'],
       tracking_link_base_url: `https://trk.portal.test/c/${offerId}/${publisherId}`,
+      access: 'run',
     });
 
     const details = await t.post('/offer-details', { offer_id: String(offerId) }, { token });

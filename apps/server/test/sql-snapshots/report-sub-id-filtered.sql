@@ -18,11 +18,11 @@ WITH seg AS (SELECT * FROM unnest($1::int2[], $2::timestamptz[], $3::timestamptz
       agg AS (SELECT r.sub_id, sum(r.clicks)::int8 AS clicks, sum(r.clicks_unique)::int8 AS clicks_unique, sum(r.conversions)::int8 AS conversions, sum(r.partials)::int8 AS partials, sum(r.upsells)::int8 AS upsells, sum(r.earnings) AS earnings FROM (SELECT coalesce(e.s1, '') AS sub_id, e.clicks, e.clicks_unique, e.conversions, e.partials, e.upsells, e.earnings
     FROM (
     SELECT created_at, publisher_id, offer_id, landing_page_id, s1, 1 AS clicks, is_unique::int AS clicks_unique,
-      0 AS conversions, 0 AS partials, 0 AS upsells, 0::numeric AS earnings
+      0 AS conversions, 0 AS partials, 0 AS upsells, 0::numeric AS earnings, 0::numeric AS revenue
     FROM clicks WHERE publisher_id = $6 AND created_at >= $7 AND created_at < $8 AND offer_id = ANY($9::int[]) AND coalesce(landing_page_id, 0) = ANY($10::int[])
     UNION ALL
     SELECT created_at, publisher_id, offer_id, landing_page_id, s1, 0, 0, (event_type = 'conversion')::int,
-      (event_type = 'partial')::int, (event_type = 'upsell')::int, payout
+      (event_type = 'partial')::int, (event_type = 'upsell')::int, payout, revenue
     FROM conversions WHERE publisher_id = $11 AND created_at >= $12 AND created_at < $13 AND offer_id = ANY($14::int[]) AND coalesce(landing_page_id, 0) = ANY($15::int[]) AND status = 'approved') e) r GROUP BY 1),
       rows AS (SELECT a.sub_id, a.clicks, a.conversions, a.partials, a.upsells, a.earnings, CASE WHEN a.clicks > 0 THEN round(a.conversions * 100.0 / a.clicks, 2) ELSE 0 END AS cvr, CASE WHEN a.clicks > 0 THEN round(a.earnings / a.clicks, 4) ELSE 0 END AS epc
                FROM agg a )

@@ -26,19 +26,19 @@ WITH seg AS (SELECT * FROM unnest($1::int2[], $2::timestamptz[], $3::timestamptz
   ) r WHERE seg.grain <> 1 UNION ALL SELECT coalesce(e.s1, '') AS sub_id, e.clicks, e.clicks_unique, e.conversions, e.partials, e.upsells, e.earnings
     FROM (
     SELECT created_at, publisher_id, offer_id, landing_page_id, s1, 1 AS clicks, is_unique::int AS clicks_unique,
-      0 AS conversions, 0 AS partials, 0 AS upsells, 0::numeric AS earnings
+      0 AS conversions, 0 AS partials, 0 AS upsells, 0::numeric AS earnings, 0::numeric AS revenue
     FROM clicks WHERE publisher_id = $7 AND created_at >= $8 AND created_at < $9
     UNION ALL
     SELECT created_at, publisher_id, offer_id, landing_page_id, s1, 0, 0, (event_type = 'conversion')::int,
-      (event_type = 'partial')::int, (event_type = 'upsell')::int, payout
+      (event_type = 'partial')::int, (event_type = 'upsell')::int, payout, revenue
     FROM conversions WHERE publisher_id = $10 AND created_at >= $11 AND created_at < $12 AND status = 'approved') e UNION ALL SELECT coalesce(e.s1, '') AS sub_id, e.clicks, e.clicks_unique, e.conversions, e.partials, e.upsells, e.earnings
     FROM (
     SELECT created_at, publisher_id, offer_id, landing_page_id, s1, 1 AS clicks, is_unique::int AS clicks_unique,
-      0 AS conversions, 0 AS partials, 0 AS upsells, 0::numeric AS earnings
+      0 AS conversions, 0 AS partials, 0 AS upsells, 0::numeric AS earnings, 0::numeric AS revenue
     FROM clicks WHERE publisher_id = $13 AND created_at >= $14 AND created_at < $15
     UNION ALL
     SELECT created_at, publisher_id, offer_id, landing_page_id, s1, 0, 0, (event_type = 'conversion')::int,
-      (event_type = 'partial')::int, (event_type = 'upsell')::int, payout
+      (event_type = 'partial')::int, (event_type = 'upsell')::int, payout, revenue
     FROM conversions WHERE publisher_id = $16 AND created_at >= $17 AND created_at < $18 AND status = 'approved') e) r GROUP BY 1),
       rows AS (SELECT a.sub_id, a.clicks, a.conversions, a.partials, a.upsells, a.earnings, CASE WHEN a.clicks > 0 THEN round(a.conversions * 100.0 / a.clicks, 2) ELSE 0 END AS cvr, CASE WHEN a.clicks > 0 THEN round(a.earnings / a.clicks, 4) ELSE 0 END AS epc
                FROM agg a )

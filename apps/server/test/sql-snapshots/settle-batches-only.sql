@@ -44,7 +44,7 @@
     ev AS (
       SELECT date_bin(interval '15 minutes', s.created_at, timestamptz '2000-01-01 00:00:00+00') AS created_at,
         s.publisher_id, s.offer_id, s.landing_page_id, s.s1, count(*) AS clicks, count(*) FILTER (WHERE s.is_unique) AS clicks_unique,
-        0 AS conversions, 0 AS partials, 0 AS upsells, 0::numeric AS earnings
+        0 AS conversions, 0 AS partials, 0 AS upsells, 0::numeric AS earnings, 0::numeric AS revenue
       FROM stored s
       GROUP BY 1, 2, 3, 4, 5
       UNION ALL
@@ -52,17 +52,17 @@
         e.p, e.o, e.l, e.s,
         count(*) FILTER (WHERE e.k IS NULL), count(*) FILTER (WHERE e.u),
         count(*) FILTER (WHERE e.k = 'conversion'), count(*) FILTER (WHERE e.k = 'partial'),
-        count(*) FILTER (WHERE e.k = 'upsell'), coalesce(sum(e.m), 0)
+        count(*) FILTER (WHERE e.k = 'upsell'), coalesce(sum(e.m), 0), coalesce(sum(e.r), 0)
       FROM queued CROSS JOIN LATERAL unnest(queued.publisher_ids, queued.offer_ids, queued.landing_page_ids, queued.sub_ids,
-        queued.created_at, queued.uniques, queued.event_types, queued.earnings) AS e(p, o, l, s, t, u, k, m)
+        queued.created_at, queued.uniques, queued.event_types, queued.earnings, queued.revenues) AS e(p, o, l, s, t, u, k, m, r)
       GROUP BY 1, 2, 3, 4, 5
     ),
     
     rollup_publisher AS (
-      INSERT INTO report_publisher_rollups AS r (publisher_id, grain, bucket, clicks, clicks_unique, conversions, partials, upsells, earnings)
-      SELECT e.publisher_id, g.grain, date_bin(g.width, e.created_at, timestamptz '2000-01-01 00:00:00+00'), sum(e.clicks), sum(e.clicks_unique), sum(e.conversions), sum(e.partials), sum(e.upsells), sum(e.earnings) FROM ev e CROSS JOIN (VALUES (1::int2, interval '15 minutes'), (2::int2, interval '1 hour'), (3::int2, interval '1 day')) AS g(grain, width)
+      INSERT INTO report_publisher_rollups AS r (publisher_id, grain, bucket, clicks, clicks_unique, conversions, partials, upsells, earnings, revenue)
+      SELECT e.publisher_id, g.grain, date_bin(g.width, e.created_at, timestamptz '2000-01-01 00:00:00+00'), sum(e.clicks), sum(e.clicks_unique), sum(e.conversions), sum(e.partials), sum(e.upsells), sum(e.earnings), sum(e.revenue) FROM ev e CROSS JOIN (VALUES (1::int2, interval '15 minutes'), (2::int2, interval '1 hour'), (3::int2, interval '1 day')) AS g(grain, width)
       GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-      ON CONFLICT (publisher_id, grain, bucket) DO UPDATE SET clicks = r.clicks + EXCLUDED.clicks, clicks_unique = r.clicks_unique + EXCLUDED.clicks_unique, conversions = r.conversions + EXCLUDED.conversions, partials = r.partials + EXCLUDED.partials, upsells = r.upsells + EXCLUDED.upsells, earnings = r.earnings + EXCLUDED.earnings
+      ON CONFLICT (publisher_id, grain, bucket) DO UPDATE SET clicks = r.clicks + EXCLUDED.clicks, clicks_unique = r.clicks_unique + EXCLUDED.clicks_unique, conversions = r.conversions + EXCLUDED.conversions, partials = r.partials + EXCLUDED.partials, upsells = r.upsells + EXCLUDED.upsells, earnings = r.earnings + EXCLUDED.earnings, revenue = r.revenue + EXCLUDED.revenue
     ),
     rollup_offer AS (
       INSERT INTO report_rollups AS r (publisher_id, grain, bucket, offer_id, landing_page_id, clicks, clicks_unique, conversions, partials, upsells, earnings)

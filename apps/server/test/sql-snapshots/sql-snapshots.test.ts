@@ -25,6 +25,7 @@ import {
   type RangeFilter,
   type SummaryKind,
 } from '../../src/modules/reports/reports.repository.ts';
+import { networkDaysStatement } from '../../src/modules/reports/network.repository.ts';
 import { SORTS } from '../../src/modules/reports/reports.rows.ts';
 import { claimStatement } from '../../src/modules/tracking/delivery.repository.ts';
 import { cover, coverByLocalDays, coverByLocalHours, localRange } from '../../src/modules/reports/reports.time.ts';
@@ -125,6 +126,13 @@ const STATEMENTS: Record<string, () => CompiledQuery | RawBuilder<unknown>> = {
   },
   'report-sub-id-filtered': () => summary('sub-id', 'sub_id', cover(week.from, week.to), true),
   'report-total': () => summaryTotalStatement(range(cover(week.from, week.to))),
+  // The network's today and month to date (the console's Overview): day rows of every publisher.
+  'network-days': () =>
+    networkDaysStatement(
+      new Date('2026-11-01T00:00:00Z'),
+      new Date('2026-11-20T00:00:00Z'),
+      new Date('2026-11-21T00:00:00Z'),
+    ),
   // The postback delivery claim: fair between publishers, none to a receiver backing off.
   'delivery-claim': () =>
     claimStatement(

@@ -1,51 +1,9 @@
-import { format } from 'date-fns';
-
 /**
- * Date formats of docs/limits.md. `formatDate` takes the spec's tokens (YYYY, MM, DD, hh, mm, ss, A) and
- * maps them to date-fns'; default YYYY-MM-DD.
+ * Days and times as the portal shows them (docs/limits.md "Formats"): one format for days
+ * (`2026-11-24`) and one for times (`2026-11-24 9:04:38 PM`), in the profile's time zone, shared with
+ * the server's documents. The date-range picker keeps its own input formats.
  */
-const TOKEN_MAP: Record<string, string> = {
-  YYYY: 'yyyy',
-  MM: 'MM',
-  DD: 'dd',
-  hh: 'hh',
-  HH: 'HH',
-  mm: 'mm',
-  ss: 'ss',
-  A: 'a',
-};
-
-export type DateInput = Date | string | number;
-
-/** Dates given as YYYY-MM-DD are calendar days: read them as local midnight, not UTC. */
-export function toDate(value: DateInput): Date {
-  if (value instanceof Date) return value;
-  if (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-    return new Date(y, m - 1, d);
-  }
-  return new Date(value);
-}
-
-export function formatDate(value: DateInput, pattern = 'YYYY-MM-DD'): string {
-  const fnsPattern = pattern.replace(/YYYY|MM|DD|HH|hh|mm|ss|A/g, (t) => TOKEN_MAP[t] ?? t);
-  return format(toDate(value), fnsPattern);
-}
-
-/** Short date in US English with an abbreviated month: "Nov 22, 2026". */
-export function formatShortDate(value: DateInput): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' }).format(toDate(value));
-}
-
-/** Comparison format year/month/day. */
-export function comparisonKey(value: DateInput): string {
-  return format(toDate(value), 'yyyy/MM/dd');
-}
-
-/** The date part of a date string, shown with dashes (invoice ranges). */
-export function datePart(value: string): string {
-  return value.slice(0, 10).replace(/\//g, '-');
-}
+export { formatDate, formatDateTime } from '@portal/shared/format';
 
 export const RANGE_FORMAT = 'yyyy/MM/dd';
 export const SINGLE_DATE_FORMAT = 'yyyy/MM/dd h:mm';
@@ -63,14 +21,5 @@ export function clockIn(timeZone: string, now: Date): string {
       minute: '2-digit',
       second: '2-digit',
     }).format(now);
-  }
-}
-
-/** The day a clock shows in a time zone, e.g. "Sun, Nov 22". */
-export function dayIn(timeZone: string, now: Date): string {
-  try {
-    return new Intl.DateTimeFormat('en-US', { timeZone, weekday: 'short', month: 'short', day: 'numeric' }).format(now);
-  } catch {
-    return '';
   }
 }

@@ -37,3 +37,19 @@ export const TRACKING_LINK_VARIABLES = [
   { key: 's4', label: 'Sub ID 4' },
   { key: 's5', label: 'Sub ID 5' },
 ] as const;
+
+/**
+ * Who sees an offer: every publisher (`public`); every publisher, who runs it once granted and may
+ * ask for access meanwhile (`approval_required`); only granted publishers (`private`).
+ */
+export const OFFER_VISIBILITIES = ['public', 'approval_required', 'private'] as const;
+export type OfferVisibility = (typeof OFFER_VISIBILITIES)[number];
+export const OFFER_VISIBILITY_LABELS: Record<OfferVisibility, string> = {
+  public: 'Public',
+  approval_required: 'Approval required',
+  private: 'Private',
+};
+
+/** A publisher's access to an offer it sees (offers.schemas.ts `access`). */
+export const OFFER_ACCESS_STATES = ['run', 'request', 'requested'] as const;
+export type OfferAccessState = (typeof OFFER_ACCESS_STATES)[number];

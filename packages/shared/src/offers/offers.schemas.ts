@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONVERSION_METHODS, OFFER_STATUSES } from '../constants.ts';
-import { CREATIVE_TYPES, EVENT_TYPES, PAYOUT_TYPES } from './offers.constants.ts';
+import { CREATIVE_TYPES, EVENT_TYPES, OFFER_ACCESS_STATES, PAYOUT_TYPES } from './offers.constants.ts';
 
 export * from './offers.constants.ts';
 import { dataEnvelope } from '../common/envelope.ts';
@@ -102,6 +102,12 @@ export const offerSchema = z.object({
   payout_type: payoutTypeSchema,
   tags: z.array(z.string()),
   tracking_link_base_url: z.string(),
+  /**
+   * Whether the publisher runs the offer (`run`), or it needs the network's approval first: the
+   * publisher may ask for it (`request`) or has asked and waits (`requested`); then `status` is
+   * `pending` and the tracking link is not open.
+   */
+  access: z.enum(OFFER_ACCESS_STATES),
 });
 export type Offer = z.infer<typeof offerSchema>;
 export const offerResponseSchema = dataEnvelope(offerSchema);
@@ -186,3 +192,7 @@ export type Option = z.infer<typeof optionSchema>;
 /** `GET /search?subject=…`: `{data: [{value, label}]}`. */
 export const searchResponseSchema = dataEnvelope(z.array(optionSchema));
 export type SearchResponse = z.infer<typeof searchResponseSchema>;
+
+/** A publisher asks to run an approval-required offer; answers its access afterwards. */
+export const offerAccessRequestResponseSchema = dataEnvelope(z.object({ access: z.enum(OFFER_ACCESS_STATES) }));
+export type OfferAccessRequestResponse = z.infer<typeof offerAccessRequestResponseSchema>;

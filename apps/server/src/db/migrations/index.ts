@@ -21,8 +21,10 @@ import * as m0067 from './0067-fair-delivery.ts';
 import * as m0070 from './0070-revenue.ts';
 import * as m0071 from './0071-notification-links.ts';
 import * as m0072 from './0072-publisher-view-as.ts';
+import * as m0073 from './0073-offer-visibility.ts';
 import * as m0074 from './0074-notification-sends.ts';
 import * as m0075 from './0075-reversals.ts';
+import * as m0076 from './0076-network-figures.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -51,6 +53,8 @@ export const migrations: Record<string, Migration> = {
   '0070-revenue': m0070,
   '0071-notification-links': m0071,
   '0072-publisher-view-as': m0072,
+  '0073-offer-visibility': m0073,
   '0074-notification-sends': m0074,
   '0075-reversals': m0075,
+  '0076-network-figures': m0076,
 };

@@ -156,6 +156,7 @@ export const conversionsService = {
         landing_page_id: row.landing_page_id,
         event_type: row.event_type,
         payout,
+        revenue: Number(row.revenue),
         s1: row.s1,
       });
 

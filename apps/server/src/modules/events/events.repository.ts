@@ -13,6 +13,9 @@ import { writeOutBatches, type BatchTake } from './click-batches.repository.ts';
  *   report_rollups           (publisher, offer, landing page)   campaign and landing-page reports
  *   report_subid_rollups     (publisher, sub ID = s1)           sub-ID report
  *
+ * The publisher rollup also sums `revenue` (what the advertisers pay, migration 0076), which the
+ * network's figures read; the other two keep the publisher's metrics only.
+ *
  * `rollupCtes(source)` is the one place these rules live: SQL that groups the events of a CTE named
  * `source` and upserts the three rollups. Rows are upserted in key order so concurrent writers lock
  * them in the same order.
@@ -31,6 +34,8 @@ export interface RollupEvent {
   partials: number;
   upsells: number;
   earnings: number;
+  /** What the advertiser pays for it (0 for a click). */
+  revenue: number;
 }
 
 const GRAINS = `(VALUES (1::int2, interval '15 minutes'), (2::int2, interval '1 hour'), (3::int2, interval '1 day')) AS g(grain, width)`;
@@ -45,15 +50,17 @@ const ADD =
   'DO UPDATE SET clicks = r.clicks + EXCLUDED.clicks, clicks_unique = r.clicks_unique + EXCLUDED.clicks_unique, ' +
   'conversions = r.conversions + EXCLUDED.conversions, partials = r.partials + EXCLUDED.partials, ' +
   'upsells = r.upsells + EXCLUDED.upsells, earnings = r.earnings + EXCLUDED.earnings';
+/** The publisher rollup's extra metric. */
+const ADD_REVENUE = `${ADD}, revenue = r.revenue + EXCLUDED.revenue`;
 
 /** CTEs (to follow `WITH source AS (…),`) that add the source's events to the three rollups. */
 export function rollupCtes(source: string): RawBuilder<unknown> {
   return sql.raw(`
     rollup_publisher AS (
-      INSERT INTO report_publisher_rollups AS r (publisher_id, grain, bucket, ${METRICS})
-      SELECT e.publisher_id, g.grain, ${BIN}, ${SUMS} FROM ${source} e CROSS JOIN ${GRAINS}
+      INSERT INTO report_publisher_rollups AS r (publisher_id, grain, bucket, ${METRICS}, revenue)
+      SELECT e.publisher_id, g.grain, ${BIN}, ${SUMS}, sum(e.revenue) FROM ${source} e CROSS JOIN ${GRAINS}
       GROUP BY 1, 2, 3 ORDER BY 1, 2, 3
-      ON CONFLICT (publisher_id, grain, bucket) ${ADD}
+      ON CONFLICT (publisher_id, grain, bucket) ${ADD_REVENUE}
     ),
     rollup_offer AS (
       INSERT INTO report_rollups AS r (publisher_id, grain, bucket, offer_id, landing_page_id, ${METRICS})
@@ -90,7 +97,7 @@ export function settleStatement(take: BatchTake, queue: boolean) {
     ev AS (
       SELECT date_bin(interval '15 minutes', s.created_at, timestamptz '2000-01-01 00:00:00+00') AS created_at,
         s.publisher_id, s.offer_id, s.landing_page_id, s.s1, count(*) AS clicks, count(*) FILTER (WHERE s.is_unique) AS clicks_unique,
-        0 AS conversions, 0 AS partials, 0 AS upsells, 0::numeric AS earnings
+        0 AS conversions, 0 AS partials, 0 AS upsells, 0::numeric AS earnings, 0::numeric AS revenue
       FROM stored s
       GROUP BY 1, 2, 3, 4, 5
       UNION ALL
@@ -98,9 +105,9 @@ export function settleStatement(take: BatchTake, queue: boolean) {
         e.p, e.o, e.l, e.s,
         count(*) FILTER (WHERE e.k IS NULL), count(*) FILTER (WHERE e.u),
         count(*) FILTER (WHERE e.k = 'conversion'), count(*) FILTER (WHERE e.k = 'partial'),
-        count(*) FILTER (WHERE e.k = 'upsell'), coalesce(sum(e.m), 0)
+        count(*) FILTER (WHERE e.k = 'upsell'), coalesce(sum(e.m), 0), coalesce(sum(e.r), 0)
       FROM queued CROSS JOIN LATERAL unnest(queued.publisher_ids, queued.offer_ids, queued.landing_page_ids, queued.sub_ids,
-        queued.created_at, queued.uniques, queued.event_types, queued.earnings) AS e(p, o, l, s, t, u, k, m)
+        queued.created_at, queued.uniques, queued.event_types, queued.earnings, queued.revenues) AS e(p, o, l, s, t, u, k, m, r)
       GROUP BY 1, 2, 3, 4, 5
     ),
     ${rollupCtes('ev')}
@@ -116,11 +123,11 @@ const sqlState = (err: unknown) => (err as { code?: unknown }).code;
 export function rawEvents(where: RawBuilder<unknown>): RawBuilder<unknown> {
   return sql`
     SELECT created_at, publisher_id, offer_id, landing_page_id, s1, 1 AS clicks, is_unique::int AS clicks_unique,
-      0 AS conversions, 0 AS partials, 0 AS upsells, 0::numeric AS earnings
+      0 AS conversions, 0 AS partials, 0 AS upsells, 0::numeric AS earnings, 0::numeric AS revenue
     FROM clicks WHERE ${where}
     UNION ALL
     SELECT created_at, publisher_id, offer_id, landing_page_id, s1, 0, 0, (event_type = 'conversion')::int,
-      (event_type = 'partial')::int, (event_type = 'upsell')::int, payout
+      (event_type = 'partial')::int, (event_type = 'upsell')::int, payout, revenue
     FROM conversions WHERE ${where} AND status = 'approved'`;
 }
 
@@ -133,8 +140,8 @@ async function applyEvents(db: Db, events: RollupEvent[]): Promise<void> {
       SELECT * FROM unnest(${events.map((e) => e.created_at.toISOString())}::timestamptz[], ${col('publisher_id')}::int[],
         ${col('offer_id')}::int[], ${col('landing_page_id')}::int[], ${col('s1')}::text[], ${col('clicks')}::int[],
         ${col('clicks_unique')}::int[], ${col('conversions')}::int[], ${col('partials')}::int[], ${col('upsells')}::int[],
-        ${events.map((e) => Number(e.earnings).toFixed(4))}::numeric[])
-        AS e(created_at, publisher_id, offer_id, landing_page_id, s1, clicks, clicks_unique, conversions, partials, upsells, earnings)
+        ${events.map((e) => Number(e.earnings).toFixed(4))}::numeric[], ${events.map((e) => Number(e.revenue).toFixed(4))}::numeric[])
+        AS e(created_at, publisher_id, offer_id, landing_page_id, s1, clicks, clicks_unique, conversions, partials, upsells, earnings, revenue)
     ),
     ${rollupCtes('ev')}
     SELECT 1`.execute(db);
@@ -156,6 +163,8 @@ export interface IngestedConversion {
   landing_page_id: number | null;
   event_type: 'conversion' | 'partial' | 'upsell';
   payout: number;
+  /** What the advertiser pays for it (`conversions.revenue`); 0 when absent. */
+  revenue?: number;
   s1: string | null;
   /** Only approved conversions count in reports; absent means approved. */
   status?: 'approved' | 'pending' | 'rejected';
@@ -214,13 +223,14 @@ export const eventsRepository = {
         partials: 0,
         upsells: 0,
         earnings: 0,
+        revenue: 0,
       })),
     );
   },
 
   /**
-   * Takes a reversed conversion out of the rollups at once, in the caller's transaction: its count
-   * and earnings subtracted in the buckets of its own time (docs/reports.md, Reversals). Added
+   * Takes a reversed conversion out of the rollups at once, in the caller's transaction: its count,
+   * earnings and revenue subtracted in the buckets of its own time (docs/reports.md, Reversals). Added
    * straight to the rollups, not queued: a reversal is rare, and adding is the same whether or not
    * the conversion's own counts were settled yet.
    */
@@ -238,6 +248,7 @@ export const eventsRepository = {
         partials: c.event_type === 'partial' ? -1 : 0,
         upsells: c.event_type === 'upsell' ? -1 : 0,
         earnings: -Number(c.payout),
+        revenue: -Number(c.revenue ?? 0),
       },
     ]);
   },
@@ -255,6 +266,7 @@ export const eventsRepository = {
         uniques: [false],
         event_types: [c.event_type],
         earnings: [Number(c.payout)],
+        revenues: [Number(c.revenue ?? 0)],
       })
       .execute();
   },

@@ -1,12 +1,9 @@
+import { formatDate } from '@portal/shared/format';
 import type { AppContext } from '../../context.ts';
 import type { PublisherAuth } from '../../plugins/auth-state.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 import { invoicesService } from './invoices.service.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';
-
-/** A day as YYYY-MM-DD in a time zone. */
-const dayIn = (timeZone: string, at: Date) =>
-  new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
 
 /**
  * One invoice of the caller's publisher account as a PDF file (404 for another's, as the invoice
@@ -25,7 +22,7 @@ export async function invoicePdf(
   const pdf = await renderInvoicePdf({
     ...data,
     publisher: { id: auth.publisherId, name: publisher?.name ?? '' },
-    issued: dayIn(timeZone, new Date(data.invoice.created_at)),
+    issued: formatDate(data.invoice.created_at, timeZone),
   });
   return { fileName: `invoice-${data.invoice.id}.pdf`, pdf };
 }

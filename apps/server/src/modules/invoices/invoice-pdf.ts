@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { INVOICE_STATUS_LABELS, type InvoiceResponse } from '@portal/shared';
+import { formatDate, formatInteger, formatMoney, formatMoneyPrecise } from '@portal/shared/format';
 
 /**
  * An invoice as a PDF document (docs/api.md "Invoice"): the same content as the invoice page — its
@@ -11,15 +12,6 @@ export interface InvoicePdfInput extends InvoiceResponse {
   /** The issue date as the reader's profile shows it (YYYY-MM-DD). */
   issued: string;
 }
-
-const money = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const moneyPrecise = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 4,
-});
-const integer = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
 
 // The PDF's built-in fonts (no font file to ship) write Windows-1252 only: a character outside it
 // loses its accents (NFKD) or, failing that, becomes "?", rather than printing as garbage.
@@ -92,12 +84,12 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     .font('Helvetica-Bold')
     .fontSize(20)
     .fillColor(INK)
-    .text(money.format(invoice.payout_total), right - 200, doc.y + 2, { width: 200, align: 'right' });
+    .text(formatMoney(invoice.payout_total), right - 200, doc.y + 2, { width: 200, align: 'right' });
 
   // Period, status, issue date.
   let y = PAGE.margin + 86;
   const facts: [string, string][] = [
-    ['Period', `${invoice.date_range_start.slice(0, 10)} to ${invoice.date_range_end.slice(0, 10)}`],
+    ['Period', `${formatDate(invoice.date_range_start)} to ${formatDate(invoice.date_range_end)}`],
     ['Status', INVOICE_STATUS_LABELS[invoice.status]],
     ['Issued', input.issued],
   ];
@@ -134,9 +126,9 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
   for (const item of items) {
     const cells = [
       printable(item.name),
-      moneyPrecise.format(item.price_per_action),
-      integer.format(item.payed_actions),
-      money.format(item.total),
+      formatMoneyPrecise(item.price_per_action),
+      formatInteger(item.payed_actions),
+      formatMoney(item.total),
     ];
     doc.font('Helvetica').fontSize(10);
     const height =
@@ -171,7 +163,7 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     .fontSize(11)
     .fillColor(INK)
     .text('Grand total', left + PAD, y + 9, { width: TABLE_WIDTH - COLS[3]!.width - 2 * PAD, align: 'right' });
-  doc.text(money.format(invoice.payout_total), right - COLS[3]!.width + PAD, y + 9, {
+  doc.text(formatMoney(invoice.payout_total), right - COLS[3]!.width + PAD, y + 9, {
     width: COLS[3]!.width - 2 * PAD,
     align: 'right',
   });

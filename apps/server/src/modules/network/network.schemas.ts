@@ -3,9 +3,12 @@ import {
   CONVERSION_METHODS,
   CREATIVE_TYPES,
   EVENT_TYPES,
+  ERROR_CODES,
   OFFER_STATUSES,
+  OFFER_VISIBILITIES,
   PAYOUT_TYPES,
   calendarDaySchema,
+  type FieldError,
 } from '@portal/shared';
 import type { Db } from '../../db/database.ts';
 import { networkRepository as repo } from './network.repository.ts';
@@ -13,8 +16,23 @@ import { newOpaqueToken } from '../../lib/tokens.ts';
 
 /** The operator's input to the network tools, validated (network.service.ts). */
 
-/** A bad operator input: the message names the field and is printed as is by the CLI. */
-export class NetworkInputError extends Error {}
+/**
+ * A bad operator input: the message names the field and is printed as is by the CLI; `fields`
+ * holds the same as coded field errors (docs/errors.md) for the console, which shows them at the
+ * field. An error with no field (`no offer 12`) has none.
+ */
+export class NetworkInputError extends Error {
+  constructor(
+    message: string,
+    readonly fields: Record<string, FieldError> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** One field's error: the CLI reads `field: message`, the console the field's code and message. */
+export const inputError = (field: string, message: string, code: string = ERROR_CODES.BAD_FORMAT) =>
+  new NetworkInputError(`${field}: ${message}`, { [field]: { code, message } });
 
 export const newPixelSecret = () => `pxs_${newOpaqueToken(24).token}`;
 
@@ -58,6 +76,8 @@ export const offerFields = {
   cap_scope: z.enum(['global', 'publisher']),
   fallback_url: httpUrl.nullable(),
   lookback_days: z.number().int().min(1).max(3650),
+  /** Who sees the offer; `is_public` is the older way to say `public` (true) or `private` (false). */
+  visibility: z.enum(OFFER_VISIBILITIES),
   is_public: z.boolean(),
   /** How the advertiser reports conversions; pixels are accepted only when this allows them. */
   conversion_method: z.enum(CONVERSION_METHODS),
@@ -79,7 +99,8 @@ export const newOfferSchema = z
     cap_scope: offerFields.cap_scope.default('global'),
     fallback_url: offerFields.fallback_url.default(null),
     lookback_days: offerFields.lookback_days.default(30),
-    is_public: offerFields.is_public.default(true),
+    visibility: offerFields.visibility.optional(),
+    is_public: offerFields.is_public.optional(),
     conversion_method: offerFields.conversion_method.default('postback'),
     /** The base conversion event created with the offer, carrying its payout. */
     base_event_name: z.string().trim().min(1).max(128).default('Conversion'),
@@ -145,17 +166,42 @@ export const eventPatchSchema = z
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const r = schema.safeParse(input);
   if (!r.success) {
-    throw new NetworkInputError(r.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; '));
+    const fields: Record<string, FieldError> = {};
+    for (const i of r.error.issues) {
+      const field = i.path.join('.') || 'input';
+      const missing = i.code === 'invalid_type' && i.input === undefined;
+      const code = missing
+        ? ERROR_CODES.MISSING
+        : i.code === 'too_small'
+          ? ERROR_CODES.TOO_SHORT_OR_INVALID
+          : ERROR_CODES.BAD_FORMAT;
+      fields[field] ??= { code, message: i.message };
+    }
+    throw new NetworkInputError(
+      r.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; '),
+      fields,
+    );
   }
   return r.data;
 }
 
-export const checkRevshare = (payoutType: string, payout: number, field: 'payout' | 'revenue' = 'payout') => {
+/** The visibility an input asks for, and `is_public` to match (the table holds them equal). */
+export function visibilityOf(v: { visibility?: OfferVisibility; is_public?: boolean }) {
+  const visibility = v.visibility ?? (v.is_public === undefined ? undefined : v.is_public ? 'public' : 'private');
+  return visibility === undefined ? {} : { visibility, is_public: visibility === 'public' };
+}
+type OfferVisibility = (typeof OFFER_VISIBILITIES)[number];
+
+export const checkRevshare = (
+  payoutType: string,
+  payout: number,
+  field: 'payout' | 'revenue' = 'payout',
+  fieldName: string = field,
+) => {
   if (payoutType === 'revshare' && payout > 100)
-    throw new NetworkInputError(
-      field === 'payout'
-        ? 'payout: a revenue share payout is a percentage (0-100)'
-        : 'revenue: a revenue share is a percentage (0-100)',
+    throw inputError(
+      fieldName,
+      field === 'payout' ? 'a revenue share payout is a percentage (0-100)' : 'a revenue share is a percentage (0-100)',
     );
 };
 

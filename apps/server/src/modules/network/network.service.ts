@@ -4,6 +4,7 @@ import { newOpaqueToken, sha256 } from '../../lib/tokens.ts';
 import { networkRepository as repo } from './network.repository.ts';
 import {
   checkRevshare,
+  inputError,
   inTransaction,
   NetworkInputError,
   newOfferSchema,
@@ -12,6 +13,7 @@ import {
   offerPatchSchema,
   parse,
   updated,
+  visibilityOf,
   type NewOffer,
   type OfferPatch,
 } from './network.schemas.ts';
@@ -103,11 +105,12 @@ const advertisers = {
 const offers = {
   /** Creates an offer with its base conversion event (which carries the offer's payout). */
   async createOffer(db: Db, input: NewOffer): Promise<number> {
-    const { base_event_name, revenue, revenue_type, ...offer } = parse(newOfferSchema, input);
+    const { base_event_name, revenue, revenue_type, visibility, is_public, ...offer } = parse(newOfferSchema, input);
     if (!(await repo.findAdvertiser(db, offer.advertiser_id)))
-      throw new NetworkInputError(`no advertiser ${offer.advertiser_id}`);
+      throw inputError('advertiser_id', `no advertiser ${offer.advertiser_id}`);
     return inTransaction(db, async (trx) => {
-      const { id: offerId } = await repo.insertOffer(trx, offer);
+      const access = visibilityOf({ visibility, is_public });
+      const { id: offerId } = await repo.insertOffer(trx, { ...offer, ...access });
       await repo.insertEvent(trx, {
         offer_id: offerId,
         name: base_event_name,
@@ -124,17 +127,18 @@ const offers = {
 
   /** Changes an offer; a payout change is carried to its base event, which the offer mirrors. */
   async updateOffer(db: Db, offerId: number, patch: OfferPatch): Promise<void> {
-    const v = parse(offerPatchSchema, patch);
-    if (Object.keys(v).length === 0) throw new NetworkInputError('nothing to change');
+    const { visibility, is_public, ...v } = parse(offerPatchSchema, patch);
+    const access = visibilityOf({ visibility, is_public });
+    if (Object.keys(v).length === 0 && !access.visibility) throw new NetworkInputError('nothing to change');
     await inTransaction(db, async (trx) => {
       const offer = await offerOrFail(trx, offerId);
       if (v.advertiser_id !== undefined && !(await repo.findAdvertiser(trx, v.advertiser_id))) {
-        throw new NetworkInputError(`no advertiser ${v.advertiser_id}`);
+        throw inputError('advertiser_id', `no advertiser ${v.advertiser_id}`);
       }
       const payout = v.payout ?? Number(offer.payout);
       const payoutType = v.payout_type ?? offer.payout_type;
       checkRevshare(payoutType, payout);
-      await repo.updateOffer(trx, offerId, v);
+      await repo.updateOffer(trx, offerId, { ...v, ...access });
       if (v.payout !== undefined || v.payout_type !== undefined) {
         const base = (await repo.eventsOf(trx, offerId)).find((e) => e.is_base);
         if (base) await repo.updateEvent(trx, base.id, { payout, payout_type: payoutType });

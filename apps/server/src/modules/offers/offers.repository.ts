@@ -19,6 +19,23 @@ export const runnableBy = (publisherId: number) => (eb: ExpressionBuilder<Databa
     ),
   ]);
 
+/** Whether the publisher holds a grant of the offer. */
+const grantedTo = (publisherId: number) => (eb: ExpressionBuilder<Database, 'offers'>) =>
+  eb.exists(
+    eb
+      .selectFrom('publisher_offers')
+      .select(sql`1`.as('one'))
+      .whereRef('publisher_offers.offer_id', '=', 'offers.id')
+      .where('publisher_offers.publisher_id', '=', publisherId),
+  );
+
+/**
+ * What a publisher sees: what they may run, and approval-required offers, which they run once
+ * granted (until then their status shows as pending and they may ask for access).
+ */
+export const visibleTo = (publisherId: number) => (eb: ExpressionBuilder<Database, 'offers'>) =>
+  eb.or([runnableBy(publisherId)(eb), eb('offers.visibility', '=', 'approval_required')]);
+
 const offerColumns = [
   'offers.id',
   'offers.name',
@@ -54,6 +71,16 @@ export const offersRepository = {
       .select(offerColumns)
       .where('offers.id', '=', offerId)
       .where(runnableBy(publisherId))
+      .executeTakeFirst(),
+
+  /** An offer the publisher sees, with whether they may run it. */
+  findVisible: (db: Db, publisherId: number, offerId: number) =>
+    db
+      .selectFrom('offers')
+      .select(offerColumns)
+      .select((eb) => eb.or([eb('offers.is_public', '=', true), grantedTo(publisherId)(eb)]).as('runnable'))
+      .where('offers.id', '=', offerId)
+      .where(visibleTo(publisherId))
       .executeTakeFirst(),
 
   creatives: (db: Db, offerId: number) =>
@@ -108,7 +135,8 @@ export const offersRepository = {
   },
 
   /**
-   * My Offers: every runnable offer with the publisher's unique clicks, earnings (approved
+   * My Offers: every offer the publisher sees (an approval-required one not granted yet shows as
+   * pending) with the publisher's unique clicks, earnings (approved
    * conversions) and EPC over the range; `metrics` is the per-offer rollup subquery of the reports
    * (`offerMetrics`), so a busy publisher's 90 days read a few thousand rows, not every click.
    */
@@ -120,13 +148,17 @@ export const offersRepository = {
     const search = opts.search ? sql`AND ${searchCondition(opts.search)}` : sql``;
     const result = await sql<CampaignRowDb>`
       WITH m AS (
-        SELECT offers.id, offers.name, offers.status, offers.payout, offers.payout_type, offers.preview_url,
+        SELECT offers.id, offers.name,
+               (CASE WHEN offers.is_public OR EXISTS (
+                  SELECT 1 FROM publisher_offers po WHERE po.offer_id = offers.id AND po.publisher_id = ${publisherId}
+                ) THEN offers.status ELSE 'pending' END) AS status,
+               offers.payout, offers.payout_type, offers.preview_url,
                coalesce(c.clicks, 0)::int AS clicks,
                coalesce(c.clicks_unique, 0)::int AS clicks_unique,
                coalesce(c.earnings, 0)::numeric(14, 4) AS earnings
         FROM offers
         LEFT JOIN ${opts.metrics} c ON c.offer_id = offers.id
-        WHERE (offers.is_public OR EXISTS (
+        WHERE (offers.is_public OR offers.visibility = 'approval_required' OR EXISTS (
           SELECT 1 FROM publisher_offers po WHERE po.offer_id = offers.id AND po.publisher_id = ${publisherId}
         )) ${search}
       ), r AS (

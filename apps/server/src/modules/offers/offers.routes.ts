@@ -6,6 +6,7 @@ import {
   eventListResponseSchema,
   landingPageListResponseSchema,
   offerCreativesResponseSchema,
+  offerAccessRequestResponseSchema,
   offerDetailsResponseSchema,
   offerIdRequestSchema,
   offerListRequestSchema,
@@ -87,6 +88,23 @@ export const offersRoutes =
         },
       },
       async (req) => ({ data: await offersService.creatives(ctx, publisherOf(req), req.body.offer_id) }),
+    );
+
+    app.post(
+      API_PATHS.offerRequestAccess,
+      {
+        config: { apiKeyScope: 'read_write' },
+        schema: {
+          ...base,
+          summary: 'Ask the network for access to an approval-required offer',
+          description:
+            'Recorded once for the operators to approve; answers `requested`, or `run` when the offer is already ' +
+            'open to the publisher.',
+          body: offerIdRequestSchema,
+          response: { 200: offerAccessRequestResponseSchema },
+        },
+      },
+      async (req) => ({ data: await offersService.requestAccess(ctx, publisherOf(req), req.body.offer_id) }),
     );
 
     app.post(

@@ -12,6 +12,7 @@ import {
   type OfferDetails,
   type OfferListResponse,
   type OfferTrackingLink,
+  type OfferAccessState,
   type Option,
   type SearchSubject,
   type SortOrder,
@@ -21,11 +22,13 @@ import { fieldError, notFound } from '../../lib/errors.ts';
 import { keyset, keysetPage, type SortKey } from '../../lib/keyset.ts';
 import type { PublisherAuth } from '../../plugins/auth-state.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
+import { offerAccessRequests } from '../network/offer-access-requests.service.ts';
 import { reportsService } from '../reports/reports.service.ts';
 import { localDate, localRange } from '../reports/reports.time.ts';
 import { offersRepository } from './offers.repository.ts';
 
 type OfferRow = NonNullable<Awaited<ReturnType<typeof offersRepository.findRunnable>>>;
+type VisibleOfferRow = NonNullable<Awaited<ReturnType<typeof offersRepository.findVisible>>>;
 
 /** The longest date range My Offers sums over, in days. */
 export const MAX_RANGE_DAYS = 1100;
@@ -47,11 +50,11 @@ const OFFER_LIST_SORT_KEYS: Record<'name' | 'offer_id', SortKey> = {
 const trackingBaseUrl = (ctx: AppContext, offerId: number, publisherId: number) =>
   `${ctx.config.publicTrackingUrl}/c/${offerId}/${publisherId}`;
 
-const toOffer = (ctx: AppContext, auth: PublisherAuth, o: OfferRow): Offer => ({
+const toOffer = (ctx: AppContext, auth: PublisherAuth, o: VisibleOfferRow, access: OfferAccessState): Offer => ({
   id: o.id,
   offer_id: o.id,
   name: o.name,
-  status: o.status,
+  status: o.runnable ? o.status : 'pending',
   preview_url: o.preview_url,
   description: o.description,
   expiration: o.expire_date,
@@ -60,6 +63,7 @@ const toOffer = (ctx: AppContext, auth: PublisherAuth, o: OfferRow): Offer => ({
   payout_type: o.payout_type,
   tags: o.tags,
   tracking_link_base_url: trackingBaseUrl(ctx, o.id, auth.publisherId),
+  access,
 });
 
 export const offersService = {
@@ -78,16 +82,39 @@ export const offersService = {
   findEvent: (ctx: AppContext, offerId: number, eventId: number) =>
     offersRepository.findEvent(ctx.db, offerId, eventId),
 
+  /**
+   * The offer if this publisher sees it (an approval-required offer not granted yet included, its
+   * status pending); 404 otherwise, whether it exists or not.
+   */
+  async findVisibleOrFail(ctx: AppContext, auth: PublisherAuth, offerId: number): Promise<VisibleOfferRow> {
+    const offer = await offersRepository.findVisible(ctx.db, auth.publisherId, offerId);
+    if (!offer) throw notFound('Offer not found.');
+    return offer;
+  },
+
   async offer(ctx: AppContext, auth: PublisherAuth, offerId: number): Promise<Offer> {
-    return toOffer(ctx, auth, await this.findRunnableOrFail(ctx, auth, offerId));
+    const o = await this.findVisibleOrFail(ctx, auth, offerId);
+    const access: OfferAccessState = o.runnable
+      ? 'run'
+      : (await offerAccessRequests.requested(ctx, auth.publisherId, offerId))
+        ? 'requested'
+        : 'request';
+    return toOffer(ctx, auth, o, access);
+  },
+
+  /** Asks the network for access to an approval-required offer; answers the access afterwards. */
+  async requestAccess(ctx: AppContext, auth: PublisherAuth, offerId: number): Promise<{ access: OfferAccessState }> {
+    await this.findVisibleOrFail(ctx, auth, offerId);
+    const r = await offerAccessRequests.request(ctx, auth.publisherId, offerId);
+    return { access: r.status === 'granted' ? 'run' : 'requested' };
   },
 
   async details(ctx: AppContext, auth: PublisherAuth, offerId: number): Promise<OfferDetails> {
-    const o = await this.findRunnableOrFail(ctx, auth, offerId);
+    const o = await this.findVisibleOrFail(ctx, auth, offerId);
     return {
       offer_id: o.id,
       offer_name: o.name,
-      offer_status: o.status,
+      offer_status: o.runnable ? o.status : 'pending',
       offer_description: o.description,
       offer_expire_date: o.expire_date,
       offer_geos: o.geos,
@@ -100,7 +127,7 @@ export const offersService = {
   },
 
   async creatives(ctx: AppContext, auth: PublisherAuth, offerId: number): Promise<Creative[]> {
-    await this.findRunnableOrFail(ctx, auth, offerId);
+    await this.findVisibleOrFail(ctx, auth, offerId);
     const rows = await offersRepository.creatives(ctx.db, offerId);
     return rows.map((c) => ({ creative_id: c.id, creative_name: c.name, creative_type: c.type, creative_url: c.url }));
   },

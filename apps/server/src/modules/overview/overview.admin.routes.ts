@@ -15,7 +15,8 @@ export const overviewAdminRoutes =
         schema: {
           tags: ['admin'],
           security: [{ operatorBearer: [] }],
-          summary: 'The network at a glance: publishers waiting for approval, the fullest caps and what pixels filled',
+          summary:
+            'The network at a glance: today and month to date (UTC), publishers waiting for approval, the fullest caps, failing postback receivers, conversion refusals of the last 24 hours',
           response: { 200: overviewResponseSchema },
         },
       },

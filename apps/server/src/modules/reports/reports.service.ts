@@ -12,6 +12,7 @@ import { fieldError } from '../../lib/errors.ts';
 import type { PublisherAuth } from '../../plugins/auth-state.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 import { eventsService } from '../events/events.service.ts';
+import { networkRepository, type NetworkSums } from './network.repository.ts';
 import { offerMetrics, reportsRepository, type PageQuery, type RangeFilter } from './reports.repository.ts';
 import { cursorValue, metricsOf, SORTS, toApiRow } from './reports.rows.ts';
 import {
@@ -23,6 +24,8 @@ import {
   mondayOf,
   type Segment,
 } from './reports.time.ts';
+
+export type { NetworkSums };
 
 /** The longest date range a report accepts, in days (a 422 beyond). */
 export const MAX_RANGE_DAYS = 1100;
@@ -161,6 +164,26 @@ export const reportsService = {
       landingPageIds: null,
     });
     return { revenue: Number(t.earnings), start, timezone, data_as_of: dataAsOf };
+  },
+
+  /**
+   * The network's today and month to date (UTC days: today from midnight, the month from the 1st,
+   * both up to now), over every publisher, every event committed so far counted: sums of the
+   * publisher rollup's day rows, so the cost grows with publishers and days, not with events.
+   */
+  async networkToDate(ctx: AppContext, now = Date.now()) {
+    const dataAsOf = new Date(now).toISOString();
+    const today = dataAsOf.slice(0, 10);
+    const monthStart = `${today.slice(0, 8)}01`;
+    const day = new Date(`${today}T00:00:00Z`);
+    await eventsService.settleBeforeRead(ctx);
+    const sums = await networkRepository.days(
+      ctx.db,
+      new Date(`${monthStart}T00:00:00Z`),
+      day,
+      new Date(day.getTime() + 86_400_000),
+    );
+    return { timezone: 'UTC' as const, today, month_start: monthStart, data_as_of: dataAsOf, ...sums };
   },
 
   /**

@@ -152,3 +152,6 @@ export class ConversionRefusals {
 
 /** What the operator sees: refusals since a time, per reason (counts summed), and the latest rows. */
 export const findRefusals = (db: Db, f: RefusalFilters) => trackingRepository.findRefusals(db, f);
+
+/** Refused conversion calls since a time, per reason (rows summing several counted as many), most first. */
+export const refusalsByReason = (db: Db, since: Date) => trackingRepository.refusalsByReason(db, since);

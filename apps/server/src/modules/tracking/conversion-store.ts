@@ -149,6 +149,7 @@ export async function storeConversion(ctx: AppContext, input: StoreInput): Promi
       landing_page_id: row.landing_page_id ?? null,
       event_type: row.event_type,
       payout: row.payout,
+      revenue: row.revenue ?? 0,
       s1: row.s1 ?? null,
     });
     const crossings = await countCaps(trx, offer, row.publisher_id, row.created_at, row.source === 'pixel');

@@ -201,6 +201,17 @@ export const trackingRepository = {
     await db.insertInto('conversion_refusals').values(rows).execute();
   },
 
+  /** Refusals since a time per reason (counts summed), most first. */
+  refusalsByReason: (db: Db, since: Date) =>
+    db
+      .selectFrom('conversion_refusals')
+      .where('created_at', '>=', since)
+      .select(['reason', sql<number>`sum(count)::int`.as('refusals')])
+      .groupBy('reason')
+      .orderBy('refusals', 'desc')
+      .orderBy('reason')
+      .execute(),
+
   /** What the operator sees: refusals since a time, per reason (counts summed), and the latest rows. */
   async findRefusals(db: Db, f: RefusalFilters) {
     let q = db.selectFrom('conversion_refusals').where('created_at', '>=', f.since);

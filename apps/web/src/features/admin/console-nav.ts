@@ -7,6 +7,7 @@ import FileText from 'lucide-react/icons/file-text';
 import LayoutDashboard from 'lucide-react/icons/layout-dashboard';
 import Megaphone from 'lucide-react/icons/megaphone';
 import ReceiptText from 'lucide-react/icons/receipt-text';
+import Tag from 'lucide-react/icons/tag';
 import Zap from 'lucide-react/icons/zap';
 import type { OperatorRole } from '@portal/shared/admin/operators.constants';
 import { consolePaths } from './console-paths.ts';
@@ -27,6 +28,7 @@ export const CONSOLE_NAV: ConsoleNavItem[] = [
   { label: 'Overview', to: consolePaths.overview, icon: LayoutDashboard },
   { label: 'Publishers', to: consolePaths.publishers, icon: Building2 },
   { label: 'Advertisers', to: consolePaths.advertisers, icon: Megaphone },
+  { label: 'Offers', to: consolePaths.offers, icon: Tag },
   { label: 'Conversions', to: consolePaths.conversions, icon: Zap },
   { label: 'Invoices', to: consolePaths.invoices, icon: ReceiptText },
   { label: 'Notifications', to: consolePaths.notifications, icon: Bell },

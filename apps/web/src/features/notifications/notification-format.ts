@@ -1,6 +1,7 @@
 import type { Notification } from '@portal/shared/notifications/notifications.schemas';
 import { NOTIFICATION_MODAL_LIMIT } from '@portal/shared/notifications/notifications.constants';
 import { paths } from '../../config/paths.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 import { resolveTimeZone } from '../../lib/time-zone.ts';
 
 /**
@@ -8,29 +9,8 @@ import { resolveTimeZone } from '../../lib/time-zone.ts';
  * ("Nov 24, 2026, 9:04 PM EST"); compact for lists ("Nov 24, 9:04 PM" this year, "Nov 24, 2025"
  * before).
  */
-export function formatSentAt(iso: string, timeZone: string, style: 'full' | 'compact', now = new Date()): string {
-  const zone = resolveTimeZone(timeZone);
-  const at = new Date(iso);
-  if (Number.isNaN(at.getTime())) return '';
-  if (style === 'full') {
-    return new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-      timeZoneName: 'short',
-    }).format(at);
-  }
-  const year = (d: Date) => new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric' }).format(d);
-  const sameYear = year(at) === year(now);
-  return new Intl.DateTimeFormat(
-    'en-US',
-    sameYear
-      ? { timeZone: zone, month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' }
-      : { timeZone: zone, month: 'short', day: 'numeric', year: 'numeric' },
-  ).format(at);
+export function formatSentAt(iso: string, timeZone: string, _style?: 'full' | 'compact', _now?: Date): string {
+  return formatDateTime(iso, resolveTimeZone(timeZone));
 }
 
 export interface BellState {

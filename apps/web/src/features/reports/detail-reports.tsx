@@ -13,21 +13,21 @@ export const conversion: ReportDefinition<ConversionReportRow> = {
   defaultSort: { sort: 'timestamp', order: 1 },
   totals: false,
   chart: null,
-  columns: () => [
+  columns: (ctx) => [
     {
       id: 'timestamp',
       header: 'Time',
       sortKey: 'timestamp',
       primary: true,
       width: '12.25rem',
-      cell: (r) => time(r.timestamp),
+      cell: (r) => time(r.timestamp, ctx.timeZone),
     },
     {
       id: 'click_time',
       header: 'Click Time',
       sortKey: 'click_time',
       width: '12.25rem',
-      cell: (r) => time(r.click_time),
+      cell: (r) => time(r.click_time, ctx.timeZone),
     },
     {
       id: 'offer_id',
@@ -73,14 +73,14 @@ export const click: ReportDefinition<ClickReportRow> = {
   defaultSort: { sort: 'timestamp', order: -1 },
   totals: false,
   chart: null,
-  columns: () => [
+  columns: (ctx) => [
     {
       id: 'timestamp',
       header: 'Time',
       sortKey: 'timestamp',
       primary: true,
       width: '12.25rem',
-      cell: (r) => time(r.timestamp),
+      cell: (r) => time(r.timestamp, ctx.timeZone),
     },
     {
       id: 'offer_name',

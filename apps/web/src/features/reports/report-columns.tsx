@@ -6,7 +6,7 @@ import type { Column } from '../../components/ui/list/types.ts';
 import { paths } from '../../config/paths.ts';
 import { formatEpc, formatInteger, formatMoney, formatPercent } from '../../lib/format.ts';
 import type { DrillTarget, ReportFilterState } from './report-filters.ts';
-import { formatTimestamp } from './report-formats.ts';
+import { formatDateTime } from '../../lib/dates.ts';
 
 /** What every report's columns are made of: the definition's shape, the metric columns, cells. */
 
@@ -16,6 +16,8 @@ export interface ColumnContext {
   onDrill: (target: DrillTarget, labels?: { offer?: string; landingPage?: string }) => void;
   /** The rows' hours span a DST change: write each hour with its offset. */
   hourOffsets: boolean;
+  /** The zone the report's days and times are in. */
+  timeZone: string;
 }
 
 export interface ReportDefinition<Row> {
@@ -36,16 +38,22 @@ export const dash = <span className="text-slate-400">—</span>;
 /** A text cell: a dash when empty; cut with an ellipsis when too long, the whole value a button away. */
 export const text = (v: string | null | undefined, label: string) =>
   v === null || v === undefined || v === '' ? dash : <LongValue value={v} label={label} />;
-export const time = (iso: string) => <span className="whitespace-nowrap tabular">{formatTimestamp(iso)}</span>;
+export const time = (iso: string, timeZone: string) => (
+  <span className="whitespace-nowrap tabular">{formatDateTime(iso, timeZone)}</span>
+);
 
-const METRICS: { id: keyof ReportMetrics; header: string; format: (n: number) => string }[] = [
-  { id: 'clicks', header: 'Clicks', format: formatInteger },
-  { id: 'conversions', header: 'Conversions', format: formatInteger },
-  { id: 'partials', header: 'Partials', format: formatInteger },
-  { id: 'upsells', header: 'Upsells', format: formatInteger },
-  { id: 'cvr', header: 'CVR', format: formatPercent },
-  { id: 'earnings', header: 'Earnings', format: formatMoney },
-  { id: 'epc', header: 'EPC', format: formatEpc },
+/**
+ * Each metric's width holds its header with the sort arrow and its largest figures (a total's
+ * earnings), so no header is cut however many text columns a report has; those share the rest.
+ */
+const METRICS: { id: keyof ReportMetrics; header: string; width: string; format: (n: number) => string }[] = [
+  { id: 'clicks', header: 'Clicks', width: '5.75rem', format: formatInteger },
+  { id: 'conversions', header: 'Conversions', width: '8.25rem', format: formatInteger },
+  { id: 'partials', header: 'Partials', width: '6.25rem', format: formatInteger },
+  { id: 'upsells', header: 'Upsells', width: '6.25rem', format: formatInteger },
+  { id: 'cvr', header: 'CVR', width: '5.5rem', format: formatPercent },
+  { id: 'earnings', header: 'Earnings', width: '7.5rem', format: formatMoney },
+  { id: 'epc', header: 'EPC', width: '6rem', format: formatEpc },
 ];
 
 export const metricColumns = <Row extends ReportMetrics>(): Column<Row>[] =>
@@ -54,6 +62,7 @@ export const metricColumns = <Row extends ReportMetrics>(): Column<Row>[] =>
     header: m.header,
     sortKey: m.id,
     align: 'right' as const,
+    width: m.width,
     cell: (r: Row) => m.format(r[m.id]),
   }));
 

@@ -1,7 +1,7 @@
 /**
- * Days, hours and times as reports show them (docs/limits.md: YYYY-MM-DD, with hh:mm:ss and AM/PM). The
- * server answers them already in the user's zone (`2026-11-01T01:34:23-04:00`), so they are read
- * as written — never through the browser's zone.
+ * A report's hours as it shows them (docs/limits.md). The server answers them already in the user's
+ * zone (`2026-11-01T01:00:00-04:00`), so they are read as written — never through the browser's zone.
+ * Its times are written as every time of the portal (lib/dates.ts).
  */
 const WALL = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d+)?([+-]\d{2}:\d{2}|Z)$/;
 
@@ -13,14 +13,6 @@ function parts(iso: string) {
 }
 
 const clock = (hour: number) => ({ h: hour % 12 === 0 ? 12 : hour % 12, ap: hour < 12 ? 'AM' : 'PM' });
-
-/** `2026-11-01 1:34:23 AM` */
-export function formatTimestamp(iso: string): string {
-  const p = parts(iso);
-  if (!p) return iso;
-  const { h, ap } = clock(p.hour);
-  return `${p.day} ${h}:${p.minute}:${p.second} ${ap}`;
-}
 
 /**
  * `2026-11-01 1:00 AM`; with `withOffset` (a report whose hours span a daylight-saving change, where
@@ -42,18 +34,4 @@ export function hasSeveralOffsets(isos: readonly string[]): boolean {
     if (seen.size > 1) return true;
   }
   return false;
-}
-
-/** The "data as of" instant in the user's zone: `8:52:37 PM` (with the day when it is not today). */
-export function formatAsOf(iso: string, timeZone: string, now = new Date()): string {
-  const d = new Date(iso);
-  const day = (x: Date) =>
-    new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(x);
-  const time = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hour: 'numeric',
-    minute: '2-digit',
-    second: '2-digit',
-  }).format(d);
-  return day(d) === day(now) ? time : `${day(d)} ${time}`;
 }

@@ -16,10 +16,5 @@ export function rememberLabels(add: { offers?: [number, string][]; landingPages?
   }));
 }
 
-export function useLabels() {
-  const s = store.use();
-  return {
-    offer: (id: number) => s.offers.get(id) ?? `Offer ${id}`,
-    landingPage: (id: number) => s.landingPages.get(id) ?? `Landing page ${id}`,
-  };
-}
+/** The names seen on this page, by id. */
+export const useSeenLabels = () => store.use();

@@ -109,7 +109,6 @@ export const landingPage: ReportDefinition<LandingPageReportRow> = {
       header: 'Landing Page',
       sortKey: 'landing_page_name',
       primary: true,
-      width: '16%',
       cell: (r) => text(r.landing_page_name, 'Landing page'),
     },
     {
@@ -124,7 +123,6 @@ export const landingPage: ReportDefinition<LandingPageReportRow> = {
       id: 'offer_name',
       header: 'Offer',
       sortKey: 'offer_name',
-      width: '16%',
       cell: (r) => offerLink(r.offer_id, r.offer_name),
     },
     { id: 'offer_id', header: 'Offer ID', sortKey: 'offer_id', align: 'right', width: '6rem', cell: (r) => r.offer_id },

@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, useParams } from 'react-router';
+import { AlertBox } from '../../../components/ui/alert-box.tsx';
 import { PageWrapper } from '../../../components/ui/page-wrapper.tsx';
 import { QueryBlock } from '../../../components/ui/query-block.tsx';
 import { RouteTabs } from '../../../components/ui/route-tabs.tsx';
@@ -63,7 +64,11 @@ function OfferScreen({ offerId, tab }: { offerId: number; tab: OfferTab }) {
                 ) : shown === 'creatives' ? (
                   <OfferCreativesTab offerId={offerId} />
                 ) : shown === 'tracking-link' ? (
-                  <TrackingLinkTab offerId={offerId} offer={offer} />
+                  offer.access === 'run' ? (
+                    <TrackingLinkTab offerId={offerId} offer={offer} />
+                  ) : (
+                    <AlertBox tone="info">Your tracking link is ready once the network approves your access.</AlertBox>
+                  )
                 ) : timeZone ? (
                   <Suspense fallback={<LoadingBlock label="Loading postbacks and pixels…" />}>
                     <OfferPostbacksTab

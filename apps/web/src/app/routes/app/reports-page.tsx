@@ -43,6 +43,7 @@ function Reports({ type, timeZone }: { type: ReportType; timeZone: string | null
   return (
     <RouteTabs
       label="Reports"
+      phoneSelect="Report"
       active={type}
       tabs={REPORTS.map((r) => ({ value: r.type, label: r.label, to: paths.reports(r.type) }))}
     >

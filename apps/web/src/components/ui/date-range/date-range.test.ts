@@ -6,6 +6,7 @@ import {
   dayOfCalendarDate,
   formatDateTime,
   formatMinutes,
+  formatPeriod,
   formatRangeLabel,
   joinDayTime,
   matchingPreset,
@@ -170,6 +171,11 @@ describe('range label (docs/screens.md Shared pieces)', () => {
     expect(formatRangeLabel(r('2026-11-21', '2026-11-22'), 'UTC', now)).toBe('2026/11/21 → 2026/11/22');
     expect(formatRangeLabel(r('2026-11-20', '2026-11-20'), 'UTC', now)).toBe('2026/11/20 → 2026/11/20');
     expect(formatRangeLabel(r('2026-11-23', '2026-11-23'), 'UTC', now)).toBe('2026/11/23 → 2026/11/23');
+  });
+  it('as a line of its own, names the day of Today and Yesterday', () => {
+    expect(formatPeriod(r('2026-11-22', '2026-11-22'), 'UTC', now)).toBe('Today, 2026/11/22');
+    expect(formatPeriod(r('2026-11-21', '2026-11-21'), 'UTC', now)).toBe('Yesterday, 2026/11/21');
+    expect(formatPeriod(r('2026-11-01', '2026-11-22'), 'UTC', now)).toBe('2026/11/01 → 2026/11/22');
   });
   it('reads today in the profile zone', () => {
     const late = new Date('2026-11-24T20:00:00Z');

@@ -11,7 +11,7 @@ import {
   subMonths,
   subWeeks,
 } from 'date-fns';
-import { RANGE_FORMAT, SINGLE_DATE_FORMAT } from '../../../lib/dates.ts';
+import { formatDate, RANGE_FORMAT, SINGLE_DATE_FORMAT } from '../../../lib/dates.ts';
 import { resolveTimeZone } from '../../../lib/time-zone.ts';
 
 /**
@@ -58,9 +58,9 @@ function dayString(date: Date): string {
   return format(date, 'yyyy-MM-dd', { in: DAY_MATH });
 }
 
-/** The calendar day (`YYYY-MM-DD`) that a clock in `timeZone` shows at `now`. */
+/** The calendar day (`YYYY-MM-DD`) that a clock in `timeZone` shows at `now`: the portal's day format. */
 export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return format(now, 'yyyy-MM-dd', { in: tz(resolveTimeZone(timeZone)) });
+  return formatDate(now, resolveTimeZone(timeZone));
 }
 
 /** The days a preset covers, in the user's zone. Whole periods: This Week runs to Sunday. */
@@ -138,6 +138,15 @@ export function formatRangeLabel(range: DayRange | null, timeZone: string, now: 
     if (range.start === dayString(subDays(dayDate(today), 1, { in: DAY_MATH }))) return 'Yesterday';
   }
   return `${formatDay(range.start)} → ${formatDay(range.end)}`;
+}
+
+/**
+ * A period as a line of text that stands for itself (where the picker is folded away): the
+ * picker's text, and for 'Today' or 'Yesterday' the day itself too ("Today, 2026/11/27").
+ */
+export function formatPeriod(range: DayRange, timeZone: string, now: Date = new Date()): string {
+  const label = formatRangeLabel(range, timeZone, now) ?? '';
+  return range.start === range.end && !label.includes('→') ? `${label}, ${formatDay(range.start)}` : label;
 }
 
 /**

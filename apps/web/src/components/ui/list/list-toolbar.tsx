@@ -1,4 +1,6 @@
 import { SEARCH_DEBOUNCE_MS } from '@portal/shared/constants';
+import CalendarDays from 'lucide-react/icons/calendar-days';
+import ChevronDown from 'lucide-react/icons/chevron-down';
 import Download from 'lucide-react/icons/download';
 import Plus from 'lucide-react/icons/plus';
 import RefreshCw from 'lucide-react/icons/refresh-cw';
@@ -26,6 +28,11 @@ export interface ListToolbarProps {
   exportCsv?: { onExport: () => void; exporting: boolean; hasData: boolean; disabled?: boolean };
   /** Filter controls; collapsed behind Show/Hide on small screens. */
   filters?: ReactNode;
+  /**
+   * What the filters are set to (the period first), in the phone's Show/Hide toggle: figures are never on
+   * screen without their period, even with the filters folded.
+   */
+  filterSummary?: string;
 }
 
 /** The list toolbar of docs/screens.md "Shared pieces". */
@@ -41,7 +48,27 @@ export function ListToolbar(p: ListToolbarProps) {
           placeholder={p.searchPlaceholder ?? 'Search'}
         />
       ) : null}
-      {p.filters ? (
+      {p.filters && p.filterSummary ? (
+        <button
+          type="button"
+          className="flex min-h-10 basis-full items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 py-2 text-left text-sm shadow-xs hover:bg-slate-50 md:hidden"
+          aria-expanded={filtersOpen}
+          aria-controls={filtersId}
+          onClick={() => setFiltersOpen((o) => !o)}
+          data-testid="filter-summary"
+        >
+          <CalendarDays size={16} aria-hidden="true" className="shrink-0 text-slate-500" />
+          <span className="min-w-0 flex-1 font-medium text-slate-900 tabular">{p.filterSummary}</span>
+          <span className="inline-flex shrink-0 items-center gap-1 font-medium text-accent">
+            {filtersOpen ? 'Hide' : 'Show'} filters
+            <ChevronDown
+              size={16}
+              aria-hidden="true"
+              className={cn('transition-transform motion-reduce:transition-none', filtersOpen && 'rotate-180')}
+            />
+          </span>
+        </button>
+      ) : p.filters ? (
         <button
           type="button"
           className="inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-3 text-sm font-medium text-slate-700 shadow-xs hover:bg-slate-50 md:hidden"

@@ -3,25 +3,19 @@ import Trash2 from 'lucide-react/icons/trash';
 import { Button } from '../../../components/ui/button.tsx';
 import { Badge } from '../../../components/ui/status-badge.tsx';
 import { useMemo } from 'react';
+import { formatDate, formatDateTime } from '../../../lib/dates.ts';
+import { resolveTimeZone } from '../../../lib/time-zone.ts';
 import { useIsWide } from '../../../lib/use-media-query.ts';
 import { SCOPE_SHORT } from './api-keys-messages.ts';
 
 /** Days and times in the profile's time zone, as every other time of the portal. */
 function useKeyDates(timeZone: string | undefined) {
   return useMemo(() => {
-    const day = new Intl.DateTimeFormat('en-US', { timeZone, month: 'short', day: 'numeric', year: 'numeric' });
-    const dayTime = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      month: 'short',
-      day: 'numeric',
-      year: 'numeric',
-      hour: 'numeric',
-      minute: '2-digit',
-    });
+    const zone = resolveTimeZone(timeZone);
     return {
-      created: (k: ApiKey) => day.format(new Date(k.created_at)),
-      lastUsed: (k: ApiKey) => (k.last_used_at ? dayTime.format(new Date(k.last_used_at)) : 'Never used'),
-      expires: (k: ApiKey) => day.format(new Date(k.expires_at)),
+      created: (k: ApiKey) => formatDate(k.created_at, zone),
+      lastUsed: (k: ApiKey) => (k.last_used_at ? formatDateTime(k.last_used_at, zone) : 'Never used'),
+      expires: (k: ApiKey) => formatDate(k.expires_at, zone),
     };
   }, [timeZone]);
 }

@@ -80,11 +80,11 @@ describe('ApiKeysTab', () => {
     expect(rows[0]!.textContent).toContain('Nightly sync');
     expect(rows[0]!.textContent).toContain('ppk_abcd1234…');
     expect(rows[0]!.textContent).toContain('Never used');
-    expect(rows[0]!.textContent).toContain('Feb 18, 2027');
+    expect(rows[0]!.textContent).toContain('2027-02-18');
     expect(rows[0]!.textContent).toContain('Read');
     expect(rows[0]!.textContent).not.toContain('Read & write');
     expect(rows[1]!.textContent).toContain('Read & write');
-    expect(rows[1]!.textContent).toContain('Jan 2, 2026');
+    expect(rows[1]!.textContent).toContain('2026-01-02');
     expect(rows[1]!.textContent).toContain('Expired');
     expect(rows[0]!.textContent).not.toContain('Expired');
     cleanup();

@@ -57,7 +57,7 @@ function PanelContent({ n, timeZone }: { n: Notification; timeZone: string }) {
             {n.summary}
           </Dialog.Title>
           <Dialog.Description className="mt-1 text-sm text-slate-600">
-            <time dateTime={n.datetime_sent}>{formatSentAt(n.datetime_sent, timeZone, 'full')}</time>
+            <time dateTime={n.datetime_sent}>{formatSentAt(n.datetime_sent, timeZone)}</time>
           </Dialog.Description>
         </div>
         <CloseButton />

@@ -10,7 +10,7 @@ import Wallet from 'lucide-react/icons/wallet';
 import type { ReactNode } from 'react';
 import { Card } from '../../../components/ui/card.tsx';
 import { QueryBlock } from '../../../components/ui/query-block.tsx';
-import { formatShortDate } from '../../../lib/dates.ts';
+import { formatDate } from '../../../lib/dates.ts';
 import { formatMoney } from '../../../lib/format.ts';
 import { useOfferDetails } from '../api/get-offer-details.ts';
 
@@ -72,12 +72,12 @@ function OfferDetails({ data }: { data: OfferDetailsResponse['data'] }) {
           <span className="text-slate-600">{PAYOUT_TYPE_LABELS[data.offer_payout_type]}</span>
         </Fact>
         <Fact icon={<CalendarClock size={18} />} label="Expiration">
-          {data.offer_expire_date ? formatShortDate(data.offer_expire_date) : 'This offer does not expire.'}
+          {data.offer_expire_date ? formatDate(data.offer_expire_date) : 'This offer does not expire.'}
         </Fact>
         <Fact icon={<Globe2 size={18} />} label="Regions">
           {data.offer_geos.length ? data.offer_geos.map(regionName).join(', ') : 'This offer is valid for all regions'}
         </Fact>
-        <Fact icon={<Radio size={18} />} label="Conversion tracking">
+        <Fact icon={<Radio size={18} />} label="Conversion Tracking">
           {method.label}
           <span className="mt-0.5 block text-sm text-slate-600">{method.help}</span>
         </Fact>
@@ -106,7 +106,7 @@ function Fact({ icon, label, children }: { icon: ReactNode; label: string; child
         {icon}
       </span>
       <div className="min-w-0">
-        <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</p>
+        <p className="text-xs font-semibold text-slate-600">{label}</p>
         <div className="mt-1 text-[15px] text-slate-900">{children}</div>
       </div>
     </div>

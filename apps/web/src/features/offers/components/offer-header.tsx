@@ -2,6 +2,7 @@ import type { Offer } from '@portal/shared/offers/offers.schemas';
 import ExternalLink from 'lucide-react/icons/external-link';
 import { buttonClass } from '../../../components/ui/button.tsx';
 import { OfferStatusBadge } from '../../../components/ui/status-badge.tsx';
+import { RequestAccess } from './request-access.tsx';
 
 /** The offer's header (docs/screens.md Offer detail): id and name, its real status (docs/decisions.md), preview. */
 export function OfferHeader({ offer }: { offer: Offer }) {
@@ -12,6 +13,7 @@ export function OfferHeader({ offer }: { offer: Offer }) {
           <span className="text-slate-500 tabular">[{offer.offer_id}]</span> {offer.name}
         </p>
         <OfferStatusBadge status={offer.status} />
+        <RequestAccess offer={offer} />
       </div>
       {offer.preview_url ? (
         <a

@@ -18,6 +18,7 @@ import { LoadingBlock } from '../../../components/ui/spinner.tsx';
 import { Badge } from '../../../components/ui/status-badge.tsx';
 import { tooManyMessage } from '../../../lib/api-error.ts';
 import { alerts } from '../../../lib/alerts.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 import { useReplayDelivery, useReplayFailed, useSendTest } from '../api/postback-delivery-actions.ts';
 import { usePostbackDeliveries } from '../api/get-postback-deliveries.ts';
 
@@ -220,9 +221,7 @@ function ReplayFailed({ postbackId, timeZone }: { postbackId: number; timeZone: 
 function AttemptRow({ attempt: a, timeZone }: { attempt: DeliveryAttempt; timeZone: string }) {
   const replay = useReplayDelivery();
   const ok = a.error_class === null && a.status_code !== null && a.status_code < 300;
-  const when = new Intl.DateTimeFormat('en-US', { timeZone, dateStyle: 'medium', timeStyle: 'medium' }).format(
-    new Date(a.attempted_at),
-  );
+  const when = formatDateTime(a.attempted_at, timeZone);
   const canReplay = !a.is_test && (a.delivery_status === 'failed' || a.delivery_status === 'stopped');
   return (
     <li className="flex flex-col gap-1.5 px-3 py-2.5 text-sm">

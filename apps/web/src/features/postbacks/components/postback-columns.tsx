@@ -11,6 +11,7 @@ import { LongValue } from '../../../components/ui/long-value.tsx';
 import type { Column } from '../../../components/ui/list/types.ts';
 import { Badge } from '../../../components/ui/status-badge.tsx';
 import { paths } from '../../../config/paths.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
 
 export interface RowActions {
   onEdit: (p: Postback) => void;
@@ -32,13 +33,7 @@ const valueCell = (p: Postback) => (
 
 /** When a postback started failing, in the user's zone ("Nov 26, 9:04 PM"). */
 function failingSince(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    month: 'short',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-  }).format(new Date(iso));
+  return formatDateTime(iso, timeZone);
 }
 
 /**

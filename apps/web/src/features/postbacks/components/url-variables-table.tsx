@@ -10,13 +10,13 @@ export function UrlVariablesTable({ onInsert }: { onInsert?: (variable: string) 
       <div className="max-h-64 overflow-y-auto border-t border-slate-200">
         <table className="w-full text-sm">
           <caption className="sr-only">URL variables you can use in the value</caption>
-          <thead className="sticky top-0 bg-slate-100 text-left text-xs text-slate-600 uppercase">
+          <thead className="sticky top-0 bg-slate-100 text-left text-xs text-slate-600">
             <tr>
               <th scope="col" className="px-3 py-1.5 font-semibold">
                 Variable
               </th>
               <th scope="col" className="px-3 py-1.5 font-semibold">
-                Replaced with
+                Replaced With
               </th>
             </tr>
           </thead>

@@ -4,7 +4,7 @@ import { LoadFailure } from '../../../components/ui/load-failure.tsx';
 import { SelectField } from '../../../components/ui/field.tsx';
 import { Spinner } from '../../../components/ui/spinner.tsx';
 import { alerts } from '../../../lib/alerts.ts';
-import { clockIn, dayIn } from '../../../lib/dates.ts';
+import { clockIn, formatDate } from '../../../lib/dates.ts';
 import { useProfile, useTimezones, useUpdateTimezone } from '../api/profile.ts';
 import { PROFILE_MESSAGES } from '../profile-errors.ts';
 
@@ -17,19 +17,19 @@ function Clock({ timeZone }: { timeZone: string }) {
   }, []);
   const cell = (label: string, zone: string, testId: string) => (
     <div className="flex-1 rounded-xl border border-slate-200 bg-slate-50 px-4 py-3.5">
-      <p className="text-xs font-medium tracking-wide text-slate-600 uppercase">{label}</p>
+      <p className="text-xs font-medium text-slate-600">{label}</p>
       <p className="mt-1 text-2xl font-semibold text-slate-900 tabular" data-testid={testId}>
         {clockIn(zone, now)}
       </p>
       <p className="text-sm text-slate-600">
-        {dayIn(zone, now)} · {zone}
+        {formatDate(now, zone)} · {zone}
       </p>
     </div>
   );
   return (
     <div className="flex flex-col gap-3 sm:flex-row" aria-label="Clock">
-      {cell('Local time', timeZone, 'clock-local')}
-      {cell('UTC time', 'UTC', 'clock-utc')}
+      {cell('Local Time', timeZone, 'clock-local')}
+      {cell('UTC Time', 'UTC', 'clock-utc')}
     </div>
   );
 }

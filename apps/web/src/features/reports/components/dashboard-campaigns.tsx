@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { LazyDateRangePicker } from '../../../components/ui/date-range/lazy-date-range-picker.tsx';
-import { presetRange, type DayRange } from '../../../components/ui/date-range/date-range.ts';
+import { formatPeriod, presetRange, type DayRange } from '../../../components/ui/date-range/date-range.ts';
 import { LazyDrillDownMenu } from '../../../components/ui/lazy-drill-down-menu.tsx';
 import { DataTable } from '../../../components/ui/list/data-table.tsx';
 import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';
@@ -95,6 +95,7 @@ export function DashboardCampaigns({
         count={list.rows.length > 0 ? { loaded: list.rows.length, more: list.hasMore } : null}
         onRefresh={list.refresh}
         refreshing={list.refreshing}
+        filterSummary={formatPeriod(range, timeZone)}
         filters={
           <LazyDateRangePicker
             value={range}
@@ -114,7 +115,7 @@ export function DashboardCampaigns({
         sort={sort}
         onSort={(key) => setSort((s) => nextSort(s, key))}
         emptyText="No available data for the requested period"
-        emptyHint="No clicks yet in this period. Your week and month so far are beside this table."
+        emptyHint="No clicks yet in this period. Your week and month so far are in the summary."
         totals={(c) => totalsCell(c.id, 'campaign_name', totals.data)}
         totalsFailure={
           isShownFailure(totals.error) && !totals.isFetching

@@ -9,8 +9,8 @@ export function EarningsSummary() {
   const month = useRevenueSummary('month');
   return (
     <section aria-label="Earnings so far" className="grid grid-cols-2 gap-3">
-      <Figure label="Week to date" query={week} />
-      <Figure label="Month to date" query={month} />
+      <Figure label="Week to Date" query={week} />
+      <Figure label="Month to Date" query={month} />
     </section>
   );
 }
@@ -25,7 +25,7 @@ function Figure({ label, query }: { label: string; query: ReturnType<typeof useR
       className="rounded-xl border border-slate-200 bg-white p-4 shadow-xs"
       data-first-data={value !== undefined ? '' : undefined}
     >
-      <p className="text-xs font-semibold tracking-wide text-slate-600 uppercase">{label}</p>
+      <p className="text-xs font-semibold text-slate-600">{label}</p>
       <p className="mt-1 h-8 text-2xl font-semibold text-slate-900 tabular">
         {failed ? (
           // Never $0.00 for a figure the server did not give: the failure, and a way to ask again.

@@ -5,7 +5,8 @@ import { LazyMultiSelect } from '../../../components/ui/select/lazy-multi-select
 import { getOfferOptions } from '../../../lib/offer-options.ts';
 import { useLandingPagesOf } from '../api/get-landing-pages.ts';
 import type { ReportFilterState } from '../report-filters.ts';
-import { rememberLabels, useLabels } from '../report-labels.ts';
+import { useLabels } from '../api/use-filter-labels.ts';
+import { rememberLabels } from '../report-labels.ts';
 
 /** The reports' shared filters (docs/screens.md): date range, offers, landing pages of those offers. */
 export function ReportFiltersBar({
@@ -17,7 +18,7 @@ export function ReportFiltersBar({
   onChange: (f: ReportFilterState) => void;
   timeZone: string;
 }) {
-  const labels = useLabels();
+  const labels = useLabels(filters);
   const pages = useLandingPagesOf(filters.offers);
   const pageOptions = useMemo(() => {
     const several = filters.offers.length > 1;

@@ -1,6 +1,7 @@
 import type { DailyReportRow, HourlyReportRow, ReportMetrics } from '@portal/shared/reports/reports.schemas';
 import Clock from 'lucide-react/icons/clock';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { formatPeriod } from '../../../components/ui/date-range/date-range.ts';
 import { DataTable } from '../../../components/ui/list/data-table.tsx';
 import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';
 import { nextSort, type SortState } from '../../../components/ui/list/sort.ts';
@@ -12,7 +13,9 @@ import { useReportList, useReportSeries, useReportTotal } from '../api/get-repor
 import type { AnyReportDefinition, ColumnContext } from '../report-definitions.tsx';
 import { totalsCell } from '../report-definitions.tsx';
 import type { DrillTarget, ReportFilterState } from '../report-filters.ts';
-import { formatAsOf, hasSeveralOffsets } from '../report-formats.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { hasSeveralOffsets } from '../report-formats.ts';
+import { useLabels } from '../api/use-filter-labels.ts';
 import { rememberLabels } from '../report-labels.ts';
 import { ReportFiltersBar } from './report-filters-bar.tsx';
 
@@ -52,14 +55,32 @@ export function ReportView({ report, filters, onFiltersChange, onDrill, timeZone
     },
     [onDrill],
   );
+  const page = list.firstPage;
+  // The zone the server answered in (the profile's, as it was when asked).
+  const reportZone = page ? page.timezone : timeZone;
   const hourOffsets =
     report.type === 'hourly' && hasSeveralOffsets((list.rows as HourlyReportRow[]).map((r) => r.hour));
   const columns = useMemo(() => {
-    const ctx: ColumnContext = { filters, onDrill: drill, hourOffsets };
+    const ctx: ColumnContext = { filters, onDrill: drill, hourOffsets, timeZone: reportZone };
     return (report.columns as (c: ColumnContext) => Column<Row>[])(ctx);
-  }, [report, filters, drill, hourOffsets]);
+  }, [report, filters, drill, hourOffsets, reportZone]);
   const first = columns[0]!.id;
-  const page = list.firstPage;
+  const labels = useLabels(filters);
+  const filterSummary = [
+    formatPeriod(filters.range, timeZone),
+    filters.offers.length === 1
+      ? labels.offer(filters.offers[0]!)
+      : filters.offers.length > 1
+        ? `${filters.offers.length} offers`
+        : null,
+    filters.landingPages.length === 1
+      ? labels.landingPage(filters.landingPages[0]!)
+      : filters.landingPages.length > 1
+        ? `${filters.landingPages.length} landing pages`
+        : null,
+  ]
+    .filter(Boolean)
+    .join(' · ');
 
   return (
     <>
@@ -73,6 +94,7 @@ export function ReportView({ report, filters, onFiltersChange, onDrill, timeZone
           hasData: list.rows.length > 0,
         }}
         filters={<ReportFiltersBar filters={filters} onChange={onFiltersChange} timeZone={timeZone} />}
+        filterSummary={filterSummary}
       />
       {/* Always there (placeholders until the first page): the table below does not move when it arrives. */}
       <p
@@ -81,7 +103,7 @@ export function ReportView({ report, filters, onFiltersChange, onDrill, timeZone
       >
         <Clock size={14} aria-hidden="true" />
         <span>
-          Days and times in <strong className="font-medium text-slate-800">{page ? page.timezone : timeZone}</strong>
+          Days and times in <strong className="font-medium text-slate-800">{reportZone}</strong>
         </span>
         <span aria-hidden="true" className="hidden sm:inline">
           ·
@@ -90,7 +112,7 @@ export function ReportView({ report, filters, onFiltersChange, onDrill, timeZone
         <span className="basis-full pl-[22px] sm:basis-auto sm:pl-0">
           Data as of{' '}
           <strong className="font-medium text-slate-800 tabular">
-            {page ? formatAsOf(page.data_as_of, page.timezone) : '…'}
+            {page ? formatDateTime(page.data_as_of, page.timezone) : '…'}
           </strong>
         </span>
       </p>

@@ -1,0 +1,127 @@
+import type { AdminOffer, AdminOfferSaveRequest, CapScope } from '@portal/shared/admin/offers.schemas';
+import type { ConversionMethod, OfferStatus } from '@portal/shared/constants';
+import type { OfferVisibility, PayoutType } from '@portal/shared/offers/offers.constants';
+
+/** The editor's values as typed (numbers as text until Save), one row per event and landing page. */
+export interface OfferForm {
+  name: string;
+  advertiserId: string;
+  status: OfferStatus;
+  description: string;
+  previewUrl: string;
+  regions: string;
+  expiration: string;
+  visibility: OfferVisibility;
+  conversionMethod: ConversionMethod;
+  dailyCap: string;
+  monthlyCap: string;
+  capScope: CapScope;
+  events: EventRow[];
+  landingPages: LandingPageRow[];
+}
+export interface EventRow {
+  key: string;
+  id: number | null;
+  name: string;
+  payout: string;
+  payoutType: PayoutType;
+  revenue: string;
+  revenueType: PayoutType;
+}
+export interface LandingPageRow {
+  key: string;
+  id: number | null;
+  name: string | null;
+  url: string;
+}
+
+let seq = 0;
+const key = () => `new-${++seq}`;
+export const newEventRow = (name = ''): EventRow => ({
+  key: key(),
+  id: null,
+  name,
+  payout: '',
+  payoutType: 'cpa',
+  revenue: '',
+  revenueType: 'cpa',
+});
+export const newLandingPageRow = (): LandingPageRow => ({ key: key(), id: null, name: null, url: '' });
+
+export function formOf(o: AdminOffer | null): OfferForm {
+  if (!o)
+    return {
+      name: '',
+      advertiserId: '',
+      status: 'active',
+      description: '',
+      previewUrl: '',
+      regions: '',
+      expiration: '',
+      visibility: 'public',
+      conversionMethod: 'postback',
+      dailyCap: '',
+      monthlyCap: '',
+      capScope: 'global',
+      events: [newEventRow('Conversion')],
+      landingPages: [newLandingPageRow()],
+    };
+  return {
+    name: o.name,
+    advertiserId: String(o.advertiser_id),
+    status: o.status,
+    description: o.description,
+    previewUrl: o.preview_url ?? '',
+    regions: o.geos.join(', '),
+    expiration: o.expire_date ?? '',
+    visibility: o.visibility,
+    conversionMethod: o.conversion_method,
+    dailyCap: o.daily_cap === null ? '' : String(o.daily_cap),
+    monthlyCap: o.monthly_cap === null ? '' : String(o.monthly_cap),
+    capScope: o.cap_scope,
+    events: o.events.map((e) => ({
+      key: `e${e.id}`,
+      id: e.id,
+      name: e.name,
+      payout: String(e.payout),
+      payoutType: e.payout_type,
+      revenue: String(e.revenue),
+      revenueType: e.revenue_type,
+    })),
+    landingPages: o.landing_pages.map((p) => ({ key: `p${p.id}`, id: p.id, name: p.name, url: p.url })),
+  };
+}
+
+/** A number as typed: empty is 0 (or null for a cap); anything else not a number is sent as null, which the server names. */
+const amount = (s: string) => (s.trim() === '' ? 0 : Number(s.trim()));
+const cap = (s: string) => (s.trim() === '' ? null : Number(s.trim()));
+
+export function requestOf(f: OfferForm): AdminOfferSaveRequest {
+  return {
+    name: f.name,
+    advertiser_id: f.advertiserId ? Number(f.advertiserId) : null,
+    status: f.status,
+    description: f.description,
+    preview_url: f.previewUrl.trim() || null,
+    geos: f.regions.split(/[\s,;]+/).filter((g) => g !== ''),
+    expire_date: f.expiration || null,
+    visibility: f.visibility,
+    conversion_method: f.conversionMethod,
+    daily_cap: cap(f.dailyCap),
+    monthly_cap: cap(f.monthlyCap),
+    cap_scope: f.capScope,
+    events: f.events.map((e) => ({
+      ...(e.id !== null ? { id: e.id } : {}),
+      name: e.name,
+      payout: amount(e.payout),
+      payout_type: e.payoutType,
+      revenue: amount(e.revenue),
+      revenue_type: e.revenueType,
+    })),
+    landing_pages: f.landingPages.map((p) => ({
+      ...(p.id !== null ? { id: p.id } : {}),
+      ...(p.name ? { name: p.name } : {}),
+      url: p.url,
+    })),
+  };
+}

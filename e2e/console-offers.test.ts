@@ -1,0 +1,177 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import {
+  apiPost,
+  baseUrl,
+  checkScreen,
+  DEMO,
+  eventually,
+  expectNoProblems,
+  goto,
+  launch,
+  loginViaApi,
+  open,
+  type Width,
+  WIDTHS,
+} from './helpers/browser.ts';
+import { adminCall, consoleLoginViaApi } from './helpers/console.ts';
+
+/**
+ * The console's Offers area (docs/operator-console.md, Offers) as the demo owner: the list, an
+ * offer made in the editor with its field errors, which then reaches the demo publisher's My Offers
+ * and counts a click; creatives and offer access on the saved offer. Real Chromium, both widths.
+ */
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+// A 1×1 PNG.
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  'base64',
+);
+
+describe.concurrent.each(Object.keys(WIDTHS) as Width[])('console Offers at %s width', (width) => {
+  test('the list, then a new offer: field errors at the fields, saved, in My Offers, a click counted', async () => {
+    const s = await open(browser, width);
+    const { page } = s;
+    await consoleLoginViaApi(s);
+    await goto(page, '/admin/offers');
+    await page.getByRole('heading', { name: 'Offers', level: 1 }).waitFor();
+    const list = page.getByRole(width === 'desktop' ? 'table' : 'list', { name: 'Offers' });
+    await list.getByRole('link', { name: /Northwind Summer Sale/ }).waitFor();
+    await page.getByRole('searchbox', { name: 'Search offers' }).fill('Bluepeak');
+    await eventually(async () => (await list.getByRole('link', { name: /Northwind/ }).count()) === 0, true);
+    await checkScreen(page, 'console-offers');
+
+    await page.getByRole('button', { name: 'New offer' }).click();
+    await page.getByRole('heading', { name: 'Offers', level: 1 }).waitFor();
+    await page.getByRole('form', { name: 'Offer' }).waitFor();
+    // Nothing filled: the server's errors at their fields.
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Enter the offer’s name.').waitFor();
+    await page.getByText('Select an advertiser.').waitFor();
+    await page.getByText('Enter the landing page URL.').waitFor();
+    expect(await page.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    if (width === 'desktop') await checkScreen(page, 'console-offer-errors');
+
+    const name = `Console Offer ${width} ${Date.now()}`;
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    expect(await page.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBeNull();
+    await page.getByLabel('Advertiser').selectOption({ label: 'Northwind Outfitters' });
+    await page.getByLabel('Preview URL').fill('https://northwind-outfitters.example/preview');
+    await page.getByLabel('Regions').fill('US, CA');
+    await page.getByLabel('Conversion method').selectOption('both');
+    await page.getByLabel('Description').fill('Made in the console.');
+    const base = page.getByRole('listitem', { name: 'Event 1' });
+    await base.getByLabel('Payout', { exact: true }).fill('150');
+    await base.getByLabel('Payout type').selectOption('revshare');
+    await base.getByLabel('Revenue', { exact: true }).fill('20');
+    await page.getByLabel('Landing page URL').fill('https://northwind-outfitters.example/console?clickid={tid}');
+    await page.getByLabel('Monthly cap').fill('900');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('A revenue share is a percentage (0-100).').waitFor();
+    await base.getByLabel('Payout type').selectOption('cpa');
+    await base.getByLabel('Payout', { exact: true }).fill('7.5');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForURL(/\/admin\/offers\/\d+$/);
+    const offerId = Number(new URL(page.url()).pathname.split('/').pop());
+    await page.getByText(`${name} #${offerId}`).waitFor();
+    expect(await page.getByLabel('Regions').inputValue()).toBe('US, CA');
+    await checkScreen(page, 'console-offer-editor');
+
+    // The demo publisher sees it in My Offers, and a click on the real server is counted.
+    const pub = await open(browser, width);
+    const jwt = await loginViaApi(pub, DEMO);
+    const offer = (await (await apiPost(pub, '/offer', { offer_id: offerId }, jwt)).json()) as {
+      data: { tracking_link_base_url: string; payout: number; status: string };
+    };
+    expect(offer.data).toMatchObject({ payout: 7.5, status: 'active' });
+    const path = new URL(offer.data.tracking_link_base_url).pathname;
+    const click = await fetch(`${baseUrl()}${path}`, { redirect: 'manual' });
+    expect(click.status).toBe(302);
+    expect(click.headers.get('location')).toMatch(/^https:\/\/northwind-outfitters\.example\/console\?clickid=/);
+    const clicks = async () => {
+      const r = await apiPost(pub, '/campaign-table', { search: name }, jwt);
+      const rows = ((await r.json()) as { data: { id: number; clicks_unique: number }[] }).data;
+      return rows.find((row) => row.id === offerId)?.clicks_unique ?? -1;
+    };
+    await eventually(clicks, 1);
+    await goto(pub.page, '/my-offers');
+    await pub.page.getByRole('link', { name, exact: true }).waitFor();
+    expectNoProblems(pub);
+    await pub.close();
+    expectNoProblems(s);
+    await s.close();
+  });
+
+  test('a saved offer: creatives uploaded and by URL, approval required with a request approved, a grant revoked', async () => {
+    const s = await open(browser, width);
+    const { page } = s;
+    const token = await consoleLoginViaApi(s);
+    const name = `Gated ${width} ${Date.now()}`;
+    const made = await adminCall(s, 'POST', '/offers/new', token, {
+      name,
+      advertiser_id: 1,
+      status: 'active',
+      visibility: 'approval_required',
+      conversion_method: 'postback',
+      events: [{ name: 'Sale', payout: 4, payout_type: 'cpa', revenue: 6, revenue_type: 'cpa' }],
+      landing_pages: [{ url: 'https://northwind-outfitters.example/gated?clickid={tid}' }],
+    });
+    expect(made.status()).toBe(200);
+    const offerId = ((await made.json()) as { data: { id: number } }).data.id;
+
+    // The publisher sees it pending and asks for access from the offer's page.
+    const pub = await open(browser, width);
+    await loginViaApi(pub, DEMO);
+    await goto(pub.page, `/offers/${offerId}/details`);
+    await pub.page.getByText('Pending Approval').first().waitFor();
+    await pub.page.getByRole('button', { name: 'Request access' }).click();
+    await pub.page.getByText('Access requested').first().waitFor();
+    if (width === 'phone') await checkScreen(pub.page, 'offer-access-requested');
+    await pub.close();
+
+    await goto(page, `/admin/offers/${offerId}`);
+    await page.getByText(`${name} #${offerId}`).waitFor();
+    // Creatives: an uploaded image, shown from its public address; a URL.
+    const add = page.getByRole('form', { name: 'Add a creative' });
+    await add.getByLabel('Creative name').fill('Square banner');
+    await add.getByLabel('Image').setInputFiles({ name: 'banner.png', mimeType: 'image/png', buffer: PNG });
+    await add.getByRole('button', { name: 'Add creative' }).click();
+    const creatives = page.getByRole('list', { name: 'Creatives' });
+    await creatives.getByText('Square banner').waitFor();
+    const src = await creatives.locator('img').first().getAttribute('src');
+    expect(src).toMatch(/\/media\/creatives\/\d+$/);
+    const image = await fetch(`${baseUrl()}${new URL(src!).pathname}`);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    await add.getByLabel('Creative name').fill('Text link');
+    await add.getByLabel('Creative URL').fill('not a url');
+    await add.getByRole('button', { name: 'Add creative' }).click();
+    await add.getByText('Enter an absolute http(s) URL.').waitFor();
+    await add.getByLabel('Creative URL').fill('https://northwind-outfitters.example/banner.html');
+    await add.getByLabel('Creative type').selectOption('link');
+    await add.getByRole('button', { name: 'Add creative' }).click();
+    await creatives.getByText('Text link').waitFor();
+
+    // Offer access: the request approved, then revoked; a grant by id with its field error.
+    const requests = page.getByRole(width === 'desktop' ? 'table' : 'list', { name: 'Access requests' });
+    await requests.getByText('Demo Media Ltd').first().waitFor();
+    await checkScreen(page, 'console-offer-access');
+    await requests.getByRole('button', { name: /^Approve Demo Media Ltd/ }).click();
+    const grants = page.getByRole(width === 'desktop' ? 'table' : 'list', { name: 'Grants' });
+    await grants.getByText('Demo Media Ltd').first().waitFor();
+    await page.getByText('No request waits for approval').waitFor();
+    await grants.getByRole('button', { name: /^Revoke Demo Media Ltd/ }).click();
+    await page.getByText('Nothing granted').waitFor();
+    await page.getByLabel('Publisher ID').fill('999999');
+    await page.getByRole('button', { name: 'Grant', exact: true }).click();
+    await page.getByText('No such publisher.').waitFor();
+    expectNoProblems(s);
+    await s.close();
+  });
+});

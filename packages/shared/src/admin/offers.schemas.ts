@@ -1,0 +1,240 @@
+import { z } from 'zod';
+import { dataEnvelope, successSchema } from '../common/envelope.ts';
+import { calendarDaySchema, listRequestSchema, listResponseSchema } from '../common/list.ts';
+import { CONVERSION_METHODS, OFFER_STATUSES } from '../constants.ts';
+import { CREATIVE_TYPES, EVENT_TYPES, OFFER_VISIBILITIES, PAYOUT_TYPES } from '../offers/offers.constants.ts';
+
+/**
+ * The console's Offers area (docs/operator-console.md, Offers): the list, the editor's one save
+ * (fields, caps, events, landing pages), creatives (an uploaded image or a URL) and offer access
+ * (grants and publishers' requests). Empty or wrong values are answered by the server with coded
+ * field errors (`events.0.payout`, `landing_pages.1.url`, …), which the editor shows at the field.
+ */
+const id = z.number().int().positive().max(2_147_483_647);
+const amount = z.number().min(0).max(1_000_000_000);
+
+export const offerIdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+/* The list ------------------------------------------------------------------------------------ */
+
+export const ADMIN_OFFER_SORTS = ['id', 'name'] as const;
+export const adminOfferListRequestSchema = listRequestSchema({
+  filters: z
+    .strictObject({
+      status: z.array(z.enum(OFFER_STATUSES)).max(OFFER_STATUSES.length).nullish(),
+      advertiser_id: id.nullish(),
+      visibility: z.enum(OFFER_VISIBILITIES).nullish(),
+    })
+    .nullish()
+    .transform((f) => f ?? {}),
+  sorts: ADMIN_OFFER_SORTS,
+  defaultSort: 'id',
+  defaultOrder: -1,
+});
+export type AdminOfferListRequest = z.input<typeof adminOfferListRequestSchema>;
+export type AdminOfferListQuery = z.output<typeof adminOfferListRequestSchema>;
+
+export const adminOfferRowSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  advertiser_id: z.number().int(),
+  advertiser_name: z.string(),
+  status: z.enum(OFFER_STATUSES),
+  visibility: z.enum(OFFER_VISIBILITIES),
+  payout: z.number(),
+  payout_type: z.enum(PAYOUT_TYPES),
+  conversion_method: z.enum(CONVERSION_METHODS),
+  created_at: z.string(),
+});
+export type AdminOfferRow = z.infer<typeof adminOfferRowSchema>;
+export const adminOfferListResponseSchema = listResponseSchema(adminOfferRowSchema);
+export type AdminOfferListResponse = z.infer<typeof adminOfferListResponseSchema>;
+
+/** Every advertiser, for the editor's and the list's advertiser pickers. */
+export const adminOfferAdvertisersResponseSchema = dataEnvelope(
+  z.array(z.object({ id: z.number().int(), name: z.string(), status: z.string() })),
+);
+export type AdminOfferAdvertisersResponse = z.infer<typeof adminOfferAdvertisersResponseSchema>;
+
+/* The editor ---------------------------------------------------------------------------------- */
+
+export const CAP_SCOPES = ['global', 'publisher'] as const;
+export type CapScope = (typeof CAP_SCOPES)[number];
+
+/** An event of the offer: without `id` it is added. The first event is the base one. */
+export const adminOfferEventInputSchema = z.strictObject({
+  id: id.nullish(),
+  name: z.string().max(128),
+  event_type: z.enum(EVENT_TYPES).default('conversion'),
+  /** What the publisher earns: an amount (`cpa`) or a share of the sale in % (`revshare`). */
+  payout: amount,
+  payout_type: z.enum(PAYOUT_TYPES),
+  /** What the advertiser pays the network, likewise. */
+  revenue: amount,
+  revenue_type: z.enum(PAYOUT_TYPES),
+});
+export type AdminOfferEventInput = z.input<typeof adminOfferEventInputSchema>;
+
+/** A landing page: without `id` it is added; one left out of the list is removed. The first is the default. */
+export const adminLandingPageInputSchema = z.strictObject({
+  id: id.nullish(),
+  name: z.string().max(256).nullish(),
+  url: z.string().max(2048),
+});
+export type AdminLandingPageInput = z.input<typeof adminLandingPageInputSchema>;
+
+export const adminOfferSaveRequestSchema = z.strictObject({
+  name: z.string().max(256),
+  advertiser_id: id.nullable(),
+  status: z.enum(OFFER_STATUSES),
+  description: z.string().max(20_000).default(''),
+  preview_url: z.string().max(2048).nullish(),
+  /** Regions: ISO 3166-1 alpha-2 country codes; none means everywhere. */
+  geos: z.array(z.string().max(8)).max(300).default([]),
+  expire_date: calendarDaySchema.nullish(),
+  visibility: z.enum(OFFER_VISIBILITIES),
+  conversion_method: z.enum(CONVERSION_METHODS),
+  daily_cap: z.number().int().positive().max(2_147_483_647).nullish(),
+  monthly_cap: z.number().int().positive().max(2_147_483_647).nullish(),
+  /** A cap counts the whole network's conversions (`global`) or each publisher's. */
+  cap_scope: z.enum(CAP_SCOPES).default('global'),
+  events: z.array(adminOfferEventInputSchema).max(50),
+  landing_pages: z.array(adminLandingPageInputSchema).max(50),
+});
+export type AdminOfferSaveRequest = z.input<typeof adminOfferSaveRequestSchema>;
+export type AdminOfferSave = z.output<typeof adminOfferSaveRequestSchema>;
+
+export const adminCreativeSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(CREATIVE_TYPES),
+  url: z.string(),
+  /** Whether the portal serves it (an uploaded image) rather than linking elsewhere. */
+  uploaded: z.boolean(),
+});
+export type AdminCreative = z.infer<typeof adminCreativeSchema>;
+
+export const adminOfferSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  advertiser_id: z.number().int(),
+  advertiser_name: z.string(),
+  status: z.enum(OFFER_STATUSES),
+  description: z.string(),
+  preview_url: z.string().nullable(),
+  geos: z.array(z.string()),
+  expire_date: z.string().nullable(),
+  visibility: z.enum(OFFER_VISIBILITIES),
+  conversion_method: z.enum(CONVERSION_METHODS),
+  daily_cap: z.number().int().nullable(),
+  monthly_cap: z.number().int().nullable(),
+  cap_scope: z.enum(CAP_SCOPES),
+  events: z.array(
+    z.object({
+      id: z.number().int(),
+      name: z.string(),
+      event_type: z.enum(EVENT_TYPES),
+      payout: z.number(),
+      payout_type: z.enum(PAYOUT_TYPES),
+      revenue: z.number(),
+      revenue_type: z.enum(PAYOUT_TYPES),
+      is_base: z.boolean(),
+    }),
+  ),
+  landing_pages: z.array(
+    z.object({ id: z.number().int(), name: z.string(), url: z.string(), is_default: z.boolean() }),
+  ),
+  creatives: z.array(adminCreativeSchema),
+  created_at: z.string(),
+});
+export type AdminOffer = z.infer<typeof adminOfferSchema>;
+export const adminOfferResponseSchema = dataEnvelope(adminOfferSchema);
+export type AdminOfferResponse = z.infer<typeof adminOfferResponseSchema>;
+
+/* Creatives ----------------------------------------------------------------------------------- */
+
+/** Uploaded images: these types, at most this size (the request carries them in base64). */
+export const CREATIVE_UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+export const CREATIVE_UPLOAD_MAX_BYTES = 512 * 1024;
+
+/** A creative by URL (`url`, with its `type`), or an uploaded image (`image`, base64). */
+export const adminCreativeAddRequestSchema = z.strictObject({
+  name: z.string().max(256),
+  type: z.enum(CREATIVE_TYPES).default('image'),
+  url: z.string().max(2048).nullish(),
+  image: z
+    .strictObject({
+      content_type: z.string().max(64),
+      /** The file's bytes in base64 (a bigger file is answered with the size error, within the 1 MB body). */
+      data: z.string().max(1_000_000),
+    })
+    .nullish(),
+});
+export type AdminCreativeAddRequest = z.input<typeof adminCreativeAddRequestSchema>;
+export const adminCreativeParamsSchema = z.strictObject({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  creativeId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+export const adminCreativeResponseSchema = dataEnvelope(adminCreativeSchema);
+export const adminCreativeRemoveResponseSchema = successSchema;
+
+/* Offer access -------------------------------------------------------------------------------- */
+
+export const offerAccessFiltersSchema = z
+  .strictObject({ offer_id: id.nullish(), publisher_id: id.nullish() })
+  .nullish()
+  .transform((f) => f ?? {});
+
+export const offerGrantListRequestSchema = listRequestSchema({
+  filters: offerAccessFiltersSchema,
+  sorts: ['granted_at'] as const,
+  defaultSort: 'granted_at',
+  defaultOrder: -1,
+});
+export type OfferGrantListRequest = z.input<typeof offerGrantListRequestSchema>;
+export const offerGrantSchema = z.object({
+  offer_id: z.number().int(),
+  offer_name: z.string(),
+  publisher_id: z.number().int(),
+  publisher_name: z.string(),
+  granted_at: z.string(),
+});
+export type OfferGrant = z.infer<typeof offerGrantSchema>;
+export const offerGrantListResponseSchema = listResponseSchema(offerGrantSchema);
+export type OfferGrantListResponse = z.infer<typeof offerGrantListResponseSchema>;
+
+export const OFFER_ACCESS_REQUEST_STATUSES = ['pending', 'approved'] as const;
+export const offerAccessRequestListRequestSchema = listRequestSchema({
+  filters: z
+    .strictObject({
+      offer_id: id.nullish(),
+      publisher_id: id.nullish(),
+      status: z.enum(OFFER_ACCESS_REQUEST_STATUSES).nullish(),
+    })
+    .nullish()
+    .transform((f) => f ?? {}),
+  sorts: ['requested_at'] as const,
+  defaultSort: 'requested_at',
+  defaultOrder: -1,
+});
+export type OfferAccessRequestListRequest = z.input<typeof offerAccessRequestListRequestSchema>;
+export const offerAccessRequestSchema = z.object({
+  id: z.number().int(),
+  offer_id: z.number().int(),
+  offer_name: z.string(),
+  publisher_id: z.number().int(),
+  publisher_name: z.string(),
+  status: z.enum(OFFER_ACCESS_REQUEST_STATUSES),
+  requested_at: z.string(),
+});
+export type OfferAccessRequest = z.infer<typeof offerAccessRequestSchema>;
+export const offerAccessRequestListResponseSchema = listResponseSchema(offerAccessRequestSchema);
+export type OfferAccessRequestListResponse = z.infer<typeof offerAccessRequestListResponseSchema>;
+
+/** Grant or revoke: one offer, one publisher. */
+export const offerAccessChangeRequestSchema = z.strictObject({ offer_id: id, publisher_id: id });
+export type OfferAccessChangeRequest = z.infer<typeof offerAccessChangeRequestSchema>;
+export const offerAccessChangeResponseSchema = successSchema;
+export const offerAccessRequestParamsSchema = z.strictObject({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+});
