@@ -43,6 +43,9 @@ describe.concurrent.each(Object.keys(WIDTHS) as Width[])('console Offers at %s w
     await goto(page, '/admin/offers');
     await page.getByRole('heading', { name: 'Offers', level: 1 }).waitFor();
     const list = page.getByRole(width === 'desktop' ? 'table' : 'list', { name: 'Offers' });
+    await list.getByRole('link').first().waitFor();
+    // Newest first: the demo network's first offer is found by its name.
+    await page.getByRole('searchbox', { name: 'Search offers' }).fill('Northwind Summer');
     await list.getByRole('link', { name: /Northwind Summer Sale/ }).waitFor();
     await page.getByRole('searchbox', { name: 'Search offers' }).fill('Bluepeak');
     await eventually(async () => (await list.getByRole('link', { name: /Northwind/ }).count()) === 0, true);

@@ -5,8 +5,8 @@ import { PageWrapper } from '../../../components/ui/page-wrapper.tsx';
 import { QueryBlock } from '../../../components/ui/query-block.tsx';
 import { useOperatorMe } from '../../../features/admin/api/session.ts';
 import { consolePaths } from '../../../features/admin/console-paths.ts';
+import { OfferAccessPanel } from '../../../features/admin/offer-access/offer-access-panel.tsx';
 import { AccountManagerCard } from '../../../features/admin/publishers/account-manager-card.tsx';
-import { GrantedOffersCard } from '../../../features/admin/publishers/granted-offers-card.tsx';
 import {
   LazyPublisherDialog,
   type PublisherDialog,
@@ -51,8 +51,8 @@ export function Component() {
                 onLink={() => setDialog({ kind: 'link' })}
                 onUnlink={(u) => setDialog({ kind: 'unlink', user: u })}
               />
-              <GrantedOffersCard grants={p.granted_offers} />
             </div>
+            <OfferAccessPanel publisherId={p.id} />
             <LazyPublisherDialog dialog={dialog} publisher={p} onClose={() => setDialog(null)} />
           </div>
         )}
