@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { pagesFile, pathPattern, type BundleChunk, type ModuleGraph } from './page-scripts.ts';
 
@@ -59,12 +60,11 @@ function bundle(): BundleChunk[] {
     'app/invoices-page',
     'app/invoice-page',
     'errors/not-found-page',
-    'admin/login-page',
-    'admin/set-password-page',
-    'admin/overview-page',
-    'admin/audit-log-page',
-    'admin/operators-page',
-    'admin/security-page',
+    // Every console page the router can load (console-routes.ts takes the folder's pages).
+    ...fs
+      .readdirSync(new URL('../src/app/routes/admin/', import.meta.url))
+      .filter((f) => f.endsWith('-page.tsx'))
+      .map((f) => `admin/${f.replace(/\.tsx$/, '')}`),
   ].map((p) =>
     chunk(`assets/${p.startsWith('admin/') ? p.replace('/', '-') : p.split('/')[1]}-1.js`, `src/app/routes/${p}.tsx`, [
       'assets/index-1.js',
