@@ -59,12 +59,12 @@ describe.concurrent.each(Object.keys(WIDTHS) as Width[])('console Offers at %s w
     await page.getByText('Enter the offer’s name.').waitFor();
     await page.getByText('Select an advertiser.').waitFor();
     await page.getByText('Enter the landing page URL.').waitFor();
-    expect(await page.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('textbox', { name: 'Name', exact: true }).getAttribute('aria-invalid')).toBe('true');
     if (width === 'desktop') await checkScreen(page, 'console-offer-errors');
 
     const name = `Console Offer ${width} ${Date.now()}`;
-    await page.getByLabel('Name', { exact: true }).fill(name);
-    expect(await page.getByLabel('Name', { exact: true }).getAttribute('aria-invalid')).toBeNull();
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+    expect(await page.getByRole('textbox', { name: 'Name', exact: true }).getAttribute('aria-invalid')).toBeNull();
     await page.getByLabel('Advertiser').selectOption({ label: 'Northwind Outfitters' });
     await page.getByLabel('Preview URL').fill('https://northwind-outfitters.example/preview');
     await page.getByLabel('Regions').fill('US, CA');
