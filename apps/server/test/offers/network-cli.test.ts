@@ -81,7 +81,8 @@ describe('admin CLI: network commands', () => {
 });
 
 /** The conversion-security commands against a real database, as an operator runs them. */
-describe('admin CLI: advertisers, conversion methods and refusals', () => {
+// Each step spawns the CLI, which opens the embedded database anew: slow on a busy machine.
+describe('admin CLI: advertisers, conversion methods and refusals', { timeout: 240_000 }, () => {
   const env: Record<string, string> = { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-')) };
   let drop = async () => {};
   beforeAll(async () => {
