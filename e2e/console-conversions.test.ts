@@ -4,6 +4,7 @@ import {
   apiPost,
   checkScreen,
   DEMO,
+  eventually,
   expectNoProblems,
   expectToast,
   goto,
@@ -134,6 +135,66 @@ describe.each(Object.keys(WIDTHS) as Width[])('console conversions and invoices 
       before: expect.objectContaining({ status: 'approved', payout: conv.payout }),
       after: expect.objectContaining({ status: 'reversed' }),
     });
+    expectNoProblems(s);
+    await s.close();
+  });
+
+  test('Conversions by publisher: chosen by typing part of its name, kept by id in the address and named after a reload', async () => {
+    const s = await open(browser, width);
+    const { page } = s;
+    const ops = await consoleLoginViaApi(s);
+    type Page = {
+      data: { tid: string; publisher_id: number; publisher_name: string; offer_id: number; offer_name: string }[];
+      cursor: { next: string | null };
+    };
+    // A publisher whose conversions are not the newest: its list differs from the unfiltered one.
+    const all = await json<Page>(await adminCall(s, 'POST', '/conversions', ops, { limit: 20 }));
+    const pick = all.data.find((c) => c.publisher_id !== all.data[0]!.publisher_id);
+    expect(pick).toBeTruthy();
+    const publisher = { id: pick!.publisher_id, name: pick!.publisher_name };
+    const mine = await json<Page>(
+      await adminCall(s, 'POST', '/conversions', ops, { filters: { publisher_id: publisher.id }, limit: 20 }),
+    );
+    expect(mine.data.length).toBeGreaterThan(0);
+    const tids = mine.data.map((c) => c.tid);
+    const label = `${publisher.name} (#${publisher.id})`;
+
+    await goto(page, '/admin/conversions');
+    await page.getByRole('heading', { name: 'Conversions', level: 1 }).waitFor();
+    const list = page.getByRole(width === 'desktop' ? 'table' : 'list', { name: 'Conversions' });
+    await list.getByTitle('Transaction ID (tid)').first().waitFor();
+    // The list shows the API's answer for the publisher, newest first (a phone draws the first cards).
+    const listed = async () => {
+      const shown = await list.getByTitle('Transaction ID (tid)').allTextContents();
+      return shown.length > 0 && JSON.stringify(shown) === JSON.stringify(tids.slice(0, shown.length));
+    };
+    const counted = page.getByText(`${mine.data.length}${mine.cursor.next ? '+' : ''} result`, { exact: false });
+
+    if (width === 'phone') await page.getByRole('button', { name: 'Show filters' }).click();
+    const picker = page.getByRole('combobox', { name: 'Publisher' });
+    expect(await picker.inputValue()).toBe('All publishers');
+    await picker.fill(publisher.name.split(' ').slice(0, 2).join(' ').slice(0, 12));
+    await page.getByRole('option', { name: label, exact: true }).click();
+    await page.waitForURL((u) => u.searchParams.get('publisher') === String(publisher.id));
+    await eventually(listed, true);
+    await counted.waitFor();
+    expect(await picker.inputValue()).toBe(label);
+    await checkScreen(page, 'console-conversions-publisher');
+
+    // After a reload the field names the publisher, not its id.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Conversions', level: 1 }).waitFor();
+    await eventually(listed, true);
+    if (width === 'phone') await page.getByRole('button', { name: 'Show filters' }).click();
+    await eventually(() => page.getByRole('combobox', { name: 'Publisher' }).inputValue(), label);
+
+    // An offer in the address is named too.
+    await goto(page, `/admin/conversions?offer=${pick!.offer_id}`);
+    if (width === 'phone') await page.getByRole('button', { name: 'Show filters' }).click();
+    await eventually(
+      () => page.getByRole('combobox', { name: 'Offer' }).inputValue(),
+      `${pick!.offer_name} (#${pick!.offer_id})`,
+    );
     expectNoProblems(s);
     await s.close();
   });

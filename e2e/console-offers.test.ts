@@ -36,10 +36,10 @@ const PNG = Buffer.from(
 );
 
 describe.concurrent.each(Object.keys(WIDTHS) as Width[])('console Offers at %s width', (width) => {
-  test('the list, then a new offer: field errors at the fields, saved, in My Offers, a click counted', async () => {
+  test('the list and its Visibility filter, then a new offer: field errors at the fields, saved, in My Offers, a click counted', async () => {
     const s = await open(browser, width);
     const { page } = s;
-    await consoleLoginViaApi(s);
+    const token = await consoleLoginViaApi(s);
     await goto(page, '/admin/offers');
     await page.getByRole('heading', { name: 'Offers', level: 1 }).waitFor();
     const list = page.getByRole(width === 'desktop' ? 'table' : 'list', { name: 'Offers' });
@@ -50,6 +50,37 @@ describe.concurrent.each(Object.keys(WIDTHS) as Width[])('console Offers at %s w
     await page.getByRole('searchbox', { name: 'Search offers' }).fill('Bluepeak');
     await eventually(async () => (await list.getByRole('link', { name: /Northwind/ }).count()) === 0, true);
     await checkScreen(page, 'console-offers');
+
+    // Visibility "Private": the list is the private offers the API answers, kept in the address.
+    await page.getByRole('searchbox', { name: 'Search offers' }).fill('');
+    if (width === 'phone') await page.getByRole('button', { name: 'Show filters' }).click();
+    await page.getByLabel('Visibility').selectOption({ label: 'Private' });
+    await page.waitForURL(/[?&]visibility=private(&|$)/);
+    const answer = await adminCall(s, 'POST', '/offers', token, { filters: { visibility: 'private' }, limit: 100 });
+    expect(answer.status()).toBe(200);
+    const privateOffers = ((await answer.json()) as { data: { id: number; visibility: string }[] }).data;
+    expect(privateOffers.length).toBeGreaterThan(0);
+    expect(privateOffers.every((o) => o.visibility === 'private')).toBe(true);
+    // Newest first, as the API answers; a phone draws only the cards on screen, so the list
+    // shows the first of them and counts them all.
+    const privateIds = privateOffers.map((o) => o.id).sort((a, b) => b - a);
+    const listed = async () => {
+      const ids = (await list.getByRole('link').allTextContents()).map((t) => Number(/#(\d+)\s*$/.exec(t)?.[1]));
+      return ids.length > 0 && JSON.stringify(ids) === JSON.stringify(privateIds.slice(0, ids.length));
+    };
+    const counted = page.getByText(`${privateIds.length} result${privateIds.length > 1 ? 's' : ''}`, { exact: true });
+    await eventually(listed, true);
+    await counted.waitFor();
+    if (width === 'desktop') expect(await list.getByRole('link').count()).toBe(privateIds.length);
+    await checkScreen(page, 'console-offers-private');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Offers', level: 1 }).waitFor();
+    await eventually(listed, true);
+    await counted.waitFor();
+    expect(await page.getByLabel('Visibility').inputValue()).toBe('private');
+    if (width === 'phone') await page.getByRole('button', { name: 'Show filters' }).click();
+    await page.getByLabel('Visibility').selectOption({ label: 'All visibilities' });
+    await eventually(() => new URL(page.url()).searchParams.has('visibility'), false);
 
     await page.getByRole('button', { name: 'New offer' }).click();
     await page.getByRole('heading', { name: 'Offers', level: 1 }).waitFor();

@@ -1,6 +1,7 @@
 import { CONVERSION_STATUSES, type AdminConversion } from '@portal/shared/admin/conversions.schemas';
 import { roleAllows } from '@portal/shared/admin/operators.constants';
 import { useMemo, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { LazyDateRangePicker } from '../../../components/ui/date-range/lazy-date-range-picker.tsx';
@@ -11,6 +12,7 @@ import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';
 import { PageWrapper } from '../../../components/ui/page-wrapper.tsx';
 import { useOperatorMe } from '../../../features/admin/api/session.ts';
 import { conversionColumns } from '../../../features/admin/conversions/conversion-columns.tsx';
+import { OfferPicker, PublisherPicker } from '../../../features/admin/conversions/conversion-pickers.tsx';
 import { useConversionList } from '../../../features/admin/conversions/conversions-api.ts';
 import { LazyReverseModal } from '../../../features/admin/conversions/lazy-reverse-modal.tsx';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
@@ -21,16 +23,31 @@ const STATUS_OPTIONS = CONVERSION_STATUSES.map((s) => ({ value: s, label: STATUS
 interface Find {
   tid: string;
   orderId: string;
-  publisherId: string;
-  offerId: string;
 }
-const EMPTY: Find = { tid: '', orderId: '', publisherId: '', offerId: '' };
-const idOf = (v: string) => (/^\d{1,10}$/.test(v.trim()) ? Number(v.trim()) : null);
+const EMPTY: Find = { tid: '', orderId: '' };
+const idOf = (v: string | null) => (v && /^\d{1,10}$/.test(v) ? Number(v) : null);
 
-/** Find conversions by tid, order id, publisher or offer, and reverse one (docs/operator-console.md). */
+/**
+ * Find conversions by tid or order id, filter them by publisher and offer (chosen by name, their ids
+ * kept in the address: `?publisher=8&offer=3`), status and date, and reverse one
+ * (docs/operator-console.md).
+ */
 export function Component() {
   const timeZone = browserTimeZone();
   const { data: me } = useOperatorMe();
+  const [params, setParams] = useSearchParams();
+  const publisherId = idOf(params.get('publisher'));
+  const offerId = idOf(params.get('offer'));
+  const setParam = (key: 'publisher' | 'offer', id: number | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (id === null) next.delete(key);
+        else next.set(key, String(id));
+        return next;
+      },
+      { replace: true },
+    );
   const [draft, setDraft] = useState<Find>(EMPTY);
   const [find, setFind] = useState<Find>(EMPTY);
   const [status, setStatus] = useState<(typeof CONVERSION_STATUSES)[number] | null>(null);
@@ -39,20 +56,20 @@ export function Component() {
   const list = useConversionList({
     tid: find.tid.trim() || null,
     orderId: find.orderId.trim() || null,
-    publisherId: idOf(find.publisherId),
-    offerId: idOf(find.offerId),
+    publisherId,
+    offerId,
     status,
     dateRange: range,
     timeZone,
   });
   const mayReverse = me ? roleAllows(me.role, 'manager') : false;
   const columns = useMemo(() => conversionColumns(mayReverse ? setReversing : null), [mayReverse]);
-  const filtered = find !== EMPTY || status !== null || range !== null;
+  const filtered = find !== EMPTY || publisherId !== null || offerId !== null || status !== null || range !== null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setFind({ ...draft });
   };
-  const field = (key: keyof Find, label: string, extra: { inputMode?: 'numeric' } = {}) => (
+  const field = (key: keyof Find, label: string) => (
     <TextField
       label={label}
       name={key}
@@ -60,7 +77,6 @@ export function Component() {
       value={draft[key]}
       onChange={(e) => setDraft((d) => ({ ...d, [key]: e.target.value }))}
       autoComplete="off"
-      {...extra}
     />
   );
 
@@ -70,8 +86,6 @@ export function Component() {
         <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end" role="search">
           {field('tid', 'Transaction ID (tid)')}
           {field('orderId', 'Order ID')}
-          {field('publisherId', 'Publisher ID', { inputMode: 'numeric' })}
-          {field('offerId', 'Offer ID', { inputMode: 'numeric' })}
           <div className="flex gap-2">
             <Button type="submit">Find</Button>
             <Button
@@ -93,6 +107,8 @@ export function Component() {
         refreshing={list.refreshing}
         filters={
           <>
+            <PublisherPicker value={publisherId} onChange={(id) => setParam('publisher', id)} />
+            <OfferPicker value={offerId} onChange={(id) => setParam('offer', id)} />
             <SelectField
               label="Status"
               containerClassName="w-full sm:w-40"

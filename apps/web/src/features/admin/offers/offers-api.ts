@@ -8,6 +8,7 @@ import type {
   AdminOfferSaveRequest,
 } from '@portal/shared/admin/offers.schemas';
 import type { OfferStatus } from '@portal/shared/constants';
+import type { OfferVisibility } from '@portal/shared/offers/offers.constants';
 import { PAGE_SIZE } from '@portal/shared/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useInfiniteList } from '../../../components/ui/list/use-infinite-list.ts';
@@ -19,6 +20,7 @@ export interface OfferListFilters {
   search: string;
   status: OfferStatus | null;
   advertiserId: number | null;
+  visibility: OfferVisibility | null;
 }
 
 /** Every offer, newest first, page by page as it scrolls. */
@@ -27,7 +29,7 @@ export const useAdminOffers = (f: OfferListFilters) =>
     queryKey: [...KEY, 'list', f],
     fetchPage: ({ cursor, signal }) => {
       const body: AdminOfferListRequest = {
-        filters: { status: f.status ? [f.status] : null, advertiser_id: f.advertiserId },
+        filters: { status: f.status ? [f.status] : null, advertiser_id: f.advertiserId, visibility: f.visibility },
         search: f.search || null,
         limit: PAGE_SIZE,
         sort: 'id',

@@ -44,12 +44,14 @@ export const usePublisherList = (f: PublisherListFilters) =>
 
 const detailKey = (id: number) => [...KEY, 'detail', id] as const;
 
-export const usePublisher = (id: number) =>
+/** One publisher; null asks nothing (a filter with no publisher chosen). */
+export const usePublisher = (id: number | null) =>
   useQuery({
-    queryKey: detailKey(id),
+    queryKey: detailKey(id ?? 0),
+    enabled: id !== null,
     queryFn: ({ signal }) =>
       adminApi
-        .get<PublisherDetailResponse>(adminPath(ADMIN_API_PATHS.publisher, { id }), {
+        .get<PublisherDetailResponse>(adminPath(ADMIN_API_PATHS.publisher, { id: id! }), {
           signal,
           handle: { serverError: false },
         })
