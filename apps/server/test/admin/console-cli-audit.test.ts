@@ -41,7 +41,7 @@ describe('admin CLI: advertisers, offers and broadcasts recorded as the console 
       await handle.close();
     }
   };
-  const audit = () => withDb((db) => db.selectFrom('audit_log').selectAll().orderBy('id').execute());
+  const auditRows = (db: DatabaseHandle['db']) => db.selectFrom('audit_log').selectAll().orderBy('id').execute();
 
   /** The operator API as a signed-in manager sees it (the portal opened in this process, then closed). */
   async function withConsole<T>(
@@ -79,10 +79,7 @@ describe('admin CLI: advertisers, offers and broadcasts recorded as the console 
     ((await api.post(ADMIN_API_PATHS.auditLog, { filters, limit: 100 })).data as AuditEntry[]).reverse();
 
   beforeAll(async () => {
-    const store = await createCliStore('portal-cli-audit-');
-    Object.assign(env, store.env);
-    remove = store.remove;
-    await withDb(async (db) => {
+    const store = await createCliStore('portal-cli-audit-', async (db) => {
       const ids = await db.transaction().execute((trx) =>
         accountsService.createPublisherAccount(trx, {
           email: 'cli.reader@example.test',
@@ -106,6 +103,8 @@ describe('admin CLI: advertisers, offers and broadcasts recorded as the console 
         })
         .execute();
     });
+    Object.assign(env, store.env);
+    remove = store.remove;
   }, 120_000);
   afterAll(() => remove());
 
@@ -125,7 +124,11 @@ describe('admin CLI: advertisers, offers and broadcasts recorded as the console 
     expect(pixel.status, pixel.stderr).toBe(0);
     const newSecret = /(pxs_\S+)/.exec(pixel.stdout)![1]!;
 
-    const entries = await audit();
+    // One read of the database for both (PGlite: each open starts the database anew).
+    const { entries, stored } = await withDb(async (db) => ({
+      entries: await auditRows(db),
+      stored: await db.selectFrom('advertisers').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
+    }));
     expect(entries.map((e) => e.action)).toEqual([
       'advertiser.create',
       'advertiser.update',
@@ -141,9 +144,6 @@ describe('admin CLI: advertisers, offers and broadcasts recorded as the console 
       for (const s of [token, newToken, newSecret, sha256(newToken)]) expect(text).not.toContain(s);
     }
     expect(entries[1]).toMatchObject({ before: { status: 'active' }, after: { status: 'inactive' } });
-    const stored = await withDb((db) =>
-      db.selectFrom('advertisers').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
-    );
     expect(stored.api_token_hash).toBe(sha256(newToken));
     expect(stored.pixel_secret).toBe(newSecret);
     expect(stored.api_token_rotated_at).not.toBeNull();
@@ -156,9 +156,10 @@ describe('admin CLI: advertisers, offers and broadcasts recorded as the console 
     expect(admin('notification:broadcast', 'Nobody', '--publisher', '424242').stderr).toContain(
       'publisher_ids: No such publisher: 424242.',
     );
-    const { sends, copies } = await withDb(async (db) => ({
+    const { sends, copies, entries } = await withDb(async (db) => ({
       sends: await db.selectFrom('notification_sends').selectAll().execute(),
       copies: await db.selectFrom('notifications').selectAll().execute(),
+      entries: await auditRows(db),
     }));
     expect(sends).toHaveLength(1);
     expect(sends[0]).toMatchObject({ summary: 'Terminal notice', urgent: true, audience: 'chosen', recipients: 1 });
@@ -166,8 +167,7 @@ describe('admin CLI: advertisers, offers and broadcasts recorded as the console 
     expect(copies).toEqual([
       expect.objectContaining({ publisher_id: publisherId, send_id: sends[0]!.id, urgent: true }),
     ]);
-    const last = (await audit()).at(-1)!;
-    expect(last).toMatchObject({ action: 'notification.send', object_id: String(sends[0]!.id) });
+    expect(entries.at(-1)).toMatchObject({ action: 'notification.send', object_id: String(sends[0]!.id) });
   }, 300_000);
 
   it('the offer commands leave the console’s entries on the offer, read through the operator API', async () => {

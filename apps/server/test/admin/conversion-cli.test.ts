@@ -1,29 +1,23 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { migrateToLatest, openDatabase } from '../../src/db/database.ts';
 import { invoicesService, lastClosedMonth } from '../../src/modules/invoices/invoices.service.ts';
 import { runAdmin } from '../helpers/admin-cli.ts';
-import { createCliDatabase } from '../helpers/cli-db.ts';
+import { createCliStore } from '../helpers/cli-db.ts';
 import { createPublisher } from '../helpers/factories.ts';
 import type { TestApp } from '../helpers/test-app.ts';
-import { testDbKind } from '../helpers/test-db.ts';
 import { createOffer, insertClicks, insertConversion } from '../reports/report-fixtures.ts';
 
 /** `conversion:reverse` and `invoice:*` call the console's services: the same rules, the same audit log. */
 describe('admin CLI: conversion:reverse and invoice:status', () => {
   const env: Record<string, string> = {
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-conv-')),
     PUBLIC_URL: 'https://portal.example.test',
     NODE_ENV: 'test',
     DEMO_SEED: 'false',
     LOG_LEVEL: 'silent',
   };
   const admin = (...args: string[]) => runAdmin(args, env);
-  let drop = async () => {};
+  let remove = async () => {};
   let conversionId = '';
   let invoiceId = 0;
   const withApp = async <T>(fn: (t: TestApp) => Promise<T>): Promise<T> => {
@@ -35,15 +29,11 @@ describe('admin CLI: conversion:reverse and invoice:status', () => {
     }
   };
 
+  // The database starts migrated (the run's snapshot), so neither the test nor a command creates it.
   beforeAll(async () => {
-    if (testDbKind() === 'postgres') {
-      const made = await createCliDatabase();
-      env['DATABASE_URL'] = made.url;
-      drop = made.drop;
-    }
-    const handle = await openDatabase({ databaseUrl: env['DATABASE_URL'], dataDir: env['DATA_DIR']! });
-    await migrateToLatest(handle.db);
-    await handle.close();
+    const store = await createCliStore('portal-cli-conv-');
+    Object.assign(env, store.env);
+    remove = store.remove;
     await withApp(async (t) => {
       const pub = await createPublisher(t, { name: 'Terminal Media' });
       const offer = await createOffer(t, 'Terminal Offer');
@@ -66,10 +56,7 @@ describe('admin CLI: conversion:reverse and invoice:status', () => {
       invoiceId = (await invoicesService.generateMonth(t.app.ctx, lastClosedMonth())).created[0]!;
     });
   }, 120_000);
-  afterAll(async () => {
-    await drop();
-    fs.rmSync(env['DATA_DIR']!, { recursive: true, force: true });
-  });
+  afterAll(() => remove());
 
   it('reverses once with a reason, and moves an invoice only as the console may', async () => {
     expect(admin('conversion:reverse', conversionId).stderr).toContain("required option '--reason <text>'");

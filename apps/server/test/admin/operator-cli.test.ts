@@ -1,42 +1,29 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import { migrateToLatest, openDatabase } from '../../src/db/database.ts';
 import { runAdmin } from '../helpers/admin-cli.ts';
-import { createCliDatabase } from '../helpers/cli-db.ts';
-import { testDbKind } from '../helpers/test-db.ts';
+import { createCliStore } from '../helpers/cli-db.ts';
 
 const PUBLIC_URL = 'https://portal.example.test';
 
 /** `npm run admin -- operator:create`, as the first owner of a new network runs it. */
 describe('admin CLI: operator:create prints a one-time set-password link', () => {
   const env: Record<string, string> = {
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-op-')),
     PUBLIC_URL,
     NODE_ENV: 'test',
     DEMO_SEED: 'false',
     LOG_LEVEL: 'silent',
   };
   const admin = (...args: string[]) => runAdmin(args, env);
-  let drop = async () => {};
+  let remove = async () => {};
 
+  // The database starts migrated (the run's snapshot), so neither the test nor a command creates it.
   beforeAll(async () => {
-    if (testDbKind() === 'postgres') {
-      const made = await createCliDatabase();
-      env['DATABASE_URL'] = made.url;
-      drop = made.drop;
-    }
-    const handle = await openDatabase({ databaseUrl: env['DATABASE_URL'], dataDir: env['DATA_DIR']! });
-    await migrateToLatest(handle.db);
-    await handle.close();
+    const store = await createCliStore('portal-cli-op-');
+    Object.assign(env, store.env);
+    remove = store.remove;
   });
-  afterAll(async () => {
-    await drop();
-    fs.rmSync(env['DATA_DIR']!, { recursive: true, force: true });
-  });
+  afterAll(() => remove());
 
   it('makes an owner whose link sets the password once; then they sign in to the console', async () => {
     const help = admin('operator:create', '--help');

@@ -1,12 +1,10 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts';
 import { runAdmin } from '../helpers/admin-cli.ts';
-import { createCliDatabase } from '../helpers/cli-db.ts';
-import { testDbKind } from '../helpers/test-db.ts';
+import { createCliStore } from '../helpers/cli-db.ts';
 
 /** Each command is a process of its own that opens the database: seconds apiece on a busy machine. */
 const CLI_TIMEOUT = 240_000;
@@ -17,14 +15,13 @@ const CLI_TIMEOUT = 240_000;
  */
 describe('admin CLI: publisher:approve|reject|suspend|reactivate and user:link|unlink', () => {
   const env: Record<string, string> = {
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-pub-')),
     PUBLIC_URL: 'https://portal.example.test',
     NODE_ENV: 'test',
     DEMO_SEED: 'false',
     LOG_LEVEL: 'silent',
   };
   const admin = (...args: string[]) => runAdmin(args, env);
-  let drop = async () => {};
+  let remove = async () => {};
   let ids: { publisherId: number; userId: number };
   let other: { publisherId: number; userId: number };
 
@@ -38,16 +35,11 @@ describe('admin CLI: publisher:approve|reject|suspend|reactivate and user:link|u
     }
   }
 
+  // The database starts migrated (the run's snapshot), so neither the test nor a command creates it.
   beforeAll(async () => {
-    if (testDbKind() === 'postgres') {
-      const made = await createCliDatabase();
-      env['DATABASE_URL'] = made.url;
-      drop = made.drop;
-    }
-    await read(async (h) => {
-      await migrateToLatest(h.db);
+    const store = await createCliStore('portal-cli-pub-', async (db) => {
       const account = (email: string, name: string) =>
-        h.db.transaction().execute((trx) =>
+        db.transaction().execute((trx) =>
           accountsService.createPublisherAccount(trx, {
             email,
             password: 'cli-password',
@@ -60,11 +52,10 @@ describe('admin CLI: publisher:approve|reject|suspend|reactivate and user:link|u
       ids = await account('cli.pending@example.test', 'Cli Pending');
       other = await account('cli.other@example.test', 'Cli Other');
     });
+    Object.assign(env, store.env);
+    remove = store.remove;
   }, CLI_TIMEOUT);
-  afterAll(async () => {
-    await drop();
-    fs.rmSync(env['DATA_DIR']!, { recursive: true, force: true });
-  });
+  afterAll(() => remove());
 
   const status = () =>
     read(

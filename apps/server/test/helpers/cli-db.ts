@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
+import { openDatabase, type Db } from '../../src/db/database.ts';
 import { adminUrl, testDbKind } from './test-db.ts';
 
 /**
@@ -29,30 +30,37 @@ export async function createCliDatabase(): Promise<{ url: string; drop: () => Pr
  * The migrated database a test shares with the CLI processes it runs, as the environment both
  * open it with: a fresh PostgreSQL database from the template (`DATABASE_URL`), or on PGlite a data
  * directory (`DATA_DIR`) holding the run's migrated snapshot, so that neither the test nor the
- * first command creates and migrates an embedded database (several seconds a file). `remove`
+ * first command creates and migrates an embedded database (several seconds a file). `seed` writes
+ * the test's data in the same opening (PGlite: every opening starts the database anew). `remove`
  * drops the database and the directory.
  */
 export async function createCliStore(
   prefix: string,
+  seed?: (db: Db) => Promise<void>,
 ): Promise<{ env: { DATA_DIR: string; DATABASE_URL?: string }; remove: () => Promise<void> }> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
-  if (testDbKind() === 'postgres') {
-    const made = await createCliDatabase();
-    return {
-      env: { DATA_DIR: dataDir, DATABASE_URL: made.url },
-      remove: async () => {
-        await made.drop();
-        removeDir();
-      },
-    };
+  const made = testDbKind() === 'postgres' ? await createCliDatabase() : null;
+  const remove = async () => {
+    await made?.drop();
+    removeDir();
+  };
+  if (made && !seed) return { env: { DATA_DIR: dataDir, DATABASE_URL: made.url }, remove };
+  try {
+    // The embedded database opens DATA_DIR/pgdata, here loaded from the snapshot before it starts.
+    const handle = await openDatabase(
+      made
+        ? { databaseUrl: made.url, dataDir }
+        : { dataDir, loadDataDir: new Blob([fs.readFileSync(inject('snapshotFile'))]) },
+    );
+    try {
+      await seed?.(handle.db);
+    } finally {
+      await handle.close();
+    }
+  } catch (e) {
+    await remove();
+    throw e;
   }
-  const { PGlite } = await import('@electric-sql/pglite');
-  // The path the server opens for DATA_DIR (db/database.ts).
-  const pglite = await PGlite.create({
-    dataDir: path.join(dataDir, 'pgdata'),
-    loadDataDir: new Blob([fs.readFileSync(inject('snapshotFile'))]),
-  });
-  await pglite.close();
-  return { env: { DATA_DIR: dataDir }, remove: async () => removeDir() };
+  return { env: { DATA_DIR: dataDir, ...(made ? { DATABASE_URL: made.url } : {}) }, remove };
 }

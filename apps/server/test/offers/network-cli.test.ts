@@ -1,10 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../helpers/admin-cli.ts';
-import { createCliDatabase } from '../helpers/cli-db.ts';
-import { testDbKind } from '../helpers/test-db.ts';
+import { createCliStore } from '../helpers/cli-db.ts';
 
 const admin = (...args: string[]) => adminWith({}, ...args);
 const adminWith = (env: Record<string, string>, ...args: string[]) => runAdmin(args, { LOG_LEVEL: 'silent', ...env });
@@ -81,20 +77,17 @@ describe('admin CLI: network commands', () => {
 });
 
 /** The conversion-security commands against a real database, as an operator runs them. */
-// Each step spawns the CLI, which opens the embedded database anew: slow on a busy machine.
+// Each step spawns the CLI, which opens the embedded database anew: slow on a busy machine. The
+// database starts migrated (the run's snapshot), so no step creates it.
 describe('admin CLI: advertisers, conversion methods and refusals', { timeout: 240_000 }, () => {
-  const env: Record<string, string> = { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-')) };
-  let drop = async () => {};
+  const env: Record<string, string> = {};
+  let remove = async () => {};
   beforeAll(async () => {
-    if (testDbKind() !== 'postgres') return;
-    const made = await createCliDatabase();
-    env['DATABASE_URL'] = made.url;
-    drop = made.drop;
+    const store = await createCliStore('portal-cli-');
+    Object.assign(env, store.env);
+    remove = store.remove;
   });
-  afterAll(async () => {
-    await drop();
-    fs.rmSync(env['DATA_DIR']!, { recursive: true, force: true });
-  });
+  afterAll(() => remove());
 
   it('creates an advertiser with a token and a pixel secret, offers with a method, and lists who owns what', () => {
     const created = adminWith(env, 'advertiser:create', 'Pixel Shop');
