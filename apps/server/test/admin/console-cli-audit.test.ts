@@ -1,28 +1,37 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateToLatest, openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
+import { ADMIN_API_BASE, ADMIN_API_PATHS } from '@portal/shared/admin/admin-paths';
+import type { AuditEntry, AuditListRequest } from '@portal/shared/admin/audit.schemas';
+import type { AdminOffer, AdminOfferSaveRequest } from '@portal/shared/admin/offers.schemas';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig } from '../../src/config.ts';
+import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
+import { hashPassword } from '../../src/lib/password.ts';
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts';
+import { networkService } from '../../src/modules/network/network.service.ts';
 import { sha256 } from '../../src/lib/tokens.ts';
 import { runAdmin } from '../helpers/admin-cli.ts';
-import { createCliDatabase } from '../helpers/cli-db.ts';
-import { testDbKind } from '../helpers/test-db.ts';
+import { createCliStore } from '../helpers/cli-db.ts';
 
 /**
- * The CLI's `advertiser:*` writes and `notification:broadcast` go through the console's services:
- * the same rules, the same audit entries (actor `cli:<os user>`), the same send rows.
+ * The CLI's `advertiser:*` and offer writes and `notification:broadcast` go through the console's
+ * services: the same rules, the same audit entries (actor `cli:<os user>`), the same send rows.
+ * Each command is a process of its own opening the database, so the steps share one database,
+ * made from the run's migrated snapshot; the test opens it between commands (PGlite: one process
+ * at a time).
  */
-describe('admin CLI: advertisers and broadcasts recorded as the console records them', () => {
-  const env: Record<string, string> = {
-    DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-audit-')),
-    NODE_ENV: 'test',
-    DEMO_SEED: 'false',
-    LOG_LEVEL: 'silent',
-  };
+describe('admin CLI: advertisers, offers and broadcasts recorded as the console records them', () => {
+  const env: Record<string, string> = { NODE_ENV: 'test', DEMO_SEED: 'false', LOG_LEVEL: 'silent' };
   const admin = (...args: string[]) => runAdmin(args, env);
-  let drop = async () => {};
+  /** A command that must succeed; answers what it printed. */
+  const step = (...args: string[]) => {
+    const r = admin(...args);
+    expect(r.status, `${args.join(' ')}: ${r.stderr}`).toBe(0);
+    return r.stdout;
+  };
+  const manager = { email: 'cli.audit.manager@example.test', password: 'manager-password' };
+  let remove = async () => {};
   let publisherId = 0;
+  let advertiserId = 0;
 
   const withDb = async <T>(fn: (db: DatabaseHandle['db']) => Promise<T>): Promise<T> => {
     const handle = await openDatabase({ databaseUrl: env['DATABASE_URL'], dataDir: env['DATA_DIR']! });
@@ -34,14 +43,46 @@ describe('admin CLI: advertisers and broadcasts recorded as the console records 
   };
   const audit = () => withDb((db) => db.selectFrom('audit_log').selectAll().orderBy('id').execute());
 
-  beforeAll(async () => {
-    if (testDbKind() === 'postgres') {
-      const made = await createCliDatabase();
-      env['DATABASE_URL'] = made.url;
-      drop = made.drop;
+  /** The operator API as a signed-in manager sees it (the portal opened in this process, then closed). */
+  async function withConsole<T>(
+    fn: (api: {
+      post: (path: string, body: unknown) => Promise<any>;
+      get: (path: string) => Promise<any>;
+    }) => Promise<T>,
+  ): Promise<T> {
+    const app = await buildApp({ config: loadConfig(env), logger: false });
+    try {
+      const call = async (method: 'GET' | 'POST', path: string, body?: unknown, jwt?: string) => {
+        const r = await app.inject({
+          method,
+          url: `${ADMIN_API_BASE}${path}`,
+          ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+          headers: jwt ? { authorization: `Bearer ${jwt}` } : {},
+        });
+        expect(r.statusCode, `${path}: ${r.body}`).toBe(200);
+        return r.json();
+      };
+      const jwt = (await call('POST', ADMIN_API_PATHS.login, manager)).data.jwt as string;
+      return await fn({
+        post: (path, body) => call('POST', path, body, jwt),
+        get: (path) => call('GET', path, undefined, jwt),
+      });
+    } finally {
+      await app.close();
     }
+  }
+  /** An object's entries through `POST /api/admin/v1/audit-log`, oldest first. */
+  const auditOf = async (
+    api: { post: (path: string, body: unknown) => Promise<any> },
+    filters: NonNullable<AuditListRequest['filters']>,
+  ): Promise<AuditEntry[]> =>
+    ((await api.post(ADMIN_API_PATHS.auditLog, { filters, limit: 100 })).data as AuditEntry[]).reverse();
+
+  beforeAll(async () => {
+    const store = await createCliStore('portal-cli-audit-');
+    Object.assign(env, store.env);
+    remove = store.remove;
     await withDb(async (db) => {
-      await migrateToLatest(db);
       const ids = await db.transaction().execute((trx) =>
         accountsService.createPublisherAccount(trx, {
           email: 'cli.reader@example.test',
@@ -53,12 +94,20 @@ describe('admin CLI: advertisers and broadcasts recorded as the console records 
         }),
       );
       publisherId = ids.publisherId;
+      advertiserId = (await networkService.createAdvertiser(db, { name: 'Terminal Offers Inc' })).id;
+      await db
+        .insertInto('operators')
+        .values({
+          email: manager.email,
+          name: 'Cli Audit Manager',
+          role: 'manager',
+          password_hash: await hashPassword(manager.password),
+          status: 'active',
+        })
+        .execute();
     });
-  }, 60_000);
-  afterAll(async () => {
-    await drop();
-    fs.rmSync(env['DATA_DIR']!, { recursive: true, force: true });
-  });
+  }, 120_000);
+  afterAll(() => remove());
 
   it('advertiser:create, update, rotate-token and pixel-secret --rotate each leave an entry without secrets', async () => {
     const created = admin('advertiser:create', 'Terminal Traders');
@@ -120,4 +169,138 @@ describe('admin CLI: advertisers and broadcasts recorded as the console records 
     const last = (await audit()).at(-1)!;
     expect(last).toMatchObject({ action: 'notification.send', object_id: String(sends[0]!.id) });
   }, 300_000);
+
+  it('the offer commands leave the console’s entries on the offer, read through the operator API', async () => {
+    const offerId = Number(
+      /offer (\d+) created/.exec(
+        step(
+          'offer:create',
+          '--advertiser',
+          String(advertiserId),
+          '--name',
+          'Terminal Offer',
+          '--payout',
+          '4',
+          '--private',
+          '--tags',
+          'cli',
+        ),
+      )![1],
+    );
+    expect(step('offer:update', String(offerId), '--payout', '6', '--daily-cap', '50', '--tags', 'cli,summer')).toBe(
+      `offer ${offerId} updated\n`,
+    );
+    const eventId = Number(
+      /event (\d+) added/.exec(step('event:add', String(offerId), 'Upsell', '--type', 'upsell', '--payout', '2'))![1],
+    );
+    step('event:update', String(eventId), '--payout', '3');
+    const pageUrl = 'https://shop.example.test/?tid={tid}';
+    const pageId = Number(
+      /landing page (\d+) added/.exec(step('landing-page:add', String(offerId), 'Home', pageUrl))![1],
+    );
+    step('landing-page:update', String(pageId), '--name', 'Start');
+    expect(step('landing-page:remove', String(pageId))).toBe(`landing page ${pageId} removed\n`);
+    const bannerUrl = 'https://cdn.example.test/banner.png';
+    const creativeId = Number(
+      /creative (\d+) added/.exec(step('creative:add', String(offerId), 'Banner', 'image', bannerUrl))![1],
+    );
+    step('creative:update', String(creativeId), '--name', 'Wide banner');
+    step('creative:remove', String(creativeId));
+    expect(step('offer:grant', String(offerId), String(publisherId))).toBe(
+      `publisher ${publisherId} may run offer ${offerId}\n`,
+    );
+    expect(step('offer:revoke', String(offerId), String(publisherId))).toBe(
+      `publisher ${publisherId} no longer has offer ${offerId}\n`,
+    );
+    // A refusal prints the network's words as before and records nothing.
+    const refused = admin('event:update', '99999', '--payout', '1');
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('no event 99999');
+
+    await withConsole(async (api) => {
+      const entries = await auditOf(api, { object_type: 'offer', object_id: String(offerId) });
+      expect(entries.map((e) => e.action)).toEqual([
+        'offer.create',
+        ...Array<string>(6).fill('offer.update'),
+        'offer.creative_add',
+        'offer.creative_update',
+        'offer.creative_remove',
+        'offer.grant',
+        'offer.revoke',
+      ]);
+      for (const e of entries) {
+        expect(e.actor).toMatch(/^cli:./);
+        expect(e).toMatchObject({ operator_id: null, object_type: 'offer', object_id: String(offerId) });
+      }
+      const [create, update, eventAdd, eventUpdate, pageAdd, pageUpdate, pageRemove] = entries;
+      const [creativeAdd, creativeUpdate, creativeRemove, grant, revoke] = entries.slice(7);
+      const base = { name: 'Conversion', event_type: 'conversion', payout_type: 'cpa', is_base: true };
+      expect(create).toMatchObject({
+        before: null,
+        after: {
+          id: offerId,
+          name: 'Terminal Offer',
+          advertiser_id: advertiserId,
+          visibility: 'private',
+          daily_cap: null,
+          tags: ['cli'],
+          events: [{ ...base, payout: 4 }],
+          landing_pages: [],
+        },
+      });
+      expect(update).toMatchObject({
+        before: { daily_cap: null, tags: ['cli'], events: [{ payout: 4 }] },
+        after: { daily_cap: 50, tags: ['cli', 'summer'], events: [{ ...base, payout: 6 }] },
+      });
+      const upsell = { id: eventId, name: 'Upsell', event_type: 'upsell', is_base: false };
+      expect(eventAdd).toMatchObject({
+        before: { events: [{ payout: 6 }] },
+        after: { events: [{ payout: 6 }, { ...upsell, payout: 2 }] },
+      });
+      expect(eventUpdate).toMatchObject({
+        before: { events: [{ payout: 6 }, { ...upsell, payout: 2 }] },
+        after: { events: [{ payout: 6 }, { ...upsell, payout: 3 }] },
+      });
+      const page = { id: pageId, url: pageUrl, is_default: true };
+      expect(pageAdd).toMatchObject({
+        before: { landing_pages: [] },
+        after: { landing_pages: [{ ...page, name: 'Home' }] },
+      });
+      expect(pageUpdate).toMatchObject({
+        before: { landing_pages: [{ ...page, name: 'Home' }] },
+        after: { landing_pages: [{ ...page, name: 'Start' }] },
+      });
+      expect(pageRemove).toMatchObject({ before: { landing_pages: [page] }, after: { landing_pages: [] } });
+      const banner = { id: creativeId, type: 'image', url: bannerUrl };
+      expect(creativeAdd).toMatchObject({ before: null, after: { ...banner, name: 'Banner', uploaded: false } });
+      expect(creativeUpdate).toMatchObject({
+        before: { ...banner, name: 'Banner' },
+        after: { ...banner, name: 'Wide banner' },
+      });
+      expect(creativeRemove).toMatchObject({ before: { ...banner, name: 'Wide banner' }, after: null });
+      expect(grant).toMatchObject({
+        before: { publisher_id: publisherId, granted: false },
+        after: { publisher_id: publisherId, granted: true },
+      });
+      expect(revoke).toMatchObject({
+        before: { publisher_id: publisherId, granted: true },
+        after: { publisher_id: publisherId, granted: false },
+      });
+
+      // The console's own save of the offer records the same shape of entry as the CLI's.
+      const offer = (await api.get(ADMIN_API_PATHS.offer.replace(':id', String(offerId)))).data as AdminOffer;
+      const { id: _id, advertiser_name: _a, creatives: _c, created_at: _t, events, ...fields } = offer;
+      const save: AdminOfferSaveRequest = {
+        ...fields,
+        name: 'Terminal Offer (console)',
+        events: events.map(({ is_base: _b, ...e }) => e),
+        landing_pages: [{ url: pageUrl }],
+      };
+      await api.post(ADMIN_API_PATHS.offerUpdate.replace(':id', String(offerId)), save);
+      const fromConsole = (await auditOf(api, { object_type: 'offer', object_id: String(offerId) })).at(-1)!;
+      expect(fromConsole).toMatchObject({ action: 'offer.update', actor: manager.email });
+      expect(Object.keys(fromConsole.before!).sort()).toEqual(Object.keys(eventUpdate!.after!).sort());
+      expect(Object.keys(fromConsole.after!).sort()).toEqual(Object.keys(create!.after!).sort());
+    });
+  }, 600_000);
 });

@@ -1,7 +1,10 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { adminUrl } from './test-db.ts';
+import { adminUrl, testDbKind } from './test-db.ts';
 
 /**
  * A fresh PostgreSQL database from the migrated template, for tests that run the admin CLI in
@@ -20,4 +23,36 @@ export async function createCliDatabase(): Promise<{ url: string; drop: () => Pr
   };
   await run(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`);
   return { url: adminUrl(name), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * The migrated database a test shares with the CLI processes it runs, as the environment both
+ * open it with: a fresh PostgreSQL database from the template (`DATABASE_URL`), or on PGlite a data
+ * directory (`DATA_DIR`) holding the run's migrated snapshot, so that neither the test nor the
+ * first command creates and migrates an embedded database (several seconds a file). `remove`
+ * drops the database and the directory.
+ */
+export async function createCliStore(
+  prefix: string,
+): Promise<{ env: { DATA_DIR: string; DATABASE_URL?: string }; remove: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const removeDir = () => fs.rmSync(dataDir, { recursive: true, force: true });
+  if (testDbKind() === 'postgres') {
+    const made = await createCliDatabase();
+    return {
+      env: { DATA_DIR: dataDir, DATABASE_URL: made.url },
+      remove: async () => {
+        await made.drop();
+        removeDir();
+      },
+    };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  // The path the server opens for DATA_DIR (db/database.ts).
+  const pglite = await PGlite.create({
+    dataDir: path.join(dataDir, 'pgdata'),
+    loadDataDir: new Blob([fs.readFileSync(inject('snapshotFile'))]),
+  });
+  await pglite.close();
+  return { env: { DATA_DIR: dataDir }, remove: async () => removeDir() };
 }

@@ -5,7 +5,7 @@ import { advertiserCredentials } from '../../modules/network/advertiser-credenti
 import { advertisersService } from '../../modules/network/advertisers.service.ts';
 import { networkService } from '../../modules/network/network.service.ts';
 import { defaultOperator } from './accounts.commands.ts';
-import { describe } from './operators.commands.ts';
+import { fail } from './operators.commands.ts';
 import { registerAdvertiserCredentialCommands } from './advertiser-credentials.commands.ts';
 import { id, oneOf } from './network-args.ts';
 import { registerOfferContentCommands } from './offer-content.commands.ts';
@@ -14,14 +14,10 @@ import { registerOfferCommands } from './offer.commands.ts';
 /**
  * Operator commands for the network: advertisers here; offers and access to private offers in
  * offer.commands.ts; landing pages, creatives and events in offer-content.commands.ts. They call
- * the same network service as the demo seed; the advertisers' writes go through the console's
- * services (advertisers.service.ts, advertiser-credentials.service.ts), recorded in the audit log.
+ * the console's services (advertisers.service.ts, advertiser-credentials.service.ts, and for offers
+ * offer-changes.service.ts, offer-access.service.ts, offer-creatives.service.ts), so every write is
+ * recorded in the audit log as the console records it.
  */
-/** A service's refusal as one line for the terminal ("Advertiser not found.", field errors). */
-const fail = (err: unknown): never => {
-  throw new Error(describe(err));
-};
-
 export function registerNetworkCommands(program: Command, withApp: WithApp): void {
   /* ------------------------------------------------------------ advertisers */
 

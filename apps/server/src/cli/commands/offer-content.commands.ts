@@ -1,10 +1,18 @@
 import type { Command } from 'commander';
 import { CREATIVE_TYPES, EVENT_TYPES, PAYOUT_TYPES } from '@portal/shared';
 import type { WithApp } from '../with-app.ts';
-import { networkService } from '../../modules/network/network.service.ts';
+import { cliActor } from '../../modules/audit/audit.service.ts';
+import { offerChangesService } from '../../modules/network/offer-changes.service.ts';
+import { offerCreativesService } from '../../modules/network/offer-creatives.service.ts';
+import { defaultOperator } from './accounts.commands.ts';
 import { id, num, oneOf } from './network-args.ts';
+import { fail } from './operators.commands.ts';
 
-/** Operator commands for what an offer holds: landing pages, creatives and conversion events. */
+/**
+ * Operator commands for what an offer holds: landing pages, creatives and conversion events, each
+ * change in the audit log as the console records it, as `cli:<os user>` (docs/operator-console.md,
+ * Offers).
+ */
 export function registerOfferContentCommands(program: Command, withApp: WithApp): void {
   /* ------------------------------------------------------------ landing pages */
 
@@ -16,7 +24,7 @@ export function registerOfferContentCommands(program: Command, withApp: WithApp)
     .option('--default', 'make it the default (the previous default is unset)')
     .action((offerId: string, name: string, url: string, opts: { default?: boolean }) =>
       withApp(async (app) => {
-        const pageId = await networkService.addLandingPage(app.ctx.db, {
+        const pageId = await offerChangesService.addLandingPage(app.ctx, cliActor(defaultOperator()), {
           offer_id: id(offerId),
           name,
           url,
@@ -34,7 +42,7 @@ export function registerOfferContentCommands(program: Command, withApp: WithApp)
     .option('--default', 'make it the default')
     .action((pageId: string, opts: { name?: string; url?: string; default?: boolean }) =>
       withApp(async (app) => {
-        await networkService.updateLandingPage(app.ctx.db, id(pageId), {
+        await offerChangesService.updateLandingPage(app.ctx, cliActor(defaultOperator()), id(pageId), {
           ...(opts.name !== undefined ? { name: opts.name } : {}),
           ...(opts.url !== undefined ? { url: opts.url } : {}),
           ...(opts.default ? { is_default: true } : {}),
@@ -48,7 +56,7 @@ export function registerOfferContentCommands(program: Command, withApp: WithApp)
     .description('Remove a landing page (when it was the default, the oldest remaining one becomes the default)')
     .action((pageId: string) =>
       withApp(async (app) => {
-        await networkService.removeLandingPage(app.ctx.db, id(pageId));
+        await offerChangesService.removeLandingPage(app.ctx, cliActor(defaultOperator()), id(pageId));
         console.log(`landing page ${pageId} removed`);
       }),
     );
@@ -60,13 +68,14 @@ export function registerOfferContentCommands(program: Command, withApp: WithApp)
     .description(`Add a creative; type is one of ${CREATIVE_TYPES.join(', ')}`)
     .action((offerId: string, name: string, type: string, url: string) =>
       withApp(async (app) => {
-        const creativeId = await networkService.addCreative(app.ctx.db, {
-          offer_id: id(offerId),
-          name,
-          type: oneOf(CREATIVE_TYPES, 'type')(type),
-          url,
-        });
-        console.log(`creative ${creativeId} added`);
+        const creative = await offerCreativesService
+          .add(app.ctx, cliActor(defaultOperator()), id(offerId), {
+            name,
+            type: oneOf(CREATIVE_TYPES, 'type')(type),
+            url,
+          })
+          .catch(fail);
+        console.log(`creative ${creative.id} added`);
       }),
     );
 
@@ -78,7 +87,7 @@ export function registerOfferContentCommands(program: Command, withApp: WithApp)
     .option('--url <url>', 'new URL')
     .action((creativeId: string, opts: { name?: string; type?: (typeof CREATIVE_TYPES)[number]; url?: string }) =>
       withApp(async (app) => {
-        await networkService.updateCreative(app.ctx.db, id(creativeId), opts);
+        await offerChangesService.updateCreative(app.ctx, cliActor(defaultOperator()), id(creativeId), opts);
         console.log(`creative ${creativeId} updated`);
       }),
     );
@@ -88,7 +97,7 @@ export function registerOfferContentCommands(program: Command, withApp: WithApp)
     .description('Remove a creative')
     .action((creativeId: string) =>
       withApp(async (app) => {
-        await networkService.removeCreative(app.ctx.db, id(creativeId));
+        await offerChangesService.removeCreative(app.ctx, cliActor(defaultOperator()), id(creativeId));
         console.log(`creative ${creativeId} removed`);
       }),
     );
@@ -117,7 +126,7 @@ export function registerOfferContentCommands(program: Command, withApp: WithApp)
         },
       ) =>
         withApp(async (app) => {
-          const eventId = await networkService.addEvent(app.ctx.db, {
+          const eventId = await offerChangesService.addEvent(app.ctx, cliActor(defaultOperator()), {
             offer_id: id(offerId),
             name,
             event_type: opts.type,
@@ -149,7 +158,7 @@ export function registerOfferContentCommands(program: Command, withApp: WithApp)
         },
       ) =>
         withApp(async (app) => {
-          await networkService.updateEvent(app.ctx.db, id(eventId), {
+          await offerChangesService.updateEvent(app.ctx, cliActor(defaultOperator()), id(eventId), {
             ...(opts.name !== undefined ? { name: opts.name } : {}),
             ...(opts.type !== undefined ? { event_type: opts.type } : {}),
             ...(opts.payout !== undefined ? { payout: opts.payout } : {}),

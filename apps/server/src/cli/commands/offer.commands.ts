@@ -1,10 +1,19 @@
 import type { Command } from 'commander';
 import { CONVERSION_METHODS, OFFER_STATUSES, PAYOUT_TYPES } from '@portal/shared';
 import type { WithApp } from '../with-app.ts';
+import { cliActor } from '../../modules/audit/audit.service.ts';
 import { networkService, type OfferPatch } from '../../modules/network/network.service.ts';
+import { offerAccessService } from '../../modules/network/offer-access.service.ts';
+import { offerChangesService } from '../../modules/network/offer-changes.service.ts';
+import { defaultOperator } from './accounts.commands.ts';
 import { cleared, id, int, list, num, oneOf, orNone } from './network-args.ts';
+import { fail } from './operators.commands.ts';
 
-/** Operator commands for offers: create, update, list, show, and access to private offers. */
+/**
+ * Operator commands for offers: create, update, list, show, and access to private offers. The
+ * writes go through the console's services and leave its audit entries, as `cli:<os user>`
+ * (docs/operator-console.md, Offers).
+ */
 
 interface OfferOptions {
   advertiser?: number;
@@ -98,7 +107,7 @@ export function registerOfferCommands(program: Command, withApp: WithApp): void 
       withApp(async (app) => {
         if (!opts.name) throw new Error('--name is required');
         const v = offerValues(opts);
-        const offerId = await networkService.createOffer(app.ctx.db, {
+        const offerId = await offerChangesService.createOffer(app.ctx, cliActor(defaultOperator()), {
           ...v,
           advertiser_id: opts.advertiser!,
           name: opts.name,
@@ -115,7 +124,7 @@ export function registerOfferCommands(program: Command, withApp: WithApp): void 
       .option('--advertiser <advertiserId>', 'move it to another advertiser', id),
   ).action((offerId: string, opts: OfferOptions) =>
     withApp(async (app) => {
-      await networkService.updateOffer(app.ctx.db, id(offerId), offerValues(opts));
+      await offerChangesService.updateOffer(app.ctx, cliActor(defaultOperator()), id(offerId), offerValues(opts));
       console.log(`offer ${offerId} updated`);
     }),
   );
@@ -151,7 +160,9 @@ export function registerOfferCommands(program: Command, withApp: WithApp): void 
     .description('Let a publisher run a private offer')
     .action((offerId: string, publisherId: string) =>
       withApp(async (app) => {
-        await networkService.grant(app.ctx.db, id(publisherId), id(offerId));
+        await offerAccessService
+          .grant(app.ctx, cliActor(defaultOperator()), { offer_id: id(offerId), publisher_id: id(publisherId) })
+          .catch(fail);
         console.log(`publisher ${publisherId} may run offer ${offerId}`);
       }),
     );
@@ -161,7 +172,9 @@ export function registerOfferCommands(program: Command, withApp: WithApp): void 
     .description("Take back a publisher's access to a private offer (it then answers 404 to them)")
     .action((offerId: string, publisherId: string) =>
       withApp(async (app) => {
-        const removed = await networkService.revoke(app.ctx.db, id(publisherId), id(offerId));
+        const removed = await offerAccessService
+          .revoke(app.ctx, cliActor(defaultOperator()), { offer_id: id(offerId), publisher_id: id(publisherId) })
+          .catch(fail);
         console.log(
           removed
             ? `publisher ${publisherId} no longer has offer ${offerId}`

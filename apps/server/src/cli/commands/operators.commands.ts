@@ -8,12 +8,17 @@ import { defaultOperator } from './accounts.commands.ts';
 /** The field errors of the service, as one line for the terminal. */
 export function describe(err: unknown): string {
   const fields = (err as { fields?: Record<string, { message: string }> }).fields;
-  if (fields)
+  if (fields && Object.keys(fields).length > 0)
     return Object.entries(fields)
       .map(([field, f]) => `${field}: ${f.message}`)
       .join('; ');
   return err instanceof Error ? err.message : String(err);
 }
+
+/** A service's refusal as one line for the terminal ("Offer not found.", field errors). */
+export const fail = (err: unknown): never => {
+  throw new Error(describe(err));
+};
 
 /** Operators of the console (docs/operator-console.md): the first owner comes from here. */
 export function registerOperatorCommands(program: Command, withApp: WithApp): void {

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import type { Db } from '../../db/database.ts';
 import { networkRepository as repo } from './network.repository.ts';
 import {
@@ -14,6 +13,9 @@ import {
   offerOrFail,
   parse,
   updated,
+  type CreativePatch,
+  type EventPatch,
+  type LandingPagePatch,
   type NewCreative,
   type NewEvent,
   type NewLandingPage,
@@ -33,7 +35,7 @@ export const networkOfferContent = {
     });
   },
 
-  async updateLandingPage(db: Db, landingPageId: number, patch: z.input<typeof landingPagePatchSchema>): Promise<void> {
+  async updateLandingPage(db: Db, landingPageId: number, patch: LandingPagePatch): Promise<void> {
     const v = parse(landingPagePatchSchema, patch);
     if (Object.keys(v).length === 0) throw new NetworkInputError('nothing to change');
     await inTransaction(db, async (trx) => {
@@ -67,7 +69,7 @@ export const networkOfferContent = {
     return (await repo.insertCreative(db, v)).id;
   },
 
-  async updateCreative(db: Db, creativeId: number, patch: z.input<typeof creativePatchSchema>): Promise<void> {
+  async updateCreative(db: Db, creativeId: number, patch: CreativePatch): Promise<void> {
     const v = parse(creativePatchSchema, patch);
     if (Object.keys(v).length === 0) throw new NetworkInputError('nothing to change');
     updated(await repo.updateCreative(db, creativeId, v), `creative ${creativeId}`);
@@ -94,7 +96,7 @@ export const networkOfferContent = {
   },
 
   /** Changes an event; the base event's payout stays mirrored on the offer. */
-  async updateEvent(db: Db, eventId: number, patch: z.input<typeof eventPatchSchema>): Promise<void> {
+  async updateEvent(db: Db, eventId: number, patch: EventPatch): Promise<void> {
     const v = parse(eventPatchSchema, patch);
     if (Object.keys(v).length === 0) throw new NetworkInputError('nothing to change');
     await inTransaction(db, async (trx) => {

@@ -129,7 +129,12 @@ export const landingPageSchema = z.strictObject({
   is_default: z.boolean().default(false),
 });
 export type NewLandingPage = z.input<typeof landingPageSchema>;
-export const landingPagePatchSchema = landingPageSchema.omit({ offer_id: true }).partial();
+// Without the new page's default (false): a change that does not name is_default leaves it as it is.
+export const landingPagePatchSchema = landingPageSchema
+  .omit({ offer_id: true })
+  .extend({ is_default: z.boolean() })
+  .partial();
+export type LandingPagePatch = z.input<typeof landingPagePatchSchema>;
 
 export const creativeSchema = z.strictObject({
   offer_id: id,
@@ -139,6 +144,7 @@ export const creativeSchema = z.strictObject({
 });
 export type NewCreative = z.input<typeof creativeSchema>;
 export const creativePatchSchema = creativeSchema.omit({ offer_id: true }).partial();
+export type CreativePatch = z.input<typeof creativePatchSchema>;
 
 export const eventSchema = z.strictObject({
   offer_id: id,
@@ -162,6 +168,7 @@ export const eventPatchSchema = z
     is_base: z.literal(true),
   })
   .partial();
+export type EventPatch = z.input<typeof eventPatchSchema>;
 
 export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const r = schema.safeParse(input);

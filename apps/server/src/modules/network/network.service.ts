@@ -20,7 +20,16 @@ import {
 import { networkOfferContent } from './network-offer-content.service.ts';
 
 export { NetworkInputError };
-export type { NewCreative, NewEvent, NewLandingPage, NewOffer, OfferPatch } from './network.schemas.ts';
+export type {
+  CreativePatch,
+  EventPatch,
+  LandingPagePatch,
+  NewCreative,
+  NewEvent,
+  NewLandingPage,
+  NewOffer,
+  OfferPatch,
+} from './network.schemas.ts';
 
 /**
  * Running the network: advertisers, offers, landing pages, creatives, events and which publishers

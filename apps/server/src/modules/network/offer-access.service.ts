@@ -105,10 +105,13 @@ export const offerAccessService = {
     forgetTracking(ctx);
   },
 
-  /** Takes the grant back: the publisher's clicks on a non-public offer go to the fallback again. */
-  async revoke(ctx: AppContext, actor: Actor, v: OfferAccessChangeRequest): Promise<void> {
+  /**
+   * Takes the grant back: the publisher's clicks on a non-public offer go to the fallback again.
+   * Answers whether there was a grant to take back.
+   */
+  async revoke(ctx: AppContext, actor: Actor, v: OfferAccessChangeRequest): Promise<boolean> {
     await checkPair(ctx, v);
-    await auditService.write(ctx, actor, async (trx, audit) => {
+    const had = await auditService.write(ctx, actor, async (trx, audit) => {
       const had = await networkService.revoke(trx, v.publisher_id, v.offer_id);
       await audit({
         action: 'offer.revoke',
@@ -117,8 +120,10 @@ export const offerAccessService = {
         before: { publisher_id: v.publisher_id, granted: had },
         after: { publisher_id: v.publisher_id, granted: false },
       });
+      return had;
     });
     forgetTracking(ctx);
+    return had;
   },
 
   /** Approves a publisher's request: grants the offer. */

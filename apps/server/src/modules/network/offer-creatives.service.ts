@@ -8,7 +8,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { fieldErrors, notFound } from '../../lib/errors.ts';
 import { auditService, type Actor } from '../audit/audit.service.ts';
-import { networkService } from './network.service.ts';
+import { networkService, type CreativePatch } from './network.service.ts';
 import { httpUrl } from './network.schemas.ts';
 import { offersAdminRepository as repo } from './offers-admin.repository.ts';
 import { asFieldErrors } from './offers-admin.service.ts';
@@ -42,6 +42,14 @@ function readImage(image: { content_type: string; data: string }): { type: strin
     throw fieldErrors({ image: { code: ERROR_CODES.BAD_FORMAT, message: TYPE_MESSAGE } });
   return { type, bytes };
 }
+
+/** What the audit log keeps of a creative. */
+const shown = (c: { id: number; name: string; type: string; url: string }) => ({
+  id: c.id,
+  name: c.name,
+  type: c.type,
+  url: c.url,
+});
 
 export const offerCreativesService = {
   /** Adds a creative: an uploaded image, stored and served by the portal, or a URL elsewhere. */
@@ -87,6 +95,26 @@ export const offerCreativesService = {
     );
   },
 
+  /**
+   * Changes a creative's name, type or URL (the CLI's `creative:update`; the console adds and
+   * removes): `offer.creative_update` on its offer, the creative before → after.
+   */
+  async update(ctx: AppContext, actor: Actor, creativeId: number, patch: CreativePatch): Promise<void> {
+    await auditService.write(ctx, actor, async (trx, audit) => {
+      const before = await repo.findCreative(trx, creativeId);
+      // Refuses a bad change, then a creative that does not exist, in the network service's words.
+      await networkService.updateCreative(trx, creativeId, patch);
+      const after = await repo.findCreative(trx, creativeId);
+      await audit({
+        action: 'offer.creative_update',
+        objectType: 'offer',
+        objectId: before!.offer_id,
+        before: shown(before!),
+        after: shown(after!),
+      });
+    });
+  },
+
   async remove(ctx: AppContext, actor: Actor, offerId: number, creativeId: number): Promise<void> {
     const creative = await repo.findCreative(ctx.db, creativeId);
     if (!creative || creative.offer_id !== offerId) throw notFound('Creative not found.');
@@ -96,7 +124,7 @@ export const offerCreativesService = {
         action: 'offer.creative_remove',
         objectType: 'offer',
         objectId: offerId,
-        before: { id: creative.id, name: creative.name, type: creative.type, url: creative.url },
+        before: shown(creative),
       });
     });
   },

@@ -96,12 +96,58 @@ async function describe(ctx: AppContext, db: Db, offerId: number): Promise<Admin
   };
 }
 
-/** What the audit log keeps of an offer: the editor's fields, events and landing pages. */
-const snapshot = (o: AdminOffer | null) => {
-  if (!o) return null;
+/**
+ * What the audit log keeps of an offer: the editor's fields, events and landing pages, and the
+ * fields only the CLI sets (tags, fallback URL, lookback), so a change of those shows too.
+ */
+async function snapshot(db: Db, o: AdminOffer | null): Promise<Record<string, unknown> | null> {
+  const row = o && (await networkService.findOffer(db, o.id));
+  if (!o || !row) return null;
   const { creatives: _c, created_at: _t, advertiser_name: _a, ...rest } = o;
-  return rest as Record<string, unknown>;
-};
+  return { ...rest, tags: row.tags, fallback_url: row.fallback_url, lookback_days: row.lookback_days };
+}
+
+/**
+ * Runs one write of an offer's form (its fields, events or landing pages) in one transaction with
+ * its audit entry: `offer.create` when `offerId` is null (`write` answers the new offer's id), else
+ * `offer.update`, the form before → after. The editor's save and the CLI's offer commands
+ * (offer-changes.service.ts) both write this way; the click path's cache is cleared after.
+ */
+export async function writeOffer(
+  ctx: AppContext,
+  actor: Actor,
+  offerId: number | null,
+  write: (trx: Db) => Promise<number>,
+): Promise<{ offer: AdminOffer; value: number }>;
+export async function writeOffer<T>(
+  ctx: AppContext,
+  actor: Actor,
+  offerId: number,
+  write: (trx: Db) => Promise<T>,
+): Promise<{ offer: AdminOffer; value: T }>;
+export async function writeOffer<T>(
+  ctx: AppContext,
+  actor: Actor,
+  offerId: number | null,
+  write: (trx: Db) => Promise<T>,
+): Promise<{ offer: AdminOffer; value: T }> {
+  const saved = await auditService.write(ctx, actor, async (trx, audit) => {
+    const before = offerId === null ? null : await snapshot(trx, await describe(ctx, trx, offerId));
+    const value = await write(trx);
+    const id = offerId ?? (value as number);
+    const after = await describe(ctx, trx, id);
+    await audit({
+      action: offerId === null ? 'offer.create' : 'offer.update',
+      objectType: 'offer',
+      objectId: id,
+      before,
+      after: await snapshot(trx, after),
+    });
+    return { offer: after!, value };
+  });
+  forgetTracking(ctx);
+  return saved;
+}
 
 /** Every rule of the editor, answered together as field errors. */
 async function checkSave(db: Db, offerId: number | null, v: AdminOfferSave): Promise<void> {
@@ -236,36 +282,24 @@ export const offersAdminService = {
   async save(ctx: AppContext, actor: Actor, offerId: number | null, v: AdminOfferSave): Promise<AdminOffer> {
     if (offerId !== null && !(await networkService.findOffer(ctx.db, offerId))) throw notFound('Offer not found.');
     await checkSave(ctx.db, offerId, v);
-    const saved = await asFieldErrors(() =>
-      auditService.write(ctx, actor, async (trx, audit) => {
-        const before = offerId === null ? null : await describe(ctx, trx, offerId);
-        let id = offerId;
-        if (id === null) {
-          const base = v.events[0]!;
-          id = await networkService.createOffer(trx, {
-            ...offerFields(v),
-            payout: base.payout,
-            payout_type: base.payout_type,
-            revenue: base.revenue,
-            revenue_type: base.revenue_type,
-            base_event_name: base.name.trim(),
-          });
-        } else {
-          await networkService.updateOffer(trx, id, offerFields(v));
-        }
-        await saveParts(trx, id, v, offerId === null);
-        const after = await describe(ctx, trx, id);
-        await audit({
-          action: offerId === null ? 'offer.create' : 'offer.update',
-          objectType: 'offer',
-          objectId: id,
-          before: snapshot(before),
-          after: snapshot(after),
+    const write = async (trx: Db) => {
+      let id = offerId;
+      if (id === null) {
+        const base = v.events[0]!;
+        id = await networkService.createOffer(trx, {
+          ...offerFields(v),
+          payout: base.payout,
+          payout_type: base.payout_type,
+          revenue: base.revenue,
+          revenue_type: base.revenue_type,
+          base_event_name: base.name.trim(),
         });
-        return after!;
-      }),
-    );
-    forgetTracking(ctx);
-    return saved;
+      } else {
+        await networkService.updateOffer(trx, id, offerFields(v));
+      }
+      await saveParts(trx, id, v, offerId === null);
+      return id;
+    };
+    return (await asFieldErrors(() => writeOffer(ctx, actor, offerId, write))).offer;
   },
 };
