@@ -47,6 +47,12 @@ export async function createCliStore(
       },
     };
   }
+  await loadMigratedSnapshot(dataDir);
+  return { env: { DATA_DIR: dataDir }, remove: async () => removeDir() };
+}
+
+/** PGlite: unpacks the run's migrated snapshot into a new data directory (`DATA_DIR`). */
+export async function loadMigratedSnapshot(dataDir: string): Promise<void> {
   const { PGlite } = await import('@electric-sql/pglite');
   // The path the server opens for DATA_DIR (db/database.ts).
   const pglite = await PGlite.create({
@@ -54,5 +60,4 @@ export async function createCliStore(
     loadDataDir: new Blob([fs.readFileSync(inject('snapshotFile'))]),
   });
   await pglite.close();
-  return { env: { DATA_DIR: dataDir }, remove: async () => removeDir() };
 }
