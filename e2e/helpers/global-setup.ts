@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../apps/server/test/helpers/free-port.ts';
 import { adminUrl } from '../../apps/server/test/helpers/test-db.ts';
+import { makeTodaysTraffic } from './todays-traffic.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -95,6 +96,14 @@ export default async function setup(project: TestProject) {
       throw new Error('the server did not become healthy in time');
     }
     await new Promise((r) => setTimeout(r, 300));
+  }
+
+  try {
+    await makeTodaysTraffic(baseUrl, { email: 'demo@portal.test', password: 'demo-password' });
+  } catch (err) {
+    child.kill('SIGKILL');
+    await database?.drop();
+    throw err;
   }
 
   project.provide('baseUrl', baseUrl);
