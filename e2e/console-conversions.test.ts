@@ -1,3 +1,4 @@
+import type { AdminConversionListResponse } from '@portal/shared/admin/conversions.schemas';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -38,6 +39,24 @@ const lastClosedMonth = () => {
 const monthEnd = (m: string) => {
   const [y, mm] = m.split('-').map(Number) as [number, number];
   return new Date(Date.UTC(y, mm, 0)).toISOString().slice(0, 10);
+};
+/** A time as the portal writes every one, `2026-11-24 9:04:38 PM`, in the browser's zone (helpers/browser.ts). */
+const BROWSER_ZONE = 'America/Toronto';
+const portalTime = (iso: string) => {
+  const at = new Date(iso);
+  const day = new Intl.DateTimeFormat('en-CA', {
+    timeZone: BROWSER_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+  const time = new Intl.DateTimeFormat('en-US', {
+    timeZone: BROWSER_ZONE,
+    hour: 'numeric',
+    minute: '2-digit',
+    second: '2-digit',
+  }).format(at);
+  return `${day} ${time.replace(/\s/g, ' ')}`;
 };
 const dayShift = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
@@ -143,16 +162,12 @@ describe.each(Object.keys(WIDTHS) as Width[])('console conversions and invoices 
     const s = await open(browser, width);
     const { page } = s;
     const ops = await consoleLoginViaApi(s);
-    type Page = {
-      data: { tid: string; publisher_id: number; publisher_name: string; offer_id: number; offer_name: string }[];
-      cursor: { next: string | null };
-    };
     // A publisher whose conversions are not the newest: its list differs from the unfiltered one.
-    const all = await json<Page>(await adminCall(s, 'POST', '/conversions', ops, { limit: 20 }));
+    const all = await json<AdminConversionListResponse>(await adminCall(s, 'POST', '/conversions', ops, { limit: 20 }));
     const pick = all.data.find((c) => c.publisher_id !== all.data[0]!.publisher_id);
     expect(pick).toBeTruthy();
     const publisher = { id: pick!.publisher_id, name: pick!.publisher_name };
-    const mine = await json<Page>(
+    const mine = await json<AdminConversionListResponse>(
       await adminCall(s, 'POST', '/conversions', ops, { filters: { publisher_id: publisher.id }, limit: 20 }),
     );
     expect(mine.data.length).toBeGreaterThan(0);
@@ -179,6 +194,8 @@ describe.each(Object.keys(WIDTHS) as Width[])('console conversions and invoices 
     await eventually(listed, true);
     await counted.waitFor();
     expect(await picker.inputValue()).toBe(label);
+    // The newest row's time in the portal's one format.
+    await list.getByText(portalTime(mine.data[0]!.created_at), { exact: true }).first().waitFor();
     await checkScreen(page, 'console-conversions-publisher');
 
     // After a reload the field names the publisher, not its id.

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  CONSOLE_LATER,
   firstPaintGroups,
   firstPaintReach,
   firstPaintRoots,
@@ -195,5 +196,34 @@ describe('on-demand files', () => {
     // The dialogs' tooltip needs the menus' popper: a file of its own would load `later` too.
     expect(place(src('tooltip.js'))).toBe('later');
     expect(place(src('form.js'))).toBe('later');
+  });
+});
+
+describe("the console's on-demand files", () => {
+  const withConsole = new Map<string, Root>([
+    ...roots,
+    [src('app/layouts/console-layout.tsx'), { layout: 'console-layout', isLayout: true, console: true }],
+    [src('conversions.tsx'), { layout: 'console-layout', isLayout: false, console: true }],
+    [src('invoices.tsx'), { layout: 'console-layout', isLayout: false, console: true }],
+  ]);
+  const graph = graphWithImporters({
+    [src('app/layouts/app-layout.tsx')]: { lazy: [src('menu.tsx')] },
+    [src('a.tsx')]: { lazy: [src('dialog.tsx')] },
+    [src('menu.tsx')]: { imports: [src('modal.tsx')] },
+    [src('dialog.tsx')]: { imports: [src('modal.tsx')] },
+    [src('conversions.tsx')]: { lazy: [src('reverse-dialog.tsx')] },
+    [src('invoices.tsx')]: { lazy: [src('void-dialog.tsx')] },
+    [src('reverse-dialog.tsx')]: { imports: [src('reason-dialog.tsx')] },
+    [src('void-dialog.tsx')]: { imports: [src('reason-dialog.tsx')] },
+    [src('reason-dialog.tsx')]: { imports: [src('modal.tsx'), src('console-problems.ts')] },
+  });
+  const reach = firstPaintReach(withConsole, graph);
+  const firstPaint = firstPaintGroups(withConsole, graph, reach);
+  const place = onDemandGroups(withConsole, firstPaint, (id) => reach.get(id) ?? new Set(), graph);
+
+  it('keeps what only console dialogs share out of `later`, though it imports `later`', () => {
+    expect(place(src('modal.tsx'))).toBe('later');
+    expect(place(src('reason-dialog.tsx'))).toBe(CONSOLE_LATER);
+    expect(place(src('console-problems.ts'))).toBe(CONSOLE_LATER);
   });
 });

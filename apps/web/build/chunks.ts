@@ -132,7 +132,13 @@ export function firstPaintGroups(
  * An on-demand part is a module imported dynamically; a module belongs to the parts that import it
  * statically, directly or through other modules. A part is the layout's when a layout (or what a
  * layout needs at first paint, or another part) imports it; else it is the pages' that import it.
+ *
+ * What only the operator console's pages' parts share goes to `console-later`, even though it
+ * imports `later`: a publisher page that opens a menu never loads the console's code.
  */
+/** What only the console's pages' on-demand parts share (their dialogs' common pieces). */
+export const CONSOLE_LATER = 'console-later';
+
 export function onDemandGroups(
   roots: Map<string, Root>,
   firstPaint: Map<string, string | null>,
@@ -176,8 +182,10 @@ export function onDemandGroups(
     let name = 'later';
     if (!layouts && parts.size > 0) {
       const key = [...parts].sort().join('|');
-      name = byLoaders.get(key) ?? `later-${byLoaders.size + 1}`;
-      byLoaders.set(key, name);
+      // What only the console's pages' parts share: one console file, never the publisher side's.
+      const consoleOnly = [...parts].every((p) => loaders(p)!.every((u) => roots.get(u)!.console));
+      name = consoleOnly ? CONSOLE_LATER : (byLoaders.get(key) ?? `later-${byLoaders.size + 1}`);
+      if (!consoleOnly) byLoaders.set(key, name);
     }
     memo.set(id, name);
     return name;
@@ -204,7 +212,7 @@ export function onDemandGroups(
     changed = false;
     for (const m of onDemand) {
       const name = place(m);
-      if (merged.has(name) || importsLater.has(name)) continue;
+      if (merged.has(name) || importsLater.has(name) || name === CONSOLE_LATER) continue;
       const deps = graph.getModuleInfo(m)?.importedIds ?? [];
       if (deps.some((d) => !firstPaint.has(d) && !roots.has(d) && merged.has(place(d)))) {
         importsLater.add(name);

@@ -8,7 +8,7 @@ import { loadConfig } from '../../src/config.ts';
 import { migrateToLatest, openDatabase } from '../../src/db/database.ts';
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts';
 import { runAdmin } from '../helpers/admin-cli.ts';
-import { createCliDatabase } from '../helpers/cli-db.ts';
+import { createCliDatabase, loadMigratedSnapshot } from '../helpers/cli-db.ts';
 import { testDbKind } from '../helpers/test-db.ts';
 
 const PUBLIC_URL = 'https://portal.example.test';
@@ -31,7 +31,7 @@ describe('admin CLI: impersonate prints a one-time login link; audit:list shows 
       const made = await createCliDatabase();
       env['DATABASE_URL'] = made.url;
       drop = made.drop;
-    }
+    } else await loadMigratedSnapshot(env['DATA_DIR']!);
     const handle = await openDatabase({ databaseUrl: env['DATABASE_URL'], dataDir: env['DATA_DIR']! });
     await migrateToLatest(handle.db);
     ids = await handle.db.transaction().execute((trx) =>

@@ -64,3 +64,14 @@ export async function createCliStore(
   }
   return { env: { DATA_DIR: dataDir, ...(made ? { DATABASE_URL: made.url } : {}) }, remove };
 }
+
+/** PGlite: unpacks the run's migrated snapshot into a new data directory (`DATA_DIR`). */
+export async function loadMigratedSnapshot(dataDir: string): Promise<void> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  // The path the server opens for DATA_DIR (db/database.ts).
+  const pglite = await PGlite.create({
+    dataDir: path.join(dataDir, 'pgdata'),
+    loadDataDir: new Blob([fs.readFileSync(inject('snapshotFile'))]),
+  });
+  await pglite.close();
+}

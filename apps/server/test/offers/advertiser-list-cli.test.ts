@@ -6,7 +6,7 @@ import { migrateToLatest, openDatabase } from '../../src/db/database.ts';
 import { networkService } from '../../src/modules/network/network.service.ts';
 import { DEMO_ADVERTISERS } from '../../src/seed/demo-advertisers.ts';
 import { runAdmin } from '../helpers/admin-cli.ts';
-import { createCliDatabase } from '../helpers/cli-db.ts';
+import { createCliDatabase, loadMigratedSnapshot } from '../helpers/cli-db.ts';
 import { testDbKind } from '../helpers/test-db.ts';
 
 /**
@@ -40,7 +40,7 @@ describe('admin CLI: advertiser:list', () => {
       const made = await createCliDatabase();
       env['DATABASE_URL'] = made.url;
       drop = made.drop;
-    }
+    } else await loadMigratedSnapshot(env['DATA_DIR']!);
     const handle = await openDatabase({ databaseUrl: env['DATABASE_URL'], dataDir: env['DATA_DIR']! });
     await migrateToLatest(handle.db);
     const db = handle.db;

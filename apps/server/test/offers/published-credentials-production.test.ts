@@ -8,7 +8,7 @@ import { migrateToLatest, openDatabase } from '../../src/db/database.ts';
 import { networkService } from '../../src/modules/network/network.service.ts';
 import { DEMO_ADVERTISERS } from '../../src/seed/demo-advertisers.ts';
 import { runAdmin } from '../helpers/admin-cli.ts';
-import { createCliDatabase } from '../helpers/cli-db.ts';
+import { createCliDatabase, loadMigratedSnapshot } from '../helpers/cli-db.ts';
 import { freePort } from '../helpers/free-port.ts';
 import { testDbKind } from '../helpers/test-db.ts';
 
@@ -31,7 +31,7 @@ describe('a production start with published demo credentials live', () => {
       const made = await createCliDatabase();
       env['DATABASE_URL'] = made.url;
       drop = made.drop;
-    }
+    } else await loadMigratedSnapshot(dataDir);
     const handle = await openDatabase({ databaseUrl: env['DATABASE_URL'], dataDir });
     await migrateToLatest(handle.db);
     const db = handle.db;

@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config.ts';
 import { migrateToLatest, openDatabase } from '../../src/db/database.ts';
 import { seedDemoOperator } from '../../src/seed/demo-operator.ts';
 import { runAdmin } from '../helpers/admin-cli.ts';
-import { createCliDatabase } from '../helpers/cli-db.ts';
+import { createCliDatabase, loadMigratedSnapshot } from '../helpers/cli-db.ts';
 import { createPublisher } from '../helpers/factories.ts';
 import { adminPath } from '../helpers/operator-factories.ts';
 import { click, convert, createTrackedOffer, trackingClient } from '../helpers/tracking-factories.ts';
@@ -41,7 +41,7 @@ describe('caps filled by pixels, as the operator sees them', () => {
       const made = await createCliDatabase();
       env['DATABASE_URL'] = made.url;
       drop = made.drop;
-    }
+    } else await loadMigratedSnapshot(env['DATA_DIR']!);
     const handle = await openDatabase({ databaseUrl: env['DATABASE_URL'], dataDir: env['DATA_DIR']! });
     await migrateToLatest(handle.db);
     app = await buildApp({

@@ -15,9 +15,10 @@ import {
 } from '../../../features/admin/advertisers/lazy-advertiser-modals.tsx';
 import { consoleArea } from '../../../features/admin/console-nav.ts';
 import { consolePaths } from '../../../features/admin/console-paths.ts';
-import { formatConsoleDate, formatConsoleDateTime } from '../../../features/admin/format.ts';
 import { useCanWrite } from '../../../features/admin/use-can-write.ts';
 import { isApiError } from '../../../lib/api-error.ts';
+import { formatDate, formatDateTime } from '../../../lib/dates.ts';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
 
 const METHOD_LABELS = { postback: 'Server postback', pixel: 'Pixel', both: 'Server postback and pixel' } as const;
 
@@ -49,7 +50,8 @@ function AdvertiserView({ advertiser: a }: { advertiser: AdvertiserDetail }) {
   const [dialog, setDialog] = useState<AdvertiserDialog>(null);
   const warning = publishedWarning(a);
   const offersArea = consoleArea('Offers');
-  const rotated = (at: string | null) => (at ? `Last rotated ${formatConsoleDateTime(at)}` : 'Never rotated');
+  const rotated = (at: string | null) =>
+    at ? `Last rotated ${formatDateTime(at, browserTimeZone())}` : 'Never rotated';
   return (
     <div className="flex flex-col gap-6">
       <Card className="p-5">
@@ -59,7 +61,7 @@ function AdvertiserView({ advertiser: a }: { advertiser: AdvertiserDetail }) {
             <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
               <AdvertiserStatusBadge status={a.status} />
               <span>
-                Advertiser {a.id} · created {formatConsoleDate(a.created_at)}
+                Advertiser {a.id} · created {formatDate(a.created_at, browserTimeZone())}
               </span>
             </p>
           </div>

@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import type { Column } from '../../../components/ui/list/types.ts';
 import { formatInteger } from '../../../lib/format.ts';
 import { consolePaths } from '../console-paths.ts';
-import { formatConsoleDate } from '../format.ts';
 import { AdvertiserStatusBadge, publishedWarning } from './advertiser-parts.tsx';
+import { formatDate } from '../../../lib/dates.ts';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
 
 /** The Advertisers list's columns: name (a link to its page), status, offers, credentials, created. */
 export const ADVERTISER_COLUMNS: Column<AdvertiserRow>[] = [
@@ -33,5 +34,5 @@ export const ADVERTISER_COLUMNS: Column<AdvertiserRow>[] = [
       );
     },
   },
-  { id: 'created', header: 'Created', width: '8rem', cell: (a) => formatConsoleDate(a.created_at) },
+  { id: 'created', header: 'Created', width: '8rem', cell: (a) => formatDate(a.created_at, browserTimeZone()) },
 ];

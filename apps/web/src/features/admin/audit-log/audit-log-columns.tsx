@@ -1,8 +1,9 @@
 import type { AuditEntry } from '@portal/shared/admin/audit.schemas';
 import { AUDIT_OBJECT_LABELS, type AuditObjectType } from '@portal/shared/admin/operators.constants';
 import type { Column } from '../../../components/ui/list/types.ts';
-import { formatConsoleDateTime } from '../format.ts';
 import { auditChanges } from './audit-changes.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
 
 const objectLabel = (type: string) => AUDIT_OBJECT_LABELS[type as AuditObjectType] ?? type;
 
@@ -28,9 +29,9 @@ export const AUDIT_COLUMNS: Column<AuditEntry>[] = [
   {
     id: 'at',
     header: 'When',
-    width: '10.5rem',
+    width: '13.5rem',
     primary: true,
-    cell: (e) => <span className="tabular-nums">{formatConsoleDateTime(e.at)}</span>,
+    cell: (e) => <span className="whitespace-nowrap tabular-nums">{formatDateTime(e.at, browserTimeZone())}</span>,
   },
   {
     id: 'operator',

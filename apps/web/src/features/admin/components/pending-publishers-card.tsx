@@ -1,9 +1,10 @@
 import type { Overview } from '@portal/shared/admin/overview.schemas';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card.tsx';
-import { formatConsoleDate } from '../format.ts';
 import { formatInteger } from '../../../lib/format.ts';
 import { consoleArea } from '../console-nav.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
 
 /** Publishers waiting for approval: how many, the newest, each a link once the Publishers area exists. */
 export function PendingPublishersCard({ pending }: { pending: Overview['pending_publishers'] }) {
@@ -30,7 +31,7 @@ export function PendingPublishersCard({ pending }: { pending: Overview['pending_
                 )}
                 {p.email ? <span className="ml-2 break-all text-slate-600">{p.email}</span> : null}
               </span>
-              <span className="text-slate-600 tabular-nums">{formatConsoleDate(p.created_at)}</span>
+              <span className="text-slate-600 tabular-nums">{formatDate(p.created_at, browserTimeZone())}</span>
             </li>
           ))}
         </ul>

@@ -2,8 +2,9 @@ import type { AdminConversion } from '@portal/shared/admin/conversions.schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import type { Column } from '../../../components/ui/list/types.ts';
-import { formatConsoleDateTime } from '../format.ts';
 import { formatConsoleMoney } from '../money.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
 
 const EVENT_LABELS = { conversion: 'Conversion', partial: 'Partial', upsell: 'Upsell' } as const;
 
@@ -31,10 +32,12 @@ export function conversionColumns(onReverse: ((c: AdminConversion) => void) | nu
       id: 'time',
       header: 'Time',
       primary: true,
-      width: '10.5rem',
+      width: '13.5rem',
       cell: (c) => (
         <span>
-          <span className="block font-medium text-slate-900">{formatConsoleDateTime(c.created_at)}</span>
+          <span className="block font-medium whitespace-nowrap text-slate-900 tabular-nums">
+            {formatDateTime(c.created_at, browserTimeZone())}
+          </span>
           <span className="block break-all font-mono text-xs text-slate-600" title="Transaction ID (tid)">
             {c.tid}
           </span>

@@ -1,9 +1,10 @@
 import type { AdminInvoiceDetailResponse } from '@portal/shared/admin/invoices.schemas';
 import { Card } from '../../../components/ui/card.tsx';
 import { cn } from '../../../components/ui/cn.ts';
-import { formatConsoleDateTime } from '../format.ts';
 import { formatConsoleMoney } from '../money.ts';
 import { AdminInvoiceStatusBadge } from './admin-invoice-status.tsx';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
 
 type Detail = AdminInvoiceDetailResponse['data'];
 const KIND_LABELS = { offer: 'Offer', referral: 'Referral commission', reversal: 'Reversal' } as const;
@@ -15,8 +16,8 @@ export function InvoiceLines({ detail }: { detail: Detail }) {
     ['Publisher', `${invoice.publisher_name} #${invoice.publisher_id}`],
     ['Period', `${invoice.date_range_start} – ${invoice.date_range_end}`],
     ['Status', <AdminInvoiceStatusBadge key="s" status={invoice.status} />],
-    ['Made', formatConsoleDateTime(invoice.created_at)],
-    ['Last change', formatConsoleDateTime(invoice.updated_at)],
+    ['Made', formatDateTime(invoice.created_at, browserTimeZone())],
+    ['Last change', formatDateTime(invoice.updated_at, browserTimeZone())],
   ];
   return (
     <div className="flex flex-col gap-4">

@@ -1,7 +1,8 @@
 import type { NotificationSendRow } from '@portal/shared/admin/notifications.schemas';
 import { formatInteger } from '../../../lib/format.ts';
 import type { Column } from '../../../components/ui/list/types.ts';
-import { formatConsoleDateTime } from '../format.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
 
 /** The body's text, without its markup (DOMParser runs no script and loads nothing). */
 function textOf(html: string): string {
@@ -18,7 +19,7 @@ function recipientsText(s: NotificationSendRow): string {
 
 /** The sent list's columns: when, the notice, who got it, how many read it, who sent it. */
 export const SENT_COLUMNS: Column<NotificationSendRow>[] = [
-  { id: 'sent', header: 'Sent', width: '10rem', cell: (s) => formatConsoleDateTime(s.sent_at) },
+  { id: 'sent', header: 'Sent', width: '12.5rem', cell: (s) => formatDateTime(s.sent_at, browserTimeZone()) },
   {
     id: 'title',
     header: 'Notification',

@@ -8,7 +8,6 @@ import { DataTable } from '../../../components/ui/list/data-table.tsx';
 import type { Column } from '../../../components/ui/list/types.ts';
 import { alerts } from '../../../lib/alerts.ts';
 import { useOperatorMe } from '../api/session.ts';
-import { formatConsoleDate } from '../format.ts';
 import { consoleWriteProblem, fieldMessage } from '../login-problems.ts';
 import {
   useOfferAccessChange,
@@ -16,6 +15,8 @@ import {
   useOfferGrants,
   type OfferAccessScope,
 } from './offer-access-api.ts';
+import { formatDate } from '../../../lib/dates.ts';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
 
 export type OfferAccessPanelProps = { offerId: number; publisherId?: never } | { publisherId: number; offerId?: never };
 
@@ -53,7 +54,7 @@ export function OfferAccessPanel(props: OfferAccessPanelProps) {
 
   const requestColumns: Column<OfferAccessRequest>[] = [
     { id: 'who', header: byOffer ? 'Publisher' : 'Offer', primary: true, cell: other },
-    { id: 'at', header: 'Requested', width: '8rem', cell: (r) => formatConsoleDate(r.requested_at) },
+    { id: 'at', header: 'Requested', width: '8rem', cell: (r) => formatDate(r.requested_at, browserTimeZone()) },
     ...(canWrite
       ? [
           {
@@ -79,7 +80,7 @@ export function OfferAccessPanel(props: OfferAccessPanelProps) {
 
   const grantColumns: Column<OfferGrant>[] = [
     { id: 'who', header: byOffer ? 'Publisher' : 'Offer', primary: true, cell: other },
-    { id: 'at', header: 'Granted', width: '8rem', cell: (g) => formatConsoleDate(g.granted_at) },
+    { id: 'at', header: 'Granted', width: '8rem', cell: (g) => formatDate(g.granted_at, browserTimeZone()) },
     ...(canWrite
       ? [
           {

@@ -12,8 +12,9 @@ import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { consoleWriteProblem, fieldMessage } from '../login-problems.ts';
-import { formatConsoleDateTime } from '../format.ts';
 import { useInviteOperator } from './operators-api.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
 
 const ROLE_OPTIONS = OPERATOR_ROLES.map((r) => ({
   value: r,
@@ -54,7 +55,7 @@ export function InviteOperatorModal({ onClose }: { onClose: () => void }) {
         <div className="flex flex-col gap-4 text-sm text-slate-700">
           <p>
             {done.operator.email} was e-mailed a link to set a password. It is shown here this once: copy it if the mail
-            may not arrive. It works once, until {formatConsoleDateTime(done.expires_at)}.
+            may not arrive. It works once, until {formatDateTime(done.expires_at, browserTimeZone())}.
           </p>
           <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 font-mono text-[13px] break-all text-slate-900">
             {done.link}

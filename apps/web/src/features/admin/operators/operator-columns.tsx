@@ -3,7 +3,8 @@ import type { OperatorRow } from '@portal/shared/admin/operators.schemas';
 import { Button } from '../../../components/ui/button.tsx';
 import { cn } from '../../../components/ui/cn.ts';
 import type { Column } from '../../../components/ui/list/types.ts';
-import { formatConsoleDateTime } from '../format.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
 
 const ROLE_OPTIONS = OPERATOR_ROLES.map((r) => ({ value: r, label: OPERATOR_ROLE_LABELS[r] }));
 
@@ -64,8 +65,8 @@ export function operatorColumns(a: OperatorActions): Column<OperatorRow>[] {
     {
       id: 'last-login',
       header: 'Last sign-in',
-      width: '10.5rem',
-      cell: (o) => (o.last_login_at ? formatConsoleDateTime(o.last_login_at) : 'Never'),
+      width: '12.5rem',
+      cell: (o) => (o.last_login_at ? formatDateTime(o.last_login_at, browserTimeZone()) : 'Never'),
     },
     {
       id: 'actions',

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatInteger } from '../../../lib/format.ts';
 import { consoleArea } from '../console-nav.ts';
-import { formatConsoleDateTime } from '../format.ts';
+import { formatDateTime } from '../../../lib/dates.ts';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
 
 /** The publisher's name, a link to their page once the Publishers area exists (no dead links). */
 function PublisherName({ r }: { r: FailingReceiver }) {
@@ -19,7 +20,7 @@ function PublisherName({ r }: { r: FailingReceiver }) {
 }
 
 const nextTry = (r: FailingReceiver) =>
-  r.next_attempt_at ? formatConsoleDateTime(r.next_attempt_at) : 'Nothing waiting';
+  r.next_attempt_at ? formatDateTime(r.next_attempt_at, browserTimeZone()) : 'Nothing waiting';
 
 /** Why it is listed: backing off (rounds of failures), and the postbacks marked failing. */
 function State({ r }: { r: FailingReceiver }) {
@@ -80,7 +81,7 @@ export function FailingReceiversCard({ failing }: { failing: Overview['failing_r
                       <State r={r} />
                     </td>
                     <td className="py-2 pr-3 align-top whitespace-nowrap text-slate-900 tabular-nums">
-                      {formatConsoleDateTime(r.failing_since)}
+                      {formatDateTime(r.failing_since, browserTimeZone())}
                     </td>
                     <td className="py-2 align-top whitespace-nowrap text-slate-900 tabular-nums">{nextTry(r)}</td>
                   </tr>
@@ -95,7 +96,9 @@ export function FailingReceiversCard({ failing }: { failing: Overview['failing_r
                   <State r={r} />
                   <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 text-slate-600">
                     <dt>Failing since</dt>
-                    <dd className="text-slate-900 tabular-nums">{formatConsoleDateTime(r.failing_since)}</dd>
+                    <dd className="text-slate-900 tabular-nums">
+                      {formatDateTime(r.failing_since, browserTimeZone())}
+                    </dd>
                     <dt>Next try</dt>
                     <dd className="text-slate-900 tabular-nums">{nextTry(r)}</dd>
                   </dl>

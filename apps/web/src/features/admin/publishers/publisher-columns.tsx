@@ -3,8 +3,9 @@ import { Link } from 'react-router';
 import type { Column } from '../../../components/ui/list/types.ts';
 import { formatInteger } from '../../../lib/format.ts';
 import { consolePaths } from '../console-paths.ts';
-import { formatConsoleDate } from '../format.ts';
 import { PublisherStatusBadge } from './publisher-status-badge.tsx';
+import { formatDate } from '../../../lib/dates.ts';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
 
 /** The Publishers list's columns: the account (a link to its page), status, users, manager, sign-up day. */
 export const PUBLISHER_COLUMNS: Column<PublisherRow>[] = [
@@ -43,6 +44,6 @@ export const PUBLISHER_COLUMNS: Column<PublisherRow>[] = [
     header: 'Signed up',
     sortKey: 'created_at',
     width: '8rem',
-    cell: (p) => <span className="tabular-nums">{formatConsoleDate(p.created_at)}</span>,
+    cell: (p) => <span className="tabular-nums">{formatDate(p.created_at, browserTimeZone())}</span>,
   },
 ];

@@ -8,9 +8,10 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { consolePaths } from '../console-paths.ts';
-import { formatConsoleDate } from '../format.ts';
 import { PublisherStatusBadge } from './publisher-status-badge.tsx';
 import { ViewAsButton } from './view-as-button.tsx';
+import { formatDate } from '../../../lib/dates.ts';
+import { browserTimeZone } from '../../../lib/time-zone.ts';
 
 /** The account at a glance: name, status and its changes, View as publisher, and the facts of its sign-up. */
 export function PublisherSummary({
@@ -24,10 +25,14 @@ export function PublisherSummary({
 }) {
   const facts: { label: string; value: React.ReactNode }[] = [
     { label: 'ID', value: <span className="tabular-nums">{p.id}</span> },
-    { label: 'Signed up', value: <span className="tabular-nums">{formatConsoleDate(p.created_at)}</span> },
+    { label: 'Signed up', value: <span className="tabular-nums">{formatDate(p.created_at, browserTimeZone())}</span> },
     {
       label: 'Approved',
-      value: p.approved_at ? <span className="tabular-nums">{formatConsoleDate(p.approved_at)}</span> : 'Not yet',
+      value: p.approved_at ? (
+        <span className="tabular-nums">{formatDate(p.approved_at, browserTimeZone())}</span>
+      ) : (
+        'Not yet'
+      ),
     },
     {
       label: 'Referrer',

@@ -3,13 +3,8 @@ import {
   PUBLISHER_STATUS_LABELS,
   type PublisherStatusAction,
 } from '@portal/shared/admin/publishers.constants';
-import { useState, type FormEvent } from 'react';
-import { AlertBox } from '../../../components/ui/alert-box.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { alerts } from '../../../lib/alerts.ts';
-import { consoleWriteProblem, fieldMessage } from '../login-problems.ts';
+import { ReasonModal } from '../components/reason-modal.tsx';
 import { useSetPublisherStatus } from './publishers-api.ts';
 
 const WHAT_HAPPENS: Record<PublisherStatusAction, string> = {
@@ -31,59 +26,28 @@ export function StatusChangeModal({
 }) {
   const change = PUBLISHER_STATUS_CHANGES[action];
   const mutation = useSetPublisherStatus(publisher.id);
-  const [reason, setReason] = useState('');
-  const reasonError = fieldMessage(mutation.error, 'reason');
-  const problem = mutation.error && !reasonError ? consoleWriteProblem(mutation.error) : null;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    mutation.mutate(
-      { action, reason },
-      {
-        onSuccess: () => {
-          alerts.success(`${publisher.name} is now ${PUBLISHER_STATUS_LABELS[change.to].toLowerCase()}.`);
-          onClose();
-        },
-      },
-    );
-  };
-  const formId = `publisher-${action}`;
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && onClose()}
+    <ReasonModal
       title={`${change.label} ${publisher.name}`}
       description={WHAT_HAPPENS[action]}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant={action === 'reject' || action === 'suspend' ? 'danger' : 'primary'}
-            loading={mutation.isPending}
-            disabled={reason.trim() === ''}
-          >
-            {change.label}
-          </Button>
-        </>
+      confirmLabel={change.label}
+      confirmVariant={action === 'reject' || action === 'suspend' ? 'danger' : 'primary'}
+      hint="Kept in the audit log; the publisher does not see it."
+      waitForReason
+      pending={mutation.isPending}
+      error={mutation.error}
+      onClose={onClose}
+      onConfirm={(reason) =>
+        mutation.mutate(
+          { action, reason },
+          {
+            onSuccess: () => {
+              alerts.success(`${publisher.name} is now ${PUBLISHER_STATUS_LABELS[change.to].toLowerCase()}.`);
+              onClose();
+            },
+          },
+        )
       }
-    >
-      <form id={formId} onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        {problem ? <AlertBox tone="error">{problem}</AlertBox> : null}
-        <TextField
-          label="Reason"
-          name="reason"
-          required
-          autoFocus
-          hint="Kept in the audit log; the publisher does not see it."
-          error={reasonError}
-          value={reason}
-          maxLength={1000}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </form>
-    </Modal>
+    />
   );
 }
