@@ -1,3 +1,4 @@
+import { formatDateTime } from '@portal/shared/format';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import {
@@ -231,22 +232,8 @@ describe('delivery health beside the status', () => {
       const failing = (await listed(s)).find((p) => p.postback_id === failingId)!;
       const profile = await apiPost(s, '/user', undefined, account.jwt);
       const timeZone = ((await profile.json()) as { data: { user_timezone: string } }).data.user_timezone;
-      // The portal's one way of writing a time (docs/limits.md "Formats"): `2026-11-24 9:04:38 PM`.
-      const parts = Object.fromEntries(
-        new Intl.DateTimeFormat('en-US', {
-          timeZone,
-          year: 'numeric',
-          month: '2-digit',
-          day: '2-digit',
-          hour: 'numeric',
-          minute: '2-digit',
-          second: '2-digit',
-          hourCycle: 'h12',
-        })
-          .formatToParts(new Date(failing.failing_since!))
-          .map((x) => [x.type, x.value]),
-      );
-      const since = `${parts['year']}-${parts['month']}-${parts['day']} ${parts['hour']}:${parts['minute']}:${parts['second']} ${String(parts['dayPeriod']).toUpperCase()}`;
+      // The portal's one way of writing a time (docs/limits.md "Formats"), in the profile's zone.
+      const since = formatDateTime(failing.failing_since!, timeZone);
       await goto(page, '/global-pixel-postback');
       const rowIn = (label: string, name: string) =>
         width === 'desktop'
