@@ -3,10 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { freePort } from '../../apps/server/test/helpers/free-port.ts';
-import { adminUrl } from '../../apps/server/test/helpers/test-db.ts';
+import { createDatabase } from '../../apps/server/test/helpers/test-db.ts';
 import { makeTodaysTraffic } from './todays-traffic.ts';
 
 declare module 'vitest' {
@@ -59,7 +58,7 @@ export default async function setup(project: TestProject) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
   const jwtSecret = 'e2e-secret-0123456789abcdef0123456789abcdef';
   const baseUrl = `http://localhost:${port}`;
-  const database = process.env['TEST_DB'] === 'postgres' ? await createDatabase() : undefined;
+  const database = process.env['TEST_DB'] === 'postgres' ? await createDatabase('portal_e2e') : undefined;
   const child: ChildProcess = spawn(process.execPath, [serverBundle], {
     cwd: root,
     env: {
@@ -128,20 +127,4 @@ export default async function setup(project: TestProject) {
     await database?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-}
-
-/** TEST_DB=postgres: the server on a database of its own on the local PostgreSQL server. */
-async function createDatabase() {
-  const name = `portal_e2e_${process.pid}_${Date.now()}`;
-  const run = async (text: string) => {
-    const c = new pg.Client({ connectionString: adminUrl() });
-    await c.connect();
-    try {
-      await c.query(text);
-    } finally {
-      await c.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  return { url: adminUrl(name), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

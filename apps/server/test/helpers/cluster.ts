@@ -5,8 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
-import pg from 'pg';
 import { freePort } from './free-port.ts';
+import { createDatabase } from './test-db.ts';
 
 /**
  * Several server processes on one PostgreSQL database, as a deployment with replicas runs them:
@@ -16,28 +16,9 @@ import { freePort } from './free-port.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** The local PostgreSQL server (trust auth, user postgres), or TEST_DATABASE_URL. */
-export function postgresUrl(database = 'postgres'): string {
-  const u = new URL(process.env['TEST_DATABASE_URL'] ?? 'postgres://postgres@127.0.0.1:5432/postgres');
-  u.pathname = `/${database}`;
-  return u.toString();
-}
-
-async function admin(text: string): Promise<void> {
-  const c = new pg.Client({ connectionString: postgresUrl() });
-  await c.connect();
-  try {
-    await c.query(text);
-  } finally {
-    await c.end();
-  }
-}
-
 /** A new, empty database (no migration: the processes started on it migrate it). */
 export async function createEmptyDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `portal_cluster_${crypto.randomBytes(5).toString('hex')}`;
-  await admin(`CREATE DATABASE ${name}`);
-  return { url: postgresUrl(name), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return createDatabase('portal_cluster');
 }
 
 /**

@@ -1,11 +1,9 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { migrateToLatest, openDatabase } from '../../src/db/database.ts';
 import { bundleServer } from './cluster.ts';
-import { adminUrl, testDbKind } from './test-db.ts';
+import { createDatabase, testDbKind } from './test-db.ts';
 
 /**
  * Once per run: bundles the server and the operator CLI for the tests that start them as processes
@@ -26,21 +24,12 @@ export default async function setup({ provide }: { provide: (key: string, value:
 
 async function migrateOnce(provide: (key: string, value: string) => void): Promise<() => Promise<void>> {
   if (testDbKind() === 'postgres') {
-    const template = `portal_tpl_${crypto.randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl() });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${template}`);
-    await admin.end();
-    const handle = await openDatabase({ databaseUrl: adminUrl(template), dataDir: os.tmpdir(), poolSize: 2 });
+    const template = await createDatabase('portal_tpl');
+    const handle = await openDatabase({ databaseUrl: template.url, dataDir: os.tmpdir(), poolSize: 2 });
     await migrateToLatest(handle.db);
     await handle.close();
-    provide('templateDb', template);
-    return async () => {
-      const c = new pg.Client({ connectionString: adminUrl() });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
-      await c.end();
-    };
+    provide('templateDb', template.name);
+    return template.drop;
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGliteDialect } = await import('kysely-pglite-dialect');

@@ -1,14 +1,12 @@
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { inject } from 'vitest';
 import { API_BASE } from '@portal/shared';
 import { buildApp, type App } from '../../src/app.ts';
 import { loadConfig, type Env } from '../../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
-import { adminUrl, testDbKind } from './test-db.ts';
+import { createDatabase, testDbKind } from './test-db.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -51,23 +49,9 @@ async function openTestDatabase(): Promise<{
   drop: () => Promise<void>;
 }> {
   if (testDbKind() === 'postgres') {
-    const name = `portal_t_${crypto.randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl() });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`);
-    await admin.end();
-    const databaseUrl = adminUrl(name);
-    const handle = await openDatabase({ databaseUrl, dataDir: os.tmpdir(), poolSize: 10 });
-    return {
-      handle,
-      databaseUrl,
-      drop: async () => {
-        const c = new pg.Client({ connectionString: adminUrl() });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      },
-    };
+    const made = await createDatabase('portal_t', inject('templateDb'));
+    const handle = await openDatabase({ databaseUrl: made.url, dataDir: os.tmpdir(), poolSize: 10 });
+    return { handle, databaseUrl: made.url, drop: made.drop };
   }
   const blob = new Blob([fs.readFileSync(inject('snapshotFile'))]);
   const handle = await openDatabase({ dataDir: os.tmpdir(), inMemory: true, loadDataDir: blob });

@@ -1,12 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { adminUrl, testDbKind } from '../helpers/test-db.ts';
+import { createDatabase, testDbKind } from '../helpers/test-db.ts';
 import { freePort } from '../helpers/free-port.ts';
 
 const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -26,18 +24,9 @@ describe('a production start on an empty database', () => {
 
   beforeAll(async () => {
     if (testDbKind() === 'postgres') {
-      const name = `portal_prod_${crypto.randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: adminUrl() });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('templateDb')}`);
-      await admin.end();
-      databaseUrl = adminUrl(name);
-      dropDatabase = async () => {
-        const c = new pg.Client({ connectionString: adminUrl() });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await c.end();
-      };
+      const made = await createDatabase('portal_prod', inject('templateDb'));
+      databaseUrl = made.url;
+      dropDatabase = made.drop;
     }
     const port = await freePort();
     url = `http://127.0.0.1:${port}`;
