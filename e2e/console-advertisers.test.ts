@@ -67,7 +67,7 @@ describe.concurrent.each(Object.keys(WIDTHS) as Width[])('Advertisers at %s widt
     await page.getByRole('button', { name: 'Rotate conversion token' }).click();
     const confirm = page.getByRole('dialog', { name: 'Rotate conversion token' });
     await confirm.getByRole('button', { name: 'Rotate' }).click();
-    const fresh = page.getByRole('dialog', { name: 'New conversion API token' });
+    const fresh = page.getByRole('dialog', { name: 'New conversion API token', exact: true });
     const newToken = (await fresh.getByTestId('secret-once').textContent())!;
     expect(newToken).toMatch(/^adv_/);
     expect(newToken).not.toBe(token);
@@ -79,7 +79,7 @@ describe.concurrent.each(Object.keys(WIDTHS) as Width[])('Advertisers at %s widt
 
     await page.getByRole('button', { name: 'Rotate pixel secret' }).click();
     await page.getByRole('dialog', { name: 'Rotate pixel secret' }).getByRole('button', { name: 'Rotate' }).click();
-    const px = page.getByRole('dialog', { name: 'New pixel signing secret' });
+    const px = page.getByRole('dialog', { name: 'New pixel signing secret', exact: true });
     const newSecret = (await px.getByTestId('secret-once').textContent())!;
     expect(newSecret).toMatch(/^pxs_/);
     await px.getByRole('button', { name: 'Done' }).click();

@@ -7,16 +7,18 @@ import { consoleWriteProblem } from '../login-problems.ts';
 import { useRotateCredential, type Credential } from './advertisers-api.ts';
 import { SecretOnce } from './secret-once.tsx';
 
-const TEXTS: Record<Credential, { title: string; what: string; effect: string }> = {
+const TEXTS: Record<Credential, { title: string; what: string; shown: string; effect: string }> = {
   token: {
     title: 'Rotate conversion token',
     what: 'Conversion API token',
+    shown: 'New conversion API token',
     effect:
       "The current token stops working at once: the advertiser's conversion calls are refused until they use the new one.",
   },
   pixel_secret: {
     title: 'Rotate pixel secret',
     what: 'Pixel signing secret',
+    shown: 'New pixel signing secret',
     effect:
       'The current secret stops working at once: pixels signed with it lose their amount until the new one is used.',
   },
@@ -40,7 +42,7 @@ export function RotateCredentialModal({
       <Modal
         open
         onOpenChange={(o) => !o && onClose()}
-        title={`New ${t.what.toLowerCase()}`}
+        title={t.shown}
         footer={<Button onClick={onClose}>Done</Button>}
       >
         <div className="flex flex-col gap-5 text-sm text-slate-700">
