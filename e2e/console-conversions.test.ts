@@ -163,7 +163,9 @@ describe.each(Object.keys(WIDTHS) as Width[])('console conversions and invoices 
     const { page } = s;
     const ops = await consoleLoginViaApi(s);
     // A publisher whose conversions are not the newest: its list differs from the unfiltered one.
-    const all = await json<AdminConversionListResponse>(await adminCall(s, 'POST', '/conversions', ops, { limit: 20 }));
+    const all = await json<AdminConversionListResponse>(
+      await adminCall(s, 'POST', '/conversions', ops, { limit: 100 }),
+    );
     const pick = all.data.find((c) => c.publisher_id !== all.data[0]!.publisher_id);
     expect(pick).toBeTruthy();
     const publisher = { id: pick!.publisher_id, name: pick!.publisher_name };

@@ -1,12 +1,12 @@
 import { ADVERTISER_STATUSES, type AdvertiserStatus } from '@portal/shared/admin/advertisers.constants';
 import type { AdvertiserCreateResponse, AdvertiserRow } from '@portal/shared/admin/advertisers.schemas';
-import { useState, type FormEvent } from 'react';
-import { AlertBox } from '../../../components/ui/alert-box.tsx';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { alerts } from '../../../lib/alerts.ts';
-import { consoleWriteProblem, fieldMessage } from '../login-problems.ts';
+import { ConsoleFormModal } from '../components/console-form-modal.tsx';
+import { fieldMessage } from '../login-problems.ts';
 import { ADVERTISER_STATUS_LABELS } from './advertiser-labels.ts';
 import { useCreateAdvertiser, useUpdateAdvertiser } from './advertisers-api.ts';
 import { SecretOnce } from './secret-once.tsx';
@@ -35,10 +35,8 @@ export function AdvertiserFormModal({
   const [made, setMade] = useState<AdvertiserCreateResponse['data'] | null>(null);
   const err = mutation.error;
   const fields = { name: fieldMessage(err, 'name'), status: fieldMessage(err, 'status') };
-  const problem = err && !fields.name && !fields.status ? consoleWriteProblem(err) : null;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () => {
     if (advertiser)
       update.mutate(
         { id: advertiser.id, name: name.trim(), status, reason: reason.trim() || null },
@@ -76,54 +74,46 @@ export function AdvertiserFormModal({
     );
   }
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && onClose()}
+    <ConsoleFormModal
       title={advertiser ? 'Edit advertiser' : 'Create advertiser'}
       description={
         advertiser ? undefined : 'Its conversion API token and pixel signing secret are shown once, when it is made.'
       }
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="advertiser-form" loading={mutation.isPending} disabled={!name.trim()}>
-            {advertiser ? 'Save' : 'Create'}
-          </Button>
-        </>
-      }
+      submitLabel={advertiser ? 'Save' : 'Create'}
+      submitDisabled={!name.trim()}
+      pending={mutation.isPending}
+      error={err}
+      errorAtField={Boolean(fields.name || fields.status)}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="advertiser-form" onSubmit={submit} noValidate className="flex flex-col gap-4">
-        {problem ? <AlertBox tone="error">{problem}</AlertBox> : null}
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="off"
+        required
+        autoFocus
+        value={name}
+        error={fields.name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <SelectField
+        label="Status"
+        options={STATUS_OPTIONS}
+        value={status}
+        error={fields.status}
+        hint="An inactive advertiser's conversion calls are refused."
+        onChange={(e) => setStatus(e.target.value as AdvertiserStatus)}
+      />
+      {advertiser ? (
         <TextField
-          label="Name"
-          name="name"
-          autoComplete="off"
-          required
-          autoFocus
-          value={name}
-          error={fields.name}
-          onChange={(e) => setName(e.target.value)}
+          label="Reason"
+          name="reason"
+          hint="Kept in the audit log."
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
         />
-        <SelectField
-          label="Status"
-          options={STATUS_OPTIONS}
-          value={status}
-          error={fields.status}
-          hint="An inactive advertiser's conversion calls are refused."
-          onChange={(e) => setStatus(e.target.value as AdvertiserStatus)}
-        />
-        {advertiser ? (
-          <TextField
-            label="Reason"
-            name="reason"
-            hint="Kept in the audit log."
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-        ) : null}
-      </form>
-    </Modal>
+      ) : null}
+    </ConsoleFormModal>
   );
 }

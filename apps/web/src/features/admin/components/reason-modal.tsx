@@ -1,9 +1,7 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { AlertBox } from '../../../components/ui/alert-box.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { useState, type ReactNode } from 'react';
 import { TextField } from '../../../components/ui/field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
-import { consoleWriteProblem, fieldMessage } from '../login-problems.ts';
+import { fieldMessage } from '../login-problems.ts';
+import { ConsoleFormModal } from './console-form-modal.tsx';
 
 /** The longest reason the operator API takes (docs/operator-console.md). */
 const REASON_MAX = 1000;
@@ -35,9 +33,8 @@ export interface ReasonModalProps {
 
 /**
  * The console's dialog that asks for a reason before a write the audit log keeps (reverse a
- * conversion, void an invoice, change a publisher's status, disable an operator): the shared
- * modal, so focus is trapped and goes back to the opener, with one Reason field and its field
- * error, the write's other problems above it, Cancel and the confirm button.
+ * conversion, void an invoice, change a publisher's status, disable an operator): the console's
+ * form dialog with one Reason field and its field error.
  */
 export function ReasonModal({
   title,
@@ -52,52 +49,33 @@ export function ReasonModal({
   onConfirm,
   onClose,
 }: ReasonModalProps) {
-  const formId = useId();
   const [reason, setReason] = useState('');
   const reasonError = fieldMessage(error, 'reason');
-  const problem = error && !reasonError ? consoleWriteProblem(error) : null;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!pending) onConfirm(reason);
-  };
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && onClose()}
+    <ConsoleFormModal
       title={title}
       description={description}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            form={formId}
-            variant={confirmVariant}
-            loading={pending}
-            disabled={waitForReason && reason.trim() === ''}
-          >
-            {confirmLabel}
-          </Button>
-        </>
-      }
+      submitLabel={confirmLabel}
+      submitVariant={confirmVariant}
+      submitDisabled={waitForReason && reason.trim() === ''}
+      pending={pending}
+      error={error}
+      errorAtField={Boolean(reasonError)}
+      onSubmit={() => onConfirm(reason)}
+      onClose={onClose}
     >
-      <form id={formId} onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        {problem ? <AlertBox tone="error">{problem}</AlertBox> : null}
-        <TextField
-          label="Reason"
-          name="reason"
-          required={!optional}
-          autoFocus
-          hint={hint}
-          error={reasonError}
-          value={reason}
-          maxLength={REASON_MAX}
-          autoComplete="off"
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </form>
-    </Modal>
+      <TextField
+        label="Reason"
+        name="reason"
+        required={!optional}
+        autoFocus
+        hint={hint}
+        error={reasonError}
+        value={reason}
+        maxLength={REASON_MAX}
+        autoComplete="off"
+        onChange={(e) => setReason(e.target.value)}
+      />
+    </ConsoleFormModal>
   );
 }

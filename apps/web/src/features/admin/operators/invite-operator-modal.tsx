@@ -5,13 +5,13 @@ import {
   type OperatorRole,
 } from '@portal/shared/admin/operators.constants';
 import type { OperatorInviteResponse } from '@portal/shared/admin/operators.schemas';
-import { useState, type FormEvent } from 'react';
-import { AlertBox } from '../../../components/ui/alert-box.tsx';
+import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { consoleWriteProblem, fieldMessage } from '../login-problems.ts';
+import { ConsoleFormModal } from '../components/console-form-modal.tsx';
+import { fieldMessage } from '../login-problems.ts';
 import { useInviteOperator } from './operators-api.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
@@ -37,12 +37,9 @@ export function InviteOperatorModal({ onClose }: { onClose: () => void }) {
     name: fieldMessage(err, 'name'),
     role: fieldMessage(err, 'role'),
   };
-  const problem = err && !fields.email && !fields.name && !fields.role ? consoleWriteProblem(err) : null;
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () =>
     invite.mutate({ email: email.trim(), name: name.trim(), role }, { onSuccess: (r) => setDone(r.data) });
-  };
 
   if (done) {
     return (
@@ -66,51 +63,43 @@ export function InviteOperatorModal({ onClose }: { onClose: () => void }) {
     );
   }
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && onClose()}
+    <ConsoleFormModal
       title="Invite operator"
       description="They set their own password from the link they get."
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="invite-operator" loading={invite.isPending} disabled={!email.trim()}>
-            Send invitation
-          </Button>
-        </>
-      }
+      submitLabel="Send invitation"
+      submitDisabled={!email.trim()}
+      pending={invite.isPending}
+      error={err}
+      errorAtField={Boolean(fields.email || fields.name || fields.role)}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="invite-operator" onSubmit={submit} noValidate className="flex flex-col gap-4">
-        {problem ? <AlertBox tone="error">{problem}</AlertBox> : null}
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="off"
-          required
-          autoFocus
-          value={email}
-          error={fields.email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-        <TextField
-          label="Name"
-          name="name"
-          autoComplete="off"
-          value={name}
-          error={fields.name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <SelectField
-          label="Role"
-          options={ROLE_OPTIONS}
-          value={role}
-          error={fields.role}
-          onChange={(e) => setRole(e.target.value as OperatorRole)}
-        />
-      </form>
-    </Modal>
+      <TextField
+        label="Email"
+        type="email"
+        name="email"
+        autoComplete="off"
+        required
+        autoFocus
+        value={email}
+        error={fields.email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+      <TextField
+        label="Name"
+        name="name"
+        autoComplete="off"
+        value={name}
+        error={fields.name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <SelectField
+        label="Role"
+        options={ROLE_OPTIONS}
+        value={role}
+        error={fields.role}
+        onChange={(e) => setRole(e.target.value as OperatorRole)}
+      />
+    </ConsoleFormModal>
   );
 }

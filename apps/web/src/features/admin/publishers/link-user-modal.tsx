@@ -1,10 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import { AlertBox } from '../../../components/ui/alert-box.tsx';
-import { Button } from '../../../components/ui/button.tsx';
+import { useState } from 'react';
 import { TextField } from '../../../components/ui/field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { alerts } from '../../../lib/alerts.ts';
-import { consoleWriteProblem, fieldMessage } from '../login-problems.ts';
+import { ConsoleFormModal } from '../components/console-form-modal.tsx';
+import { fieldMessage } from '../login-problems.ts';
 import { useLinkUser } from './publishers-api.ts';
 
 /** Gives an existing user this account too: they choose between their accounts at log-in. */
@@ -18,9 +16,7 @@ export function LinkUserModal({
   const link = useLinkUser(publisher.id);
   const [email, setEmail] = useState('');
   const emailError = fieldMessage(link.error, 'email');
-  const problem = link.error && !emailError ? consoleWriteProblem(link.error) : null;
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  const submit = () =>
     link.mutate(
       { email },
       {
@@ -30,38 +26,29 @@ export function LinkUserModal({
         },
       },
     );
-  };
   return (
-    <Modal
-      open
-      onOpenChange={(o) => !o && onClose()}
+    <ConsoleFormModal
       title="Link a user"
       description={`An existing user gets access to ${publisher.name} too, beside their own accounts.`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="link-user" loading={link.isPending} disabled={email.trim() === ''}>
-            Link user
-          </Button>
-        </>
-      }
+      submitLabel="Link user"
+      submitDisabled={email.trim() === ''}
+      pending={link.isPending}
+      error={link.error}
+      errorAtField={Boolean(emailError)}
+      onSubmit={submit}
+      onClose={onClose}
     >
-      <form id="link-user" onSubmit={submit} className="flex flex-col gap-4" noValidate>
-        {problem ? <AlertBox tone="error">{problem}</AlertBox> : null}
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          required
-          autoFocus
-          autoComplete="off"
-          error={emailError}
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
-      </form>
-    </Modal>
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        required
+        autoFocus
+        autoComplete="off"
+        error={emailError}
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+      />
+    </ConsoleFormModal>
   );
 }
