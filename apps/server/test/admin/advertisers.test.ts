@@ -1,29 +1,29 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@portal/shared';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
   adminClient,
   auditRows,
-  createOperator,
-  operatorLogin,
   type OperatorFixture,
+  signedInOperator,
+  type AdminClient,
 } from '../helpers/operator-factories.ts';
 import { createOffer } from '../helpers/network-factories.ts';
 import { networkService } from '../../src/modules/network/network.service.ts';
 import { sha256 } from '../../src/lib/tokens.ts';
 import { DEMO_ADVERTISERS } from '../../src/seed/demo-advertisers.ts';
 
-const FORBIDDEN = '0x4030';
+const FORBIDDEN = ERROR_CODES.FORBIDDEN;
 
 describe('the Advertisers area: list, create, edit, rotate the two credentials, with audit entries', () => {
   let t: TestApp;
   let manager: OperatorFixture;
-  let api: ReturnType<typeof adminClient>;
-  let viewer: ReturnType<typeof adminClient>;
+  let api: AdminClient;
+  let viewer: AdminClient;
   beforeAll(async () => {
     t = await createTestApp();
-    manager = await createOperator(t, { role: 'manager' });
-    api = adminClient(t, await operatorLogin(t, manager));
-    viewer = adminClient(t, await operatorLogin(t, await createOperator(t, { role: 'viewer' })));
+    ({ op: manager, api } = await signedInOperator(t, 'manager'));
+    viewer = (await signedInOperator(t, 'viewer')).api;
   });
   afterAll(() => t.close());
 

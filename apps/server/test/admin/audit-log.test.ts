@@ -2,21 +2,28 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createPublisher } from '../helpers/factories.ts';
-import { adminClient, createOperator, operatorLogin, type OperatorFixture } from '../helpers/operator-factories.ts';
+import {
+  adminClient,
+  createOperator,
+  operatorLogin,
+  type OperatorFixture,
+  signedInOperator,
+  type AdminClient,
+} from '../helpers/operator-factories.ts';
 import { auditService, cliActor, operatorActor } from '../../src/modules/audit/audit.service.ts';
 
 describe('the audit log', () => {
   let t: TestApp;
   let owner: OperatorFixture;
   let other: OperatorFixture;
-  let api: ReturnType<typeof adminClient>;
-  let viewerApi: ReturnType<typeof adminClient>;
+  let api: AdminClient;
+  let viewerApi: AdminClient;
   beforeAll(async () => {
     t = await createTestApp();
     owner = await createOperator(t, { role: 'owner', name: 'Ada Owner' });
     other = await createOperator(t, { role: 'owner', name: 'Bo Owner' });
     api = adminClient(t, await operatorLogin(t, owner));
-    viewerApi = adminClient(t, await operatorLogin(t, await createOperator(t, { role: 'viewer' })));
+    viewerApi = (await signedInOperator(t, 'viewer')).api;
     const otherApi = adminClient(t, await operatorLogin(t, other));
     // Five writes: three by the owner, two by the other owner.
     for (const name of ['One', 'Two', 'Three'])
@@ -148,7 +155,7 @@ describe('the Overview', () => {
   afterAll(() => t.close());
 
   it('shows how many publishers wait for approval, the newest first with their e-mail', async () => {
-    const api = adminClient(t, await operatorLogin(t, await createOperator(t, { role: 'viewer' })));
+    const api = (await signedInOperator(t, 'viewer')).api;
     expect((await api.get('/overview')).body.data.pending_publishers).toEqual({ count: 0, latest: [] });
     const made = [];
     for (let i = 0; i < 7; i++) made.push(await createPublisher(t, { status: 'pending', name: `Waiting ${i}` }));

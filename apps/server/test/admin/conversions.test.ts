@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createPublisher, login } from '../helpers/factories.ts';
-import { adminClient, auditRows, createOperator, operatorLogin } from '../helpers/operator-factories.ts';
+import { auditRows, signedInOperator, type AdminClient } from '../helpers/operator-factories.ts';
 import {
   click,
   convert,
@@ -18,8 +18,8 @@ import { lastClosedMonth } from '../../src/modules/invoices/invoices.service.ts'
  */
 describe('Conversions: find and reverse', () => {
   let t: TestApp;
-  let manager: ReturnType<typeof adminClient>;
-  let viewer: ReturnType<typeof adminClient>;
+  let manager: AdminClient;
+  let viewer: AdminClient;
   let pub: { publisherId: number; token: string };
   let referrer: { publisherId: number; token: string };
   let offer: TrackedOffer;
@@ -28,8 +28,8 @@ describe('Conversions: find and reverse', () => {
 
   beforeAll(async () => {
     t = await createTestApp();
-    manager = adminClient(t, await operatorLogin(t, await createOperator(t, { role: 'manager' })));
-    viewer = adminClient(t, await operatorLogin(t, await createOperator(t, { role: 'viewer' })));
+    manager = (await signedInOperator(t, 'manager')).api;
+    viewer = (await signedInOperator(t, 'viewer')).api;
     const p = await createPublisher(t, { name: 'Reversal Media' });
     const r = await createPublisher(t, { name: 'Referrer Media' });
     pub = { publisherId: p.publisherId, token: await login(t, p) };

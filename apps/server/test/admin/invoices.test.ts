@@ -1,22 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createPublisher, login } from '../helpers/factories.ts';
-import { adminClient, auditRows, createOperator, operatorLogin } from '../helpers/operator-factories.ts';
+import { auditRows, signedInOperator, type AdminClient } from '../helpers/operator-factories.ts';
 import { createOffer, insertClicks, insertConversion } from '../reports/report-fixtures.ts';
 import { lastClosedMonth } from '../../src/modules/invoices/invoices.service.ts';
 
 /** The Invoices area: generate a month, list and filter, lines, the allowed moves, void; roles, audit. */
 describe('Invoices: generate, list, move, void', () => {
   let t: TestApp;
-  let manager: ReturnType<typeof adminClient>;
-  let viewer: ReturnType<typeof adminClient>;
+  let manager: AdminClient;
+  let viewer: AdminClient;
   let pub: { publisherId: number; token: string };
   const month = lastClosedMonth();
 
   beforeAll(async () => {
     t = await createTestApp();
-    manager = adminClient(t, await operatorLogin(t, await createOperator(t, { role: 'manager' })));
-    viewer = adminClient(t, await operatorLogin(t, await createOperator(t, { role: 'viewer' })));
+    manager = (await signedInOperator(t, 'manager')).api;
+    viewer = (await signedInOperator(t, 'viewer')).api;
     const p = await createPublisher(t, { name: 'Invoiced Media' });
     pub = { publisherId: p.publisherId, token: await login(t, p) };
     const offer = await createOffer(t, 'Invoiced Offer');

@@ -1,27 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@portal/shared';
 import { API_BASE, API_PATHS } from '@portal/shared/api-paths';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import {
   adminClient,
   auditRows,
-  createOperator,
-  operatorLogin,
   type OperatorFixture,
+  signedInOperator,
+  type AdminClient,
 } from '../helpers/operator-factories.ts';
 import { createPublisher, login } from '../helpers/factories.ts';
 
-const FORBIDDEN = '0x4030';
+const FORBIDDEN = ERROR_CODES.FORBIDDEN;
 
 describe('the Notifications area: compose and send, the sent list with recipients and read counts', () => {
   let t: TestApp;
   let manager: OperatorFixture;
-  let api: ReturnType<typeof adminClient>;
-  let viewer: ReturnType<typeof adminClient>;
+  let api: AdminClient;
+  let viewer: AdminClient;
   beforeAll(async () => {
     t = await createTestApp();
-    manager = await createOperator(t, { role: 'manager' });
-    api = adminClient(t, await operatorLogin(t, manager));
-    viewer = adminClient(t, await operatorLogin(t, await createOperator(t, { role: 'viewer' })));
+    ({ op: manager, api } = await signedInOperator(t, 'manager'));
+    viewer = (await signedInOperator(t, 'viewer')).api;
   });
   afterAll(() => t.close());
 

@@ -1,27 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@portal/shared';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
-import { adminClient, auditRows, createOperator, operatorLogin } from '../helpers/operator-factories.ts';
+import { auditRows, signedInOperator, type AdminClient } from '../helpers/operator-factories.ts';
 import { createPublisher, login, type PublisherFixture } from '../helpers/factories.ts';
 import { createAdvertiser, createOffer } from '../helpers/network-factories.ts';
 import { click, settle } from '../helpers/tracking-factories.ts';
 import { networkService, NetworkInputError } from '../../src/modules/network/network.service.ts';
 
-const FORBIDDEN = '0x4030';
+const FORBIDDEN = ERROR_CODES.FORBIDDEN;
 // A 1×1 transparent PNG.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 
 describe('the Offers area: list, editor, creatives, offer access, with audit entries', () => {
   let t: TestApp;
-  let manager: ReturnType<typeof adminClient>;
-  let viewer: ReturnType<typeof adminClient>;
+  let manager: AdminClient;
+  let viewer: AdminClient;
   let advertiserId: number;
   let pub: PublisherFixture;
   let pubToken: string;
 
   beforeAll(async () => {
     t = await createTestApp();
-    manager = adminClient(t, await operatorLogin(t, await createOperator(t, { role: 'manager' })));
-    viewer = adminClient(t, await operatorLogin(t, await createOperator(t, { role: 'viewer' })));
+    manager = (await signedInOperator(t, 'manager')).api;
+    viewer = (await signedInOperator(t, 'viewer')).api;
     advertiserId = (await createAdvertiser(t, { name: 'Acme Shop' })).id;
     pub = await createPublisher(t, { name: 'Console Test Publisher' });
     pubToken = await login(t, pub);

@@ -8,6 +8,8 @@ import {
   createOperator,
   operatorLogin,
   type OperatorFixture,
+  signedInOperator,
+  type AdminClient,
 } from '../helpers/operator-factories.ts';
 import { seedDemoOperator } from '../../src/seed/demo-operator.ts';
 
@@ -17,7 +19,7 @@ const FORBIDDEN_CODE = '0x4030';
 describe('the Operators area: roles, invitations, role changes, disabling, with audit entries', () => {
   let t: TestApp;
   let owner: OperatorFixture;
-  let ownerApi: ReturnType<typeof adminClient>;
+  let ownerApi: AdminClient;
   beforeAll(async () => {
     t = await createTestApp({ PUBLIC_URL });
     owner = await createOperator(t, { role: 'owner', name: 'Owen Owner' });
@@ -29,8 +31,8 @@ describe('the Operators area: roles, invitations, role changes, disabling, with 
   const linkToken = (link: string) => new URL(link).searchParams.get('token')!;
 
   it('each role reaches what it may: a viewer’s write and a manager’s owner-only call answer 403 0x4030', async () => {
-    const viewer = adminClient(t, await operatorLogin(t, await createOperator(t, { role: 'viewer' })));
-    const manager = adminClient(t, await operatorLogin(t, await createOperator(t, { role: 'manager' })));
+    const viewer = (await signedInOperator(t, 'viewer')).api;
+    const manager = (await signedInOperator(t, 'manager')).api;
     // Reads open to every operator.
     for (const api of [viewer, manager, ownerApi]) {
       expect((await api.get('/overview')).status).toBe(200);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, eventually, type TestApp } from '../helpers/test-app.ts';
 import { createPublisher, login } from '../helpers/factories.ts';
 import { insertClicks, insertConversion } from '../helpers/network-factories.ts';
-import { adminClient, createOperator, operatorLogin } from '../helpers/operator-factories.ts';
+import { adminClient, signedInOperator, type AdminClient } from '../helpers/operator-factories.ts';
 import { startReceiver, type Receiver } from '../helpers/postback-receiver.ts';
 import { click, convert, createTrackedOffer, createTrackingPostback } from '../helpers/tracking-factories.ts';
 import { rebuildRollups } from '../../src/modules/events/events.service.ts';
@@ -18,7 +18,7 @@ const BASE_MS = 60_000;
 
 describe('the Overview: the network today and month to date, failing receivers, refusals', () => {
   let t: TestApp;
-  let api: ReturnType<typeof adminClient>;
+  let api: AdminClient;
   const receivers: Receiver[] = [];
   let resetRx: Receiver;
   let errorRx: Receiver;
@@ -42,7 +42,7 @@ describe('the Overview: the network today and month to date, failing receivers, 
       POSTBACK_RETRY_BASE_MS: String(BASE_MS),
       SHUTDOWN_TIMEOUT_SECONDS: '1',
     });
-    api = adminClient(t, await operatorLogin(t, await createOperator(t, { role: 'viewer' })));
+    api = (await signedInOperator(t, 'viewer')).api;
     for (let i = 0; i < 3; i++) receivers.push(await startReceiver());
     [resetRx, errorRx] = receivers as [Receiver, Receiver];
     resetRx.behave((req) => req.socket.destroy()); // a reset connection: the receiver backs off
@@ -271,7 +271,7 @@ describe('the Overview: the network today and month to date, failing receivers, 
   });
 
   it('answers every operator role, and no publisher token', async () => {
-    const manager = adminClient(t, await operatorLogin(t, await createOperator(t, { role: 'manager' })));
+    const manager = (await signedInOperator(t, 'manager')).api;
     expect((await manager.get('/overview')).status).toBe(200);
     const session = await login(t, pubA);
     expect((await adminClient(t, session).get('/overview')).status).toBe(401);
@@ -280,7 +280,7 @@ describe('the Overview: the network today and month to date, failing receivers, 
 
   it("a reversed conversion leaves the network's figures: its payout and revenue taken back", async () => {
     const before = (await overview()).network.today_figures;
-    const manager = adminClient(t, await operatorLogin(t, await createOperator(t, { role: 'manager' })));
+    const manager = (await signedInOperator(t, 'manager')).api;
     const found = await manager.post('/conversions', { filters: { publisher_id: pubC.publisherId } });
     expect(found.status).toBe(200);
     expect(found.body.data).toHaveLength(1);

@@ -1,18 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_CODES } from '@portal/shared';
 import { VIEW_AS_READ_ONLY_MESSAGE } from '@portal/shared';
 import { createTestApp, eventually, type TestApp } from '../helpers/test-app.ts';
-import { adminClient, auditRows, createOperator, operatorLogin } from '../helpers/operator-factories.ts';
+import {
+  adminClient,
+  auditRows,
+  createOperator,
+  operatorLogin,
+  type AdminClient,
+} from '../helpers/operator-factories.ts';
 import { addAccount, createPublisher, login, signupPayload } from '../helpers/factories.ts';
 import { click, convert, createTrackedOffer, settle } from '../helpers/tracking-factories.ts';
 import { createPrivateOffer } from '../helpers/network-factories.ts';
 
 const PUBLIC_URL = 'https://portal.example.test';
-const FORBIDDEN = '0x4030';
+const FORBIDDEN = ERROR_CODES.FORBIDDEN;
 
 describe('the Publishers area: list, page, status changes, users, account manager, view as publisher', () => {
   let t: TestApp;
-  let manager: ReturnType<typeof adminClient>;
-  let viewer: ReturnType<typeof adminClient>;
+  let manager: AdminClient;
+  let viewer: AdminClient;
   let managerId: number;
   let viewerOp: { id: number; email: string; password: string };
   beforeAll(async () => {

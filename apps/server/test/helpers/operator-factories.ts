@@ -59,6 +59,14 @@ export function adminClient(t: TestApp, token: string | null) {
   };
 }
 
+/** A new operator of the role, signed in: the operator and a client for its token. */
+export async function signedInOperator(t: TestApp, role: OperatorRole, opts: { name?: string } = {}) {
+  const op = await createOperator(t, { role, ...opts });
+  return { op, api: adminClient(t, await operatorLogin(t, op)) };
+}
+
+export type AdminClient = ReturnType<typeof adminClient>;
+
 /** The audit log's rows, newest first, straight from the database. */
 export const auditRows = (t: TestApp) =>
   t.app.ctx.db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').execute();
