@@ -42,6 +42,7 @@ describe.concurrent.each(Object.keys(WIDTHS) as Width[])('Advertisers at %s widt
     const form = page.getByRole('dialog', { name: 'Create advertiser' });
     await form.getByRole('button', { name: 'Create' }).waitFor();
     await form.getByLabel('Name').fill(name);
+    await checkScreen(page, 'console-advertiser-form');
     await form.getByRole('button', { name: 'Create' }).click();
     const made = page.getByRole('dialog', { name: 'Advertiser created' });
     const secrets = made.getByTestId('secret-once');

@@ -35,6 +35,7 @@ describe.concurrent.each(Object.keys(WIDTHS) as Width[])('console areas at %s wi
     await invite.getByLabel('Email').fill(email);
     await invite.getByLabel('Name').fill('Ivy Invited');
     await invite.getByLabel('Role').selectOption('manager');
+    await checkScreen(page, 'console-operator-invite');
     await invite.getByRole('button', { name: 'Send invitation' }).click();
     const sent = page.getByRole('dialog', { name: 'Invitation sent' });
     const link = await sent.locator('.font-mono').textContent();

@@ -21,33 +21,29 @@ const withAll =
     return q.cursor === null && !q.search ? { ...page, options: [{ value: '', label }, ...page.options] } : page;
   };
 
-/** Publishers by name, searched by name, a user's e-mail or the id (`POST /publishers`). */
-const loadPublishers: LoadOptions = async ({ search, cursor, signal }) => {
-  const body: PublisherListRequest = {
-    filters: {},
-    limit: PAGE_SIZE,
-    sort: 'name',
-    order: 1,
-    search: search || null,
-    ...(cursor ? { cursor } : {}),
+/**
+ * A named list's pages by name, searched as the list searches (`POST /publishers`: name, a user's
+ * e-mail or the id; `POST /offers`: name or id), as the select's options.
+ */
+const loadNamed =
+  (path: string): LoadOptions =>
+  async ({ search, cursor, signal }) => {
+    const body: PublisherListRequest & AdminOfferListRequest = {
+      filters: {},
+      limit: PAGE_SIZE,
+      sort: 'name',
+      order: 1,
+      search: search || null,
+      ...(cursor ? { cursor } : {}),
+    };
+    const r = await adminApi.post<PublisherListResponse | AdminOfferListResponse>(path, body, {
+      signal,
+      handle: false,
+    });
+    return { options: r.data.map((o) => ({ value: String(o.id), label: named(o) })), next: r.cursor.next };
   };
-  const r = await adminApi.post<PublisherListResponse>(ADMIN_API_PATHS.publishers, body, { signal, handle: false });
-  return { options: r.data.map((p) => ({ value: String(p.id), label: named(p) })), next: r.cursor.next };
-};
-
-/** Offers by name, searched by name or id (`POST /offers`). */
-const loadOffers: LoadOptions = async ({ search, cursor, signal }) => {
-  const body: AdminOfferListRequest = {
-    filters: {},
-    limit: PAGE_SIZE,
-    sort: 'name',
-    order: 1,
-    search: search || null,
-    ...(cursor ? { cursor } : {}),
-  };
-  const r = await adminApi.post<AdminOfferListResponse>(ADMIN_API_PATHS.offers, body, { signal, handle: false });
-  return { options: r.data.map((o) => ({ value: String(o.id), label: named(o) })), next: r.cursor.next };
-};
+const loadPublishers = loadNamed(ADMIN_API_PATHS.publishers);
+const loadOffers = loadNamed(ADMIN_API_PATHS.offers);
 
 interface PickerProps {
   /** The chosen id; null for all. */
