@@ -36,6 +36,10 @@ export interface InvoicesTable {
   status: Generated<'generated' | 'request_payment' | 'processing' | 'paid' | 'void'>;
   created_at: CreatedAt;
   updated_at: Generated<Timestamp>;
+  /** Set when the invoice is marked paid (migration 0080). */
+  paid_at: string | null;
+  payment_method: 'paypal' | 'bank_transfer' | 'other' | null;
+  payment_reference: string | null;
 }
 
 export interface InvoiceItemsTable {

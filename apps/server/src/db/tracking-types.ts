@@ -107,6 +107,12 @@ export interface ConversionsTable {
   pub_click_id: string | null;
   pub_source: string | null;
   source: Generated<'postback' | 'pixel'>;
+  /** Migration 0080 (docs/money.md): the status's reason and time, fraud flags, a hold's end, the address. */
+  status_reason: Generated<string | null>;
+  status_changed_at: Generated<Timestamp | null>;
+  flags: Generated<string[]>;
+  approve_after: Generated<Timestamp | null>;
+  ip: Generated<string | null>;
 }
 
 /** A conversion an operator reversed (migration 0075): one row each, with who, why and the money taken back. */

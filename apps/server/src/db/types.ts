@@ -3,6 +3,7 @@ import type { ApiKeyScope, ConversionMethod, EventType, NotificationTargetDomain
 import type { TrackingTables } from './tracking-types.ts';
 import type { ReportsTables } from './report-types.ts';
 import type { OperatorTables } from './operator-types.ts';
+import type { ConversionApproval, MoneyTables } from './money-types.ts';
 
 export type * from './tracking-types.ts';
 export type * from './report-types.ts';
@@ -55,6 +56,8 @@ export interface PublishersTable {
   approved_at: Timestamp | null;
   /** Unsigned pixel conversions a day this publisher may have; null: PIXEL_UNSIGNED_DAILY_LIMIT. */
   pixel_daily_limit: number | null;
+  /** This publisher's minimum payout (migration 0080); null: MINIMUM_PAYOUT_USD. */
+  minimum_payout: number | null;
 }
 
 export interface UsersTable {
@@ -166,7 +169,7 @@ export interface ImpersonationAuditTable {
   user_agent: string | null;
 }
 
-export interface Database extends NetworkTables, TrackingTables, ReportsTables, OperatorTables {
+export interface Database extends NetworkTables, TrackingTables, ReportsTables, OperatorTables, MoneyTables {
   settings: SettingsTable;
   business_units: BusinessUnitsTable;
   account_managers: AccountManagersTable;
@@ -220,6 +223,12 @@ export interface OffersTable {
   is_public: Generated<boolean>;
   visibility: Generated<OfferVisibility>;
   conversion_method: Generated<ConversionMethod>;
+  /** How its conversions arrive (migration 0080, docs/money.md). */
+  conversion_approval: Generated<ConversionApproval>;
+  /** Days a held conversion waits before it is approved; set exactly when `conversion_approval` is `hold`. */
+  hold_days: number | null;
+  /** A conversion sooner than this after its click is held (0: off). */
+  min_ctit_seconds: Generated<number>;
   created_at: CreatedAt;
 }
 
@@ -289,6 +298,8 @@ export interface PostbacksTable {
   type: 'postback' | 'pixel';
   status: Generated<'active' | 'inactive'>;
   value: string;
+  /** Told of every status change of a conversion, not only its approval (migration 0080). */
+  send_on_status_change: Generated<boolean>;
   failing_since: Timestamp | null;
   created_at: CreatedAt;
   updated_at: Generated<Timestamp>;

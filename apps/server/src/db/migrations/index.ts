@@ -25,6 +25,7 @@ import * as m0073 from './0073-offer-visibility.ts';
 import * as m0074 from './0074-notification-sends.ts';
 import * as m0075 from './0075-reversals.ts';
 import * as m0076 from './0076-network-figures.ts';
+import * as m0080 from './0080-money.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0074-notification-sends': m0074,
   '0075-reversals': m0075,
   '0076-network-figures': m0076,
+  '0080-money': m0080,
 };
