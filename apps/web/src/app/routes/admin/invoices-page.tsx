@@ -11,7 +11,7 @@ import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';
 import { PageWrapper } from '../../../components/ui/page-wrapper.tsx';
 import { useOperatorMe } from '../../../features/admin/api/session.ts';
 import { INVOICE_COLUMNS } from '../../../features/admin/invoices/invoice-columns.tsx';
-import { useInvoiceList } from '../../../features/admin/invoices/invoices-api.ts';
+import { useAdminInvoiceList } from '../../../features/admin/invoices/invoices-api.ts';
 import { LazyInvoiceDialog, type InvoiceDialog } from '../../../features/admin/invoices/lazy-invoice-modals.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
@@ -26,7 +26,7 @@ export function Component() {
   const [dialog, setDialog] = useState<InvoiceDialog>(null);
   const publisherText = useDebouncedValue(publisher.trim(), 500);
   const publisherId = /^\d{1,10}$/.test(publisherText) ? Number(publisherText) : null;
-  const list = useInvoiceList({ status, publisherId, month: /^\d{4}-\d{2}$/.test(month) ? month : null });
+  const list = useAdminInvoiceList({ status, publisherId, month: /^\d{4}-\d{2}$/.test(month) ? month : null });
   const mayWrite = me ? roleAllows(me.role, 'manager') : false;
   const filtered = status !== null || publisherId !== null || month !== '';
 

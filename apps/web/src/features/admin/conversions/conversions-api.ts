@@ -14,7 +14,7 @@ import { adminApi } from '../admin-api.ts';
 
 const KEY = ['admin', 'conversions'] as const;
 
-export interface ConversionFilters {
+export interface ConversionQuery {
   tid: string | null;
   orderId: string | null;
   publisherId: number | null;
@@ -25,7 +25,7 @@ export interface ConversionFilters {
 }
 
 /** Conversions, newest first, page by page as the list scrolls (docs/operator-console.md "Conversions"). */
-export const useConversionList = (f: ConversionFilters) =>
+export const useConversionList = (f: ConversionQuery) =>
   useInfiniteList({
     queryKey: [...KEY, 'list', f],
     fetchPage: ({ cursor, signal }) => {

@@ -23,7 +23,7 @@ export interface InvoiceFilters {
 }
 
 /** Invoices, newest first (docs/operator-console.md "Invoices"). */
-export const useInvoiceList = (f: InvoiceFilters) =>
+export const useAdminInvoiceList = (f: InvoiceFilters) =>
   useInfiniteList({
     queryKey: [...KEY, 'list', f],
     fetchPage: ({ cursor, signal }) => {
