@@ -65,7 +65,7 @@ export function Component() {
       <LazyAdvertiserDialog
         dialog={dialog}
         onClose={() => setDialog(null)}
-        onCreated={(id) => void navigate(`${consolePaths.advertisers}/${id}`)}
+        onCreated={(id) => void navigate(consolePaths.advertiser(id))}
       />
     </PageWrapper>
   );
