@@ -136,6 +136,21 @@ describe("the operator console's layouts and pages", () => {
     expect(groups.get(src('console-api.ts'))).toBe('console-common');
   });
 
+  it("keep out of the console's files what a publisher page may load on demand", () => {
+    const onDemand = firstPaintGroups(
+      withConsole,
+      graphOf({
+        [src('app/layouts/console-layout.tsx')]: { imports: [src('icon.ts'), src('console-api.ts')] },
+        [src('console-login.tsx')]: { imports: [src('code-form.tsx'), src('console-api.ts')] },
+        [src('code-form.tsx')]: { imports: [src('icon.ts')] },
+        [src('login.tsx')]: { lazy: [src('code-form.tsx')] },
+      }),
+    );
+    expect(onDemand.get(src('console-api.ts'))).toBe('console-common');
+    expect(onDemand.get(src('icon.ts'))).toBeNull();
+    expect(onDemand.get(src('code-form.tsx'))).toBeNull();
+  });
+
   describe('sharing what one publisher page needs', () => {
     const shared = firstPaintGroups(
       withConsole,

@@ -129,6 +129,21 @@ export function firstPaintGroups(
     // What the console's layouts share stays out of the publisher side's `common`.
     else groups.set(id, [...from].every((r) => roots.get(r)!.console) ? 'console-common' : 'common');
   }
+  // What only the console needs at first paint but a publisher page may load on demand (the
+  // two-factor code step, the profile's two-factor tab: their forms are the console's too) stays out
+  // of the console's files, which a publisher page never loads: the bundler gives it its own.
+  const publisherMayLoad = new Set<string>();
+  const stack = [...roots].filter(([, r]) => !r.console).map(([id]) => id);
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (publisherMayLoad.has(id)) continue;
+    publisherMayLoad.add(id);
+    const info = graph.getModuleInfo(id);
+    for (const next of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])])
+      if (!roots.has(next)) stack.push(next);
+  }
+  for (const [id, from] of reach)
+    if (publisherMayLoad.has(id) && [...from].every((r) => roots.get(r)!.console)) groups.set(id, null);
   // What a small publisher page needs and console pages need too (the log-in form both sides show)
   // stays in the page's own file: the page and all it alone needs form one group, which those
   // console pages load. Left to itself, the bundler would give what they share a file of its own,
