@@ -70,7 +70,7 @@ export const SMALL_SHARE = 50_000;
 /**
  * Up to this much code of its own (bytes before minifying), a publisher page whose code console
  * pages share keeps the shared code in its file, which those console pages then load
- * (firstPaintGroups): the log-in page, about 9,000.
+ * (firstPaintGroups): the log-in page is one.
  */
 export const SMALL_PAGE = 20_000;
 
