@@ -174,6 +174,11 @@ test('an operator turns two-factor on in Security, then signs in with the code s
   await page.getByLabel('Current password').fill(password);
   await page.getByRole('button', { name: 'Set up two-factor' }).click();
   const secret = (await page.getByLabel('Secret key').textContent())!.trim();
+  // The key to add, the QR code and the code field: the publisher profile's settings, at both widths.
+  await checkScreen(page, 'console-security-enrol');
+  await page.setViewportSize({ width: WIDTHS.phone, height: 844 });
+  await checkScreen(page, 'console-security-enrol');
+  await page.setViewportSize({ width: WIDTHS.desktop, height: 860 });
   await page.getByLabel('Authentication code').fill(await freshCode(secret));
   await page.getByRole('button', { name: 'Turn on' }).click();
   const codes = page.getByRole('list', { name: 'Recovery codes' });

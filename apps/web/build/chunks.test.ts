@@ -5,6 +5,7 @@ import {
   firstPaintReach,
   firstPaintRoots,
   onDemandGroups,
+  SMALL_PAGE,
   SMALL_SHARE,
   type Root,
 } from './chunks.ts';
@@ -133,6 +134,47 @@ describe("the operator console's layouts and pages", () => {
   it('share their own code apart from the publisher pages', () => {
     expect(groups.get(src('console-table.tsx'))).toBe('console-layout-pages');
     expect(groups.get(src('console-api.ts'))).toBe('console-common');
+  });
+
+  it("keep out of the console's files what a publisher page may load on demand", () => {
+    const onDemand = firstPaintGroups(
+      withConsole,
+      graphOf({
+        [src('app/layouts/console-layout.tsx')]: { imports: [src('icon.ts'), src('console-api.ts')] },
+        [src('console-login.tsx')]: { imports: [src('code-form.tsx'), src('console-api.ts')] },
+        [src('code-form.tsx')]: { imports: [src('icon.ts')] },
+        [src('login.tsx')]: { lazy: [src('code-form.tsx')] },
+      }),
+    );
+    expect(onDemand.get(src('console-api.ts'))).toBe('console-common');
+    expect(onDemand.get(src('icon.ts'))).toBeNull();
+    expect(onDemand.get(src('code-form.tsx'))).toBeNull();
+  });
+
+  describe('sharing what one publisher page needs', () => {
+    const shared = firstPaintGroups(
+      withConsole,
+      graphOf({
+        [src('login.tsx')]: { imports: [src('login-form.tsx'), src('only-login.ts')] },
+        [src('console-login.tsx')]: { imports: [src('login-form.tsx')] },
+        [src('login-form.tsx')]: { imports: [src('icon.ts')] },
+        [src('app/layouts/console-layout.tsx')]: { imports: [src('icon.ts')] },
+        [src('a.tsx')]: { imports: [src('editor.tsx')], size: SMALL_PAGE + 1 },
+        [src('operators.tsx')]: { imports: [src('editor.tsx')] },
+      }),
+    );
+
+    it("keep it in a small page's own file, with the page and what only it needs: no file more for the page", () => {
+      expect(shared.get(src('login.tsx'))).toBe('login');
+      expect(shared.get(src('login-form.tsx'))).toBe('login');
+      expect(shared.get(src('only-login.ts'))).toBe('login');
+    });
+
+    it("leave to the bundler what a console layout needs too, and a larger page's code", () => {
+      expect(shared.get(src('icon.ts'))).toBeNull();
+      expect(shared.get(src('editor.tsx'))).toBeNull();
+      expect(shared.has(src('a.tsx'))).toBe(false);
+    });
   });
 });
 

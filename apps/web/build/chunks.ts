@@ -32,7 +32,11 @@ export function firstPaintRoots(root: string): Map<string, Root> {
  * other modules, never through a dynamic import). A module the publisher side needs counts as the
  * publisher side's only.
  */
-export function firstPaintReach(roots: Map<string, Root>, graph: Graph): Map<string, Set<string>> {
+export function firstPaintReach(
+  roots: Map<string, Root>,
+  graph: Graph,
+  { publisherFirst = true }: { publisherFirst?: boolean } = {},
+): Map<string, Set<string>> {
   const reach = new Map<string, Set<string>>();
   for (const [rootId] of roots) {
     const seen = new Set<string>();
@@ -46,6 +50,7 @@ export function firstPaintReach(roots: Map<string, Root>, graph: Graph): Map<str
     seen.delete(rootId);
     for (const id of seen) (reach.get(id) ?? reach.set(id, new Set()).get(id)!).add(rootId);
   }
+  if (!publisherFirst) return reach;
   // Who counts for a module: the publisher side when it needs it, else the console.
   for (const [id, from] of reach) {
     const publisher = new Set([...from].filter((r) => !roots.get(r)!.console));
@@ -61,6 +66,13 @@ export function firstPaintReach(roots: Map<string, Root>, graph: Graph): Map<str
  * first paint, 8.7 kB more).
  */
 export const SMALL_SHARE = 50_000;
+
+/**
+ * Up to this much code of its own (bytes before minifying), a publisher page whose code console
+ * pages share keeps the shared code in its file, which those console pages then load
+ * (firstPaintGroups): the log-in page is one.
+ */
+export const SMALL_PAGE = 20_000;
 
 /**
  * Which first-paint file each module a layout or page imports goes to: 'app-layout-pages',
@@ -117,10 +129,53 @@ export function firstPaintGroups(
     // What the console's layouts share stays out of the publisher side's `common`.
     else groups.set(id, [...from].every((r) => roots.get(r)!.console) ? 'console-common' : 'common');
   }
+  // What only the console needs at first paint but a publisher page may load on demand (the
+  // two-factor code step, the profile's two-factor tab: their forms are the console's too) stays out
+  // of the console's files, which a publisher page never loads: the bundler gives it its own.
+  const publisherMayLoad = new Set<string>();
+  const stack = [...roots].filter(([, r]) => !r.console).map(([id]) => id);
+  while (stack.length) {
+    const id = stack.pop()!;
+    if (publisherMayLoad.has(id)) continue;
+    publisherMayLoad.add(id);
+    const info = graph.getModuleInfo(id);
+    for (const next of [...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? [])])
+      if (!roots.has(next)) stack.push(next);
+  }
+  for (const [id, from] of reach)
+    if (publisherMayLoad.has(id) && [...from].every((r) => roots.get(r)!.console)) groups.set(id, null);
+  // What a small publisher page needs and console pages need too (the log-in form both sides show)
+  // stays in the page's own file: the page and all it alone needs form one group, which those
+  // console pages load. Left to itself, the bundler would give what they share a file of its own,
+  // one more for the publisher page to load. Not so for a larger page, whose file would cost the
+  // console pages more than the extra file costs the publisher page, nor for what a console layout
+  // needs, which every console page would then load the page's file for.
+  const everyone = firstPaintReach(roots, graph, { publisherFirst: false });
+  const size = (id: string) => graph.getModuleInfo(id)?.code?.length ?? 0;
+  const own = new Map<string, number>();
+  const sharedBy = new Map<string, string>();
+  for (const [id, from] of reach) {
+    const [only] = from;
+    const r = from.size === 1 ? roots.get(only!)! : null;
+    if (!r || r.console || r.isLayout) continue;
+    own.set(only!, (own.get(only!) ?? size(only!)) + size(id));
+    const others = [...(everyone.get(id) ?? [])].filter((o) => o !== only);
+    if (others.length > 0 && others.every((o) => !roots.get(o)!.isLayout)) sharedBy.set(id, only!);
+  }
+  const pagesSharing = new Set([...sharedBy.values()].filter((page) => (own.get(page) ?? 0) <= SMALL_PAGE));
+  for (const [id, from] of reach) {
+    const [only] = from;
+    const alone = everyone.get(id)?.size === 1;
+    if (from.size === 1 && pagesSharing.has(only!) && (alone || sharedBy.has(id))) groups.set(id, ownFile(only!));
+  }
+  for (const page of pagesSharing) groups.set(page, ownFile(page));
   // What only one layout or page needs stays with it (the bundler's own placement).
   for (const id of reach.keys()) if (!groups.has(id)) groups.set(id, null);
   return groups;
 }
+
+/** A layout's or page's own file, by its module's name (`login-page`). */
+const ownFile = (rootId: string) => path.basename(rootId).replace(/\.[jt]sx?$/, '');
 
 /**
  * Which on-demand file a module loaded on demand goes to: `later` when a layout's part (a menu,

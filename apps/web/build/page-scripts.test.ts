@@ -105,6 +105,23 @@ describe("the build's page list", () => {
     expect(file.pages.at(-1)).toMatchObject({ path: '*', scripts: ['assets/not-found-page-1.js'] });
   });
 
+  it("finds a page whose module is in one of the build's groups by the module, the group's file having no facade", () => {
+    const chunks = bundle().map((c) =>
+      c.fileName === 'assets/login-page-1.js'
+        ? {
+            ...c,
+            fileName: 'assets/login-page-2.js',
+            facadeModuleId: null,
+            moduleIds: [...c.moduleIds, `${ROOT}/src/form.tsx`],
+          }
+        : c,
+    );
+    expect(pagesFile(ROOT, chunks, graph).pages.find((p) => p.path === '/login')!.scripts).toEqual([
+      'assets/public-layout-1.js',
+      'assets/login-page-2.js',
+    ]);
+  });
+
   it('fails the build when a page of the route table has no chunk', () => {
     const chunks = bundle().filter((c) => c.fileName !== 'assets/login-page-1.js');
     expect(() => pagesFile(ROOT, chunks, graph)).toThrow(

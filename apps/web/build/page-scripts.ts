@@ -88,9 +88,10 @@ export function pagesFile(root: string, chunks: BundleChunk[], graph: ModuleGrap
     const modules = [layoutModule(route), pageModule(route)].filter((m): m is string => m !== null);
     const loader = route.layout && LAYOUTS[route.layout].console ? [CONSOLE_ROUTES_MODULE] : [];
     const files = [...loader, ...modules].map((m) => {
-      const chunk = byModule.get(m);
-      if (!chunk) throw new Error(`route ${name}: no chunk for ${m}`);
-      return chunk.fileName;
+      // A page whose file is a group of the build's (build/chunks.ts) is that file's module, not its facade.
+      const file = byModule.get(m)?.fileName ?? chunkOf.get(path.resolve(root, m));
+      if (!file) throw new Error(`route ${name}: no chunk for ${m}`);
+      return file;
     });
     const first = closure(files);
     const scripts = [...first].filter((f) => f.endsWith('.js') && !entry.has(f));

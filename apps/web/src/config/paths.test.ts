@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fillPath, LAYOUTS, paths, REDIRECTS, reportOfSlug, ROUTES, type PageRoute } from './paths.ts';
+import { fillPath, getHref, LAYOUTS, paths, REDIRECTS, reportOfSlug, ROUTES, type PageRoute } from './paths.ts';
 
 const app = path.resolve(import.meta.dirname, '../app');
 
@@ -62,6 +62,24 @@ describe('links', () => {
     expect(reportOfSlug('landing-page-summary')).toBe('landing-page');
     expect(reportOfSlug('click')).toBe('click');
     expect(reportOfSlug('sub-id')).toBeUndefined();
+  });
+
+  it("make the console's addresses from the same table, defaults filling what a link leaves out", () => {
+    expect(getHref('adminOverview')).toBe('/admin');
+    expect(getHref('adminOffer', { id: 7 })).toBe('/admin/offers/7');
+    expect(getHref('adminInvoice', { id: '12' })).toBe('/admin/invoices/12');
+    expect(getHref('profile')).toBe('/profile/time-zone');
+    expect(getHref('offer', { id: 3, type: undefined })).toBe('/offers/3/details');
+    expect(() => getHref('adminPublisher')).toThrow('/admin/publishers/:id: no value for :id');
+  });
+
+  it('are written nowhere but in the route table: no page or feature spells a console address', () => {
+    const src = path.resolve(import.meta.dirname, '..');
+    const written = fs
+      .readdirSync(src, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.tsx?$/.test(f) && !/\.test\.tsx?$/.test(f) && f !== path.join('config', 'paths.ts'))
+      .filter((f) => /['"`]\/admin\b/.test(fs.readFileSync(path.join(src, f), 'utf8')));
+    expect(written).toEqual([]);
   });
 
   it('refuse a missing required parameter', () => {

@@ -111,16 +111,21 @@ export const REDIRECTS = [
 ] as const satisfies readonly { path: string; to: RouteName }[];
 
 /**
- * A route's address with its parameters filled in (percent-encoded); an optional one left out
- * drops its segment. The inverse of React Router's matching of the same pattern.
+ * A route's address with its parameters filled in (percent-encoded), a parameter left out taken from
+ * `defaults`; an optional one left out drops its segment. The inverse of React Router's matching of
+ * the same pattern.
  */
-export function fillPath(pattern: string, params: Record<string, string | number | undefined> = {}): string {
+export function fillPath(
+  pattern: string,
+  params: Record<string, string | number | undefined> = {},
+  defaults: Record<string, string> = {},
+): string {
   const filled = pattern
     .split('/')
     .flatMap((segment) => {
       const param = /^:(\w+)(\?)?$/.exec(segment);
       if (!param) return [segment];
-      const value = params[param[1]!];
+      const value = params[param[1]!] ?? defaults[param[1]!];
       if (value === undefined || value === '') {
         if (param[2]) return [];
         throw new Error(`${pattern}: no value for :${param[1]}`);
@@ -131,25 +136,47 @@ export function fillPath(pattern: string, params: Record<string, string | number
   return filled || '/';
 }
 
+/** The parameter names of a route path: `/offers/:id/:type` → `'id' | 'type'`. */
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? ParamName<Name> | ParamNames<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? ParamName<Name>
+    : never;
+type ParamName<N extends string> = N extends `${infer Bare}?` ? Bare : N;
+
+/** A route's parameters, by name: each optional here (a default or an optional segment may stand for it). */
+export type RouteParams<N extends RouteName> = Partial<
+  Record<ParamNames<(typeof ROUTES)[N]['path']>, string | number | undefined>
+>;
+
+/**
+ * A page's address by its name in the table: its parameters filled in, those left out from the
+ * route's defaults. Every link, the publisher pages' (`paths` below) and the console's
+ * (features/admin/console-paths.ts), is made by it.
+ */
+export function getHref<N extends RouteName>(name: N, params: RouteParams<N> = {}): string {
+  const route: PageRoute = ROUTES[name];
+  return fillPath(route.path, params, route.defaults);
+}
+
 /** Every link of the portal, from the table above. */
 export const paths = {
-  home: ROUTES.home.path,
-  login: ROUTES.login.path,
-  signup: fillPath(ROUTES.signup.path),
-  signupWithReferrer: (referrerId: string) => fillPath(ROUTES.signup.path, { referrerId }),
-  forgotPassword: ROUTES.forgotPassword.path,
-  resetPassword: (token: string) => fillPath(ROUTES.resetPassword.path, { token }),
-  selectAccount: ROUTES.selectAccount.path,
-  myOffers: ROUTES.myOffers.path,
-  profile: (tab: ProfileTab = ROUTES.profile.defaults.type) => fillPath(ROUTES.profile.path, { type: tab }),
-  notifications: ROUTES.notifications.path,
-  offer: (id: number | string, tab: OfferTab = ROUTES.offer.defaults.type) =>
-    fillPath(ROUTES.offer.path, { id, type: tab }),
-  globalPostbacks: ROUTES.globalPostbacks.path,
+  home: getHref('home'),
+  login: getHref('login'),
+  signup: getHref('signup'),
+  signupWithReferrer: (referrerId: string) => getHref('signup', { referrerId }),
+  forgotPassword: getHref('forgotPassword'),
+  resetPassword: (token: string) => getHref('resetPassword', { token }),
+  selectAccount: getHref('selectAccount'),
+  myOffers: getHref('myOffers'),
+  profile: (tab?: ProfileTab) => getHref('profile', { type: tab }),
+  notifications: getHref('notifications'),
+  offer: (id: number | string, tab?: OfferTab) => getHref('offer', { id, type: tab }),
+  globalPostbacks: getHref('globalPostbacks'),
   /** Global Pixels And Postbacks with one postback's delivery log open. */
-  postbackDeliveries: (postbackId: number) => `${ROUTES.globalPostbacks.path}?deliveries=${postbackId}`,
-  reports: (type: ReportType = 'campaign') => fillPath(ROUTES.reports.path, { type: REPORT_SLUGS[type] }),
-  invoices: ROUTES.invoices.path,
-  invoice: (id: number | string) => fillPath(ROUTES.invoice.path, { id }),
+  postbackDeliveries: (postbackId: number) => `${getHref('globalPostbacks')}?deliveries=${postbackId}`,
+  reports: (type: ReportType = 'campaign') => getHref('reports', { type: REPORT_SLUGS[type] }),
+  invoices: getHref('invoices'),
+  invoice: (id: number | string) => getHref('invoice', { id }),
   notFound: '/not-found',
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataEnvelope, successSchema } from '../common/envelope.ts';
 import { listRequestSchema, listResponseSchema } from '../common/list.ts';
+import { accountManagerSchema } from '../profile/profile.schemas.ts';
 import { PUBLISHER_STATUSES, PUBLISHER_STATUS_ACTIONS } from './publishers.constants.ts';
 
 /**
@@ -22,14 +23,6 @@ export const publisherIdParamsSchema = z.strictObject({
     .transform(Number)
     .pipe(idSchema),
 });
-
-export const accountManagerSchema = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  email: z.string(),
-  phone: z.string().nullable(),
-});
-export type AccountManager = z.infer<typeof accountManagerSchema>;
 
 /* The list ------------------------------------------------------------------------------------ */
 

@@ -3,6 +3,7 @@ import { NOTIFICATION_SUBSCRIPTION_KEYS } from '../constants.ts';
 import { dataEnvelope } from '../common/envelope.ts';
 import { accountIdSchema } from '../auth/auth.schemas.ts';
 
+/** A publisher's account manager: what the portal shows, and what the console assigns (admin/publishers.schemas.ts). */
 export const accountManagerSchema = z.object({
   id: z.number().int(),
   name: z.string(),

@@ -3,6 +3,7 @@ import { API_BASE } from '@portal/shared/api-paths';
 import { alerts } from '../../lib/alerts.ts';
 import { apiBase, goTo, request, type RequestOptions } from '../../lib/api-client.ts';
 import { isApiError } from '../../lib/api-error.ts';
+import { consolePaths } from './console-paths.ts';
 import { clearOperatorSession, getOperatorToken } from './session/operator-session.ts';
 
 /**
@@ -24,12 +25,12 @@ async function adminRequest<T>(path: string, opts: RequestOptions): Promise<T> {
       handle: { unauthorized: false, notFound: false },
     });
   } catch (err) {
-    const onConsolePage = !window.location.pathname.startsWith('/admin/login');
+    const onConsolePage = !window.location.pathname.startsWith(consolePaths.login);
     if (isApiError(err) && err.status === 401 && opts.token === undefined && onConsolePage && !signingOut) {
       signingOut = true;
       clearOperatorSession();
       alerts.error('Please log-in again.');
-      goTo('/admin/login');
+      goTo(consolePaths.login);
       setTimeout(() => (signingOut = false), 1000);
     }
     throw err;

@@ -36,7 +36,7 @@ export const CONSOLE_NAV: ConsoleNavItem[] = [
   { label: 'Operators', to: consolePaths.operators, icon: CircleUser, role: 'owner' },
 ];
 
-/** Active on its own address and below it; the Overview on `/admin` alone. */
+/** Active on its own address and below it; the Overview on its own address alone. */
 export const isConsoleNavActive = (item: ConsoleNavItem, pathname: string) =>
   item.to === consolePaths.overview
     ? pathname === item.to || pathname === `${item.to}/`

@@ -1,21 +1,28 @@
-import { fillPath, ROUTES } from '../../config/paths.ts';
+import type { PublisherStatus } from '@portal/shared/admin/publishers.constants';
+import { getHref } from '../../config/paths.ts';
 
-/** The console's links, from the route table (config/paths.ts); kept here, out of the publisher pages' code. */
+/**
+ * The console's links, each from the route table (config/paths.ts `getHref`); kept here, out of the
+ * publisher pages' code. No console address is written anywhere else.
+ */
 export const consolePaths = {
-  login: ROUTES.adminLogin.path,
-  setPassword: ROUTES.adminSetPassword.path,
-  overview: ROUTES.adminOverview.path,
-  auditLog: ROUTES.adminAuditLog.path,
-  operators: ROUTES.adminOperators.path,
-  security: ROUTES.adminSecurity.path,
-  offers: ROUTES.adminOffers.path,
-  offerNew: ROUTES.adminOfferNew.path,
-  offer: (id: number) => ROUTES.adminOffer.path.replace(':id', String(id)),
-  publishers: ROUTES.adminPublishers.path,
-  publisher: (id: number | string) => fillPath(ROUTES.adminPublisher.path, { id }),
-  advertisers: ROUTES.adminAdvertisers.path,
-  notifications: ROUTES.adminNotifications.path,
-  conversions: ROUTES.adminConversions.path,
-  invoices: ROUTES.adminInvoices.path,
-  invoice: (id: number) => ROUTES.adminInvoice.path.replace(':id', String(id)),
+  login: getHref('adminLogin'),
+  setPassword: getHref('adminSetPassword'),
+  overview: getHref('adminOverview'),
+  auditLog: getHref('adminAuditLog'),
+  operators: getHref('adminOperators'),
+  security: getHref('adminSecurity'),
+  offers: getHref('adminOffers'),
+  offerNew: getHref('adminOfferNew'),
+  offer: (id: number | string) => getHref('adminOffer', { id }),
+  publishers: getHref('adminPublishers'),
+  /** The Publishers list filtered by a status (the filter is kept in the address). */
+  publishersWithStatus: (status: PublisherStatus) => `${getHref('adminPublishers')}?status=${status}`,
+  publisher: (id: number | string) => getHref('adminPublisher', { id }),
+  advertisers: getHref('adminAdvertisers'),
+  advertiser: (id: number | string) => getHref('adminAdvertiser', { id }),
+  notifications: getHref('adminNotifications'),
+  conversions: getHref('adminConversions'),
+  invoices: getHref('adminInvoices'),
+  invoice: (id: number | string) => getHref('adminInvoice', { id }),
 } as const;

@@ -1,7 +1,9 @@
 import { ERROR_CODES } from '@portal/shared/errors/codes';
+import type { FormProblem } from '../../components/auth/form-problem.ts';
+import type { LoginFieldErrors } from '../../components/auth/login-form.tsx';
 import { isApiError } from '../../lib/api-error.ts';
 
-export type LoginProblem = { tone: 'error' | 'warning'; message: string };
+export type LoginProblem = FormProblem;
 
 export const LOGIN_MESSAGES = {
   unable: 'We were unable to log you in. Please Contact your Account Manager.',
@@ -31,6 +33,12 @@ export function loginFieldErrors(error: unknown): { user_name?: string; password
   if (error.fields['user_name']) out.user_name = LOGIN_MESSAGES.email;
   if (error.fields['password']) out.password = LOGIN_MESSAGES.password;
   return out;
+}
+
+/** The same, by the log-in form's fields (the e-mail is the API's `user_name`). */
+export function loginFormErrors(error: unknown): LoginFieldErrors {
+  const f = loginFieldErrors(error);
+  return { email: f.user_name, password: f.password };
 }
 
 /** Two-factor step: 'Invalid code' for a refused code; other failures as on the login form. */

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { NOTIFICATION_DESCRIPTION_MAX_LENGTH } from '@portal/shared/notifications/notifications.constants';
 import { describe, expect, it } from 'vitest';
-import { notificationText, sanitizeNotificationHtml } from './sanitize-html.ts';
+import { notificationText, purifyNotificationHtml } from './sanitize-html.ts';
 
 /** Parses sanitised HTML the way the page would hold it, to look at what survived. */
 const parse = (html: string) => {
@@ -16,21 +16,21 @@ const everyAttribute = (root: Element) =>
 describe('notification HTML at render time (docs/reliability.md B6)', () => {
   it('keeps formatting and safe links, opening in a new tab without an opener', () => {
     const out = parse(
-      sanitizeNotificationHtml('<p>Cap <b>reached</b>. <a href="https://portal.test/help/caps">How caps work</a></p>'),
+      purifyNotificationHtml('<p>Cap <b>reached</b>. <a href="https://portal.test/help/caps">How caps work</a></p>'),
     );
     expect(out.querySelector('b')?.textContent).toBe('reached');
     const a = out.querySelector('a')!;
     expect(a.getAttribute('href')).toBe('https://portal.test/help/caps');
     expect(a.getAttribute('target')).toBe('_blank');
     expect(a.getAttribute('rel')).toBe('noopener noreferrer nofollow');
-    expect(parse(sanitizeNotificationHtml('<a href="mailto:am@portal.test">mail</a>')).querySelector('a')?.href).toBe(
+    expect(parse(purifyNotificationHtml('<a href="mailto:am@portal.test">mail</a>')).querySelector('a')?.href).toBe(
       'mailto:am@portal.test',
     );
   });
 
   it('drops scripts, event handlers, SVG, frames, forms and styles', () => {
     const out = parse(
-      sanitizeNotificationHtml(
+      purifyNotificationHtml(
         [
           '<script>window.pwned = 1</script>',
           '<img src=x onerror="window.pwned = 2">',
@@ -51,7 +51,7 @@ describe('notification HTML at render time (docs/reliability.md B6)', () => {
 
   it('drops javascript:, data: and other non-http links, whatever their spelling', () => {
     const out = parse(
-      sanitizeNotificationHtml(
+      purifyNotificationHtml(
         [
           '<a href="javascript:window.pwned=4">a</a>',
           '<a href=" JaVaScRiPt:alert(1)">b</a>',
@@ -72,11 +72,11 @@ describe('notification HTML at render time (docs/reliability.md B6)', () => {
 
   it('survives deep nesting and very long input', () => {
     const deep = `${'<div><span>'.repeat(600)}deep${'</span></div>'.repeat(600)}<img src=x onerror="window.pwned=5">`;
-    const out = sanitizeNotificationHtml(deep);
+    const out = purifyNotificationHtml(deep);
     expect(out.length).toBeLessThanOrEqual(deep.length);
     expect(out).not.toMatch(/onerror|<img/i);
     const long = `<p>${'a'.repeat(NOTIFICATION_DESCRIPTION_MAX_LENGTH * 2)}</p>`;
-    expect(sanitizeNotificationHtml(long).length).toBeLessThanOrEqual(NOTIFICATION_DESCRIPTION_MAX_LENGTH + 10);
+    expect(purifyNotificationHtml(long).length).toBeLessThanOrEqual(NOTIFICATION_DESCRIPTION_MAX_LENGTH + 10);
   });
 });
 

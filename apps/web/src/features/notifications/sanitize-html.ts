@@ -35,7 +35,8 @@ function getPurifier(): DOMPurify {
   return p;
 }
 
-export function sanitizeNotificationHtml(html: string): string {
+/** The description's HTML as the page renders it, purified in the browser (the server's sanitiser is its own). */
+export function purifyNotificationHtml(html: string): string {
   return getPurifier().sanitize(html.slice(0, NOTIFICATION_DESCRIPTION_MAX_LENGTH), CONFIG);
 }
 
@@ -46,7 +47,7 @@ const BLOCK_END = /<\/(?:p|div|li|h[1-4]|tr|blockquote|pre)>|<br\s*\/?>/gi;
  * an inert document (DOMParser runs no script and loads no image), and only its text is kept.
  */
 export function notificationText(html: string): string {
-  const safe = sanitizeNotificationHtml(html).replace(BLOCK_END, '$& ');
+  const safe = purifyNotificationHtml(html).replace(BLOCK_END, '$& ');
   const text = new DOMParser().parseFromString(safe, 'text/html').body.textContent ?? '';
   return text.replace(/\s+/g, ' ').trim();
 }

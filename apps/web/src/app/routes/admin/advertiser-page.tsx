@@ -123,7 +123,7 @@ function AdvertiserView({ advertiser: a }: { advertiser: AdvertiserDetail }) {
               <li key={o.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 py-2.5 text-sm">
                 <span className="min-w-0 break-words">
                   {offersArea ? (
-                    <Link to={`${offersArea.to}/${o.id}`} className="font-medium text-accent hover:underline">
+                    <Link to={consolePaths.offer(o.id)} className="font-medium text-accent hover:underline">
                       {o.name}
                     </Link>
                   ) : (

@@ -1,9 +1,10 @@
 import { ADVERTISER_STATUSES, type AdvertiserStatus } from '@portal/shared/admin/advertisers.constants';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { SelectField } from '../../../components/ui/field.tsx';
 import { DataTable } from '../../../components/ui/list/data-table.tsx';
+import { FilterSelect } from '../../../components/ui/list/filter-controls.tsx';
 import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';
+import { oneOfFilter, useListFilters } from '../../../components/ui/list/use-list-filters.ts';
 import { PageWrapper } from '../../../components/ui/page-wrapper.tsx';
 import { ADVERTISER_COLUMNS } from '../../../features/admin/advertisers/advertiser-columns.tsx';
 import { ADVERTISER_STATUS_LABELS } from '../../../features/admin/advertisers/advertiser-labels.ts';
@@ -16,16 +17,17 @@ import { consolePaths } from '../../../features/admin/console-paths.ts';
 import { useCanWrite } from '../../../features/admin/use-can-write.ts';
 
 const STATUS_OPTIONS = ADVERTISER_STATUSES.map((s) => ({ value: s, label: ADVERTISER_STATUS_LABELS[s] }));
+const FILTERS = { status: oneOfFilter<AdvertiserStatus>(ADVERTISER_STATUSES) };
 
-/** The network's advertisers: search, status, create (docs/operator-console.md "Advertisers"). */
+/** The network's advertisers: search, status (kept in the address), create (docs/operator-console.md "Advertisers"). */
 export function Component() {
   const canWrite = useCanWrite();
   const navigate = useNavigate();
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<AdvertiserStatus | null>(null);
+  const filters = useListFilters(FILTERS);
+  const { search, setSearch, filtered } = filters;
+  const { status } = filters.filters;
   const [dialog, setDialog] = useState<AdvertiserDialog>(null);
   const list = useAdvertiserList({ search, status });
-  const filtered = search !== '' || status !== null;
 
   return (
     <PageWrapper
@@ -37,18 +39,16 @@ export function Component() {
         onSearch={setSearch}
         searchLabel="Search advertisers"
         searchPlaceholder="Name or id"
-        count={list.rows.length > 0 ? { loaded: list.rows.length, more: list.hasMore } : null}
-        onRefresh={list.refresh}
-        refreshing={list.refreshing}
+        list={list}
         {...(canWrite ? { create: { label: 'Create advertiser', onClick: () => setDialog({ kind: 'create' }) } } : {})}
         filters={
-          <SelectField
+          <FilterSelect
+            filters={filters}
+            name="status"
             label="Status"
-            containerClassName="w-full sm:w-44"
             placeholder="All statuses"
             options={STATUS_OPTIONS}
-            value={status ?? ''}
-            onChange={(e) => setStatus((e.target.value || null) as AdvertiserStatus | null)}
+            className="w-full sm:w-44"
           />
         }
       />
@@ -65,7 +65,7 @@ export function Component() {
       <LazyAdvertiserDialog
         dialog={dialog}
         onClose={() => setDialog(null)}
-        onCreated={(id) => void navigate(`${consolePaths.advertisers}/${id}`)}
+        onCreated={(id) => void navigate(consolePaths.advertiser(id))}
       />
     </PageWrapper>
   );

@@ -3,54 +3,52 @@ import {
   AUDIT_OBJECT_TYPES,
   type AuditObjectType,
 } from '@portal/shared/admin/operators.constants';
-import { useState } from 'react';
-import { LazyDateRangePicker } from '../../../components/ui/date-range/lazy-date-range-picker.tsx';
-import type { DayRange } from '../../../components/ui/date-range/date-range.ts';
-import { SelectField } from '../../../components/ui/field.tsx';
 import { DataTable } from '../../../components/ui/list/data-table.tsx';
+import { FilterDateRange, FilterSelect } from '../../../components/ui/list/filter-controls.tsx';
 import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';
+import { dayRangeFilter, idFilter, oneOfFilter, useListFilters } from '../../../components/ui/list/use-list-filters.ts';
 import { PageWrapper } from '../../../components/ui/page-wrapper.tsx';
 import { useAuditLog, useAuditOperators } from '../../../features/admin/audit-log/audit-log-api.ts';
 import { AUDIT_COLUMNS } from '../../../features/admin/audit-log/audit-log-columns.tsx';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 
 const OBJECT_OPTIONS = AUDIT_OBJECT_TYPES.map((t) => ({ value: t, label: AUDIT_OBJECT_LABELS[t] }));
+const FILTERS = { operator: idFilter, object: oneOfFilter<AuditObjectType>(AUDIT_OBJECT_TYPES), date: dayRangeFilter };
 
-/** Every operator write, newest first, filtered by operator, object and date (docs/operator-console.md). */
+/**
+ * Every operator write, newest first, filtered by operator, object and date, the filters kept in the
+ * address (docs/operator-console.md).
+ */
 export function Component() {
   const timeZone = browserTimeZone();
-  const [operatorId, setOperatorId] = useState<number | null>(null);
-  const [objectType, setObjectType] = useState<AuditObjectType | null>(null);
-  const [range, setRange] = useState<DayRange | null>(null);
+  const filters = useListFilters(FILTERS);
+  const { operator: operatorId, object: objectType, date: range } = filters.filters;
   const operators = useAuditOperators();
   const list = useAuditLog({ operatorId, objectType, dateRange: range, timeZone });
-  const filtered = operatorId !== null || objectType !== null || range !== null;
 
   return (
     <PageWrapper title="Audit log" description="Every write of every operator, newest first." wide>
       <ListToolbar
-        count={list.rows.length > 0 ? { loaded: list.rows.length, more: list.hasMore } : null}
-        onRefresh={list.refresh}
-        refreshing={list.refreshing}
+        list={list}
         filters={
           <>
-            <SelectField
+            <FilterSelect
+              filters={filters}
+              name="operator"
               label="Operator"
-              containerClassName="w-full sm:w-56"
               placeholder="All operators"
               options={(operators.data ?? []).map((o) => ({ value: String(o.id), label: o.name || o.email }))}
-              value={operatorId === null ? '' : String(operatorId)}
-              onChange={(e) => setOperatorId(e.target.value ? Number(e.target.value) : null)}
+              className="w-full sm:w-56"
             />
-            <SelectField
+            <FilterSelect
+              filters={filters}
+              name="object"
               label="Object"
-              containerClassName="w-full sm:w-44"
               placeholder="All objects"
               options={OBJECT_OPTIONS}
-              value={objectType ?? ''}
-              onChange={(e) => setObjectType((e.target.value || null) as AuditObjectType | null)}
+              className="w-full sm:w-44"
             />
-            <LazyDateRangePicker value={range} onChange={setRange} timeZone={timeZone} label="Date" clearable />
+            <FilterDateRange filters={filters} name="date" label="Date" timeZone={timeZone} />
           </>
         }
       />
@@ -61,8 +59,8 @@ export function Component() {
         rows={list.rows}
         rowKey={(e) => e.id}
         state={list}
-        emptyText={filtered ? 'No entry matches these filters' : 'Nothing recorded yet'}
-        emptyHint={filtered ? 'Clear a filter to see more.' : 'Every write an operator makes is recorded here.'}
+        emptyText={filters.filtered ? 'No entry matches these filters' : 'Nothing recorded yet'}
+        emptyHint={filters.filtered ? 'Clear a filter to see more.' : 'Every write an operator makes is recorded here.'}
       />
     </PageWrapper>
   );

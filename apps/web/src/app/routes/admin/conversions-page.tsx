@@ -1,14 +1,17 @@
-import { CONVERSION_STATUSES, type AdminConversion } from '@portal/shared/admin/conversions.schemas';
+import {
+  CONVERSION_STATUSES,
+  type AdminConversion,
+  type AdminConversionStatus,
+} from '@portal/shared/admin/conversions.schemas';
 import { roleAllows } from '@portal/shared/admin/operators.constants';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
-import { LazyDateRangePicker } from '../../../components/ui/date-range/lazy-date-range-picker.tsx';
-import type { DayRange } from '../../../components/ui/date-range/date-range.ts';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
 import { DataTable } from '../../../components/ui/list/data-table.tsx';
+import { FilterDateRange, FilterSelect } from '../../../components/ui/list/filter-controls.tsx';
 import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';
+import { dayRangeFilter, idFilter, oneOfFilter, useListFilters } from '../../../components/ui/list/use-list-filters.ts';
 import { PageWrapper } from '../../../components/ui/page-wrapper.tsx';
 import { useOperatorMe } from '../../../features/admin/api/session.ts';
 import { conversionColumns } from '../../../features/admin/conversions/conversion-columns.tsx';
@@ -25,33 +28,25 @@ interface Find {
   orderId: string;
 }
 const EMPTY: Find = { tid: '', orderId: '' };
-const idOf = (v: string | null) => (v && /^\d{1,10}$/.test(v) ? Number(v) : null);
+const FILTERS = {
+  publisher: idFilter,
+  offer: idFilter,
+  status: oneOfFilter<AdminConversionStatus>(CONVERSION_STATUSES),
+  date: dayRangeFilter,
+};
 
 /**
- * Find conversions by tid or order id, filter them by publisher and offer (chosen by name, their ids
- * kept in the address: `?publisher=8&offer=3`), status and date, and reverse one
- * (docs/operator-console.md).
+ * Find conversions by tid or order id, filter them by publisher and offer (chosen by name), status
+ * and date, the filters kept in the address (`?publisher=8&offer=3&status=approved`), and reverse
+ * one (docs/operator-console.md).
  */
 export function Component() {
   const timeZone = browserTimeZone();
   const { data: me } = useOperatorMe();
-  const [params, setParams] = useSearchParams();
-  const publisherId = idOf(params.get('publisher'));
-  const offerId = idOf(params.get('offer'));
-  const setParam = (key: 'publisher' | 'offer', id: number | null) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (id === null) next.delete(key);
-        else next.set(key, String(id));
-        return next;
-      },
-      { replace: true },
-    );
+  const filters = useListFilters(FILTERS);
+  const { publisher: publisherId, offer: offerId, status, date: range } = filters.filters;
   const [draft, setDraft] = useState<Find>(EMPTY);
   const [find, setFind] = useState<Find>(EMPTY);
-  const [status, setStatus] = useState<(typeof CONVERSION_STATUSES)[number] | null>(null);
-  const [range, setRange] = useState<DayRange | null>(null);
   const [reversing, setReversing] = useState<AdminConversion | null>(null);
   const list = useConversionList({
     tid: find.tid.trim() || null,
@@ -64,7 +59,7 @@ export function Component() {
   });
   const mayReverse = me ? roleAllows(me.role, 'manager') : false;
   const columns = useMemo(() => conversionColumns(mayReverse ? setReversing : null), [mayReverse]);
-  const filtered = find !== EMPTY || publisherId !== null || offerId !== null || status !== null || range !== null;
+  const filtered = find !== EMPTY || filters.filtered;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setFind({ ...draft });
@@ -102,22 +97,20 @@ export function Component() {
         </form>
       </Card>
       <ListToolbar
-        count={list.rows.length > 0 ? { loaded: list.rows.length, more: list.hasMore } : null}
-        onRefresh={list.refresh}
-        refreshing={list.refreshing}
+        list={list}
         filters={
           <>
-            <PublisherPicker value={publisherId} onChange={(id) => setParam('publisher', id)} />
-            <OfferPicker value={offerId} onChange={(id) => setParam('offer', id)} />
-            <SelectField
+            <PublisherPicker value={publisherId} onChange={(id) => filters.setFilter('publisher', id)} />
+            <OfferPicker value={offerId} onChange={(id) => filters.setFilter('offer', id)} />
+            <FilterSelect
+              filters={filters}
+              name="status"
               label="Status"
-              containerClassName="w-full sm:w-40"
               placeholder="All statuses"
               options={STATUS_OPTIONS}
-              value={status ?? ''}
-              onChange={(e) => setStatus((e.target.value || null) as typeof status)}
+              className="w-full sm:w-40"
             />
-            <LazyDateRangePicker value={range} onChange={setRange} timeZone={timeZone} label="Date" clearable />
+            <FilterDateRange filters={filters} name="date" label="Date" timeZone={timeZone} />
           </>
         }
       />

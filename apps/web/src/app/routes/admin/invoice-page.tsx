@@ -4,7 +4,7 @@ import { PageWrapper } from '../../../components/ui/page-wrapper.tsx';
 import { QueryBlock } from '../../../components/ui/query-block.tsx';
 import { useOperatorMe } from '../../../features/admin/api/session.ts';
 import { consolePaths } from '../../../features/admin/console-paths.ts';
-import { InvoiceActions } from '../../../features/admin/invoices/invoice-actions.tsx';
+import { InvoiceMoves } from '../../../features/admin/invoices/invoice-moves.tsx';
 import { InvoiceLines } from '../../../features/admin/invoices/invoice-lines.tsx';
 import { useAdminInvoice } from '../../../features/admin/invoices/invoices-api.ts';
 
@@ -24,7 +24,7 @@ function InvoicePage({ id }: { id: number }) {
     <PageWrapper
       title={`Invoice #${id}`}
       back={{ to: consolePaths.invoices, label: 'Invoices' }}
-      actions={mayWrite && invoice.data ? <InvoiceActions invoice={invoice.data.invoice} /> : null}
+      actions={mayWrite && invoice.data ? <InvoiceMoves invoice={invoice.data.invoice} /> : null}
       wide
     >
       <QueryBlock query={invoice} what="the invoice">

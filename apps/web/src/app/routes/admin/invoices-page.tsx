@@ -5,49 +5,54 @@ import {
 } from '@portal/shared/admin/invoices.constants';
 import { roleAllows } from '@portal/shared/admin/operators.constants';
 import { useState } from 'react';
-import { SelectField, TextField } from '../../../components/ui/field.tsx';
+import { TextField } from '../../../components/ui/field.tsx';
 import { DataTable } from '../../../components/ui/list/data-table.tsx';
+import { FilterSelect } from '../../../components/ui/list/filter-controls.tsx';
 import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';
+import { oneOfFilter, useListFilters } from '../../../components/ui/list/use-list-filters.ts';
 import { PageWrapper } from '../../../components/ui/page-wrapper.tsx';
 import { useOperatorMe } from '../../../features/admin/api/session.ts';
 import { INVOICE_COLUMNS } from '../../../features/admin/invoices/invoice-columns.tsx';
-import { useInvoiceList } from '../../../features/admin/invoices/invoices-api.ts';
+import { useAdminInvoiceList } from '../../../features/admin/invoices/invoices-api.ts';
 import { LazyInvoiceDialog, type InvoiceDialog } from '../../../features/admin/invoices/lazy-invoice-modals.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
 const STATUS_OPTIONS = ADMIN_INVOICE_STATUSES.map((s) => ({ value: s, label: ADMIN_INVOICE_STATUS_LABELS[s] }));
+const FILTERS = { status: oneOfFilter<AdminInvoiceStatus>(ADMIN_INVOICE_STATUSES) };
 
-/** The network's invoices: generate a month, filter, open one (docs/operator-console.md "Invoices"). */
+/**
+ * The network's invoices: generate a month, filter (the status kept in the address; the publisher's
+ * id and the month as typed), open one (docs/operator-console.md "Invoices").
+ */
 export function Component() {
   const { data: me } = useOperatorMe();
-  const [status, setStatus] = useState<AdminInvoiceStatus | null>(null);
+  const filters = useListFilters(FILTERS);
+  const { status } = filters.filters;
   const [publisher, setPublisher] = useState('');
   const [month, setMonth] = useState('');
   const [dialog, setDialog] = useState<InvoiceDialog>(null);
   const publisherText = useDebouncedValue(publisher.trim(), 500);
   const publisherId = /^\d{1,10}$/.test(publisherText) ? Number(publisherText) : null;
-  const list = useInvoiceList({ status, publisherId, month: /^\d{4}-\d{2}$/.test(month) ? month : null });
+  const list = useAdminInvoiceList({ status, publisherId, month: /^\d{4}-\d{2}$/.test(month) ? month : null });
   const mayWrite = me ? roleAllows(me.role, 'manager') : false;
-  const filtered = status !== null || publisherId !== null || month !== '';
+  const filtered = filters.filtered || publisherId !== null || month !== '';
 
   return (
     <PageWrapper title="Invoices" description="Every publisher's monthly invoices, newest first." wide>
       <ListToolbar
-        count={list.rows.length > 0 ? { loaded: list.rows.length, more: list.hasMore } : null}
-        onRefresh={list.refresh}
-        refreshing={list.refreshing}
+        list={list}
         {...(mayWrite
           ? { create: { label: 'Generate invoices', onClick: () => setDialog({ kind: 'generate' }) } }
           : {})}
         filters={
           <>
-            <SelectField
+            <FilterSelect
+              filters={filters}
+              name="status"
               label="Status"
-              containerClassName="w-full sm:w-48"
               placeholder="All statuses"
               options={STATUS_OPTIONS}
-              value={status ?? ''}
-              onChange={(e) => setStatus((e.target.value || null) as AdminInvoiceStatus | null)}
+              className="w-full sm:w-48"
             />
             <TextField
               label="Publisher ID"

@@ -22,11 +22,7 @@ export function Component() {
           <h2 id="sent-heading" className="mb-3 text-base font-semibold text-slate-900">
             Sent
           </h2>
-          <ListToolbar
-            count={list.rows.length > 0 ? { loaded: list.rows.length, more: list.hasMore } : null}
-            onRefresh={list.refresh}
-            refreshing={list.refreshing}
-          />
+          <ListToolbar list={list} />
           <DataTable
             what="the sent notifications"
             label="Sent notifications"

@@ -12,7 +12,7 @@ import { alerts } from '../../../lib/alerts.ts';
 
 const BACK = { to: consolePaths.offers, label: 'Offers' };
 
-/** A new offer (`/admin/offers/new`) or an existing one: the editor, then its creatives and access. */
+/** A new offer (`consolePaths.offerNew`) or an existing one: the editor, then its creatives and access. */
 export function Component() {
   const { id } = useParams();
   if (id === undefined) return <NewOffer />;

@@ -55,12 +55,7 @@ function OperatorsList() {
 
   return (
     <>
-      <ListToolbar
-        count={list.rows.length > 0 ? { loaded: list.rows.length, more: list.hasMore } : null}
-        onRefresh={list.refresh}
-        refreshing={list.refreshing}
-        create={{ label: 'Invite operator', onClick: () => setDialog({ kind: 'invite' }) }}
-      />
+      <ListToolbar list={list} create={{ label: 'Invite operator', onClick: () => setDialog({ kind: 'invite' }) }} />
       <DataTable
         what="the operators"
         label="Operators"

@@ -6,7 +6,7 @@ import { QueryBlock } from '../../../components/ui/query-block.tsx';
 import { useOperatorMe } from '../../../features/admin/api/session.ts';
 import { consolePaths } from '../../../features/admin/console-paths.ts';
 import { OfferAccessPanel } from '../../../features/admin/offer-access/offer-access-panel.tsx';
-import { AccountManagerCard } from '../../../features/admin/publishers/account-manager-card.tsx';
+import { ManagerAssignmentCard } from '../../../features/admin/publishers/manager-assignment-card.tsx';
 import {
   LazyPublisherDialog,
   type PublisherDialog,
@@ -39,7 +39,7 @@ export function Component() {
             />
             <div className="grid gap-4 lg:grid-cols-2">
               <PublisherFiguresCard figures={p.month_to_date} />
-              <AccountManagerCard
+              <ManagerAssignmentCard
                 key={p.account_manager?.id ?? 0}
                 publisherId={p.id}
                 current={p.account_manager}

@@ -4,38 +4,25 @@ import {
   type PublisherStatus,
 } from '@portal/shared/admin/publishers.constants';
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
-import { SelectField } from '../../../components/ui/field.tsx';
 import { DataTable } from '../../../components/ui/list/data-table.tsx';
+import { FilterSelect } from '../../../components/ui/list/filter-controls.tsx';
 import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';
 import { nextSort, type SortState } from '../../../components/ui/list/sort.ts';
+import { oneOfFilter, useListFilters } from '../../../components/ui/list/use-list-filters.ts';
 import { PageWrapper } from '../../../components/ui/page-wrapper.tsx';
 import { PUBLISHER_COLUMNS } from '../../../features/admin/publishers/publisher-columns.tsx';
 import { usePublisherList } from '../../../features/admin/publishers/publishers-api.ts';
 
 const STATUS_OPTIONS = PUBLISHER_STATUSES.map((s) => ({ value: s, label: PUBLISHER_STATUS_LABELS[s] }));
-const statusOf = (v: string | null): PublisherStatus | null =>
-  (PUBLISHER_STATUSES as readonly string[]).includes(v ?? '') ? (v as PublisherStatus) : null;
+const FILTERS = { status: oneOfFilter<PublisherStatus>(PUBLISHER_STATUSES) };
 
 /** Every publisher account: search, status filter (kept in the address: `?status=pending`), newest first. */
 export function Component() {
-  const [params, setParams] = useSearchParams();
-  const status = statusOf(params.get('status'));
-  const [search, setSearch] = useState('');
+  const filters = useListFilters(FILTERS);
+  const { search, setSearch, filtered } = filters;
+  const { status } = filters.filters;
   const [sort, setSort] = useState<SortState<'created_at' | 'name'>>({ sort: 'created_at', order: -1 });
   const list = usePublisherList({ status, search, ...sort });
-  const filtered = status !== null || search !== '';
-
-  const setStatus = (value: string) =>
-    setParams(
-      (p) => {
-        const next = new URLSearchParams(p);
-        if (value) next.set('status', value);
-        else next.delete('status');
-        return next;
-      },
-      { replace: true },
-    );
 
   return (
     <PageWrapper
@@ -47,17 +34,15 @@ export function Component() {
         onSearch={setSearch}
         searchLabel="Search publishers"
         searchPlaceholder="Name or e-mail"
-        count={list.rows.length > 0 ? { loaded: list.rows.length, more: list.hasMore } : null}
-        onRefresh={list.refresh}
-        refreshing={list.refreshing}
+        list={list}
         filters={
-          <SelectField
+          <FilterSelect
+            filters={filters}
+            name="status"
             label="Status"
-            containerClassName="w-full sm:w-44"
             placeholder="All statuses"
             options={STATUS_OPTIONS}
-            value={status ?? ''}
-            onChange={(e) => setStatus(e.target.value)}
+            className="w-full sm:w-44"
           />
         }
       />

@@ -8,13 +8,16 @@ import { paths, PROFILE_TABS, type ProfileTab } from '../../../config/paths.ts';
 import { ChangePasswordTab } from '../../../features/profile/components/change-password-tab.tsx';
 import { NotificationsTab } from '../../../features/profile/components/notifications-tab.tsx';
 import { TimeZoneTab } from '../../../features/profile/components/time-zone-tab.tsx';
-import { TwoFactorTab } from '../../../features/profile/components/two-factor-tab.tsx';
 import { useCurrentUser } from '../../../features/user/api/user.ts';
 import { ReferralLink } from '../../../features/user/components/referral-link.tsx';
 
 // Its own chunk, fetched when the tab is opened: nothing of it weighs on the other profile tabs.
 const ApiKeysTab = lazy(() =>
   import('../../../features/api-keys/components/api-keys-tab.tsx').then((m) => ({ default: m.ApiKeysTab })),
+);
+// The same, with the QR code's library; the console's Security page shares its settings.
+const TwoFactorTab = lazy(() =>
+  import('../../../features/profile/components/two-factor-tab.tsx').then((m) => ({ default: m.TwoFactorTab })),
 );
 
 /**
@@ -30,7 +33,15 @@ const TABS: { value: ProfileTab; label: string; render: () => React.ReactNode }[
   { value: 'time-zone', label: 'Time Zone', render: () => <TimeZoneTab /> },
   { value: 'change-password', label: 'Change Password', render: () => <ChangePasswordTab /> },
   { value: 'notifications-settings', label: 'Notifications', render: () => <NotificationsTab /> },
-  { value: 'two-factor-auth', label: 'Two-Factor Auth', render: () => <TwoFactorTab /> },
+  {
+    value: 'two-factor-auth',
+    label: 'Two-Factor Auth',
+    render: () => (
+      <Suspense fallback={<LoadingBlock label="Loading two-factor status" />}>
+        <TwoFactorTab />
+      </Suspense>
+    ),
+  },
   {
     value: 'api-keys',
     label: 'API Keys',

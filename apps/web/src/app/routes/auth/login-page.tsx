@@ -1,11 +1,15 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { LoginForm } from '../../../components/auth/login-form.tsx';
 import { paths } from '../../../config/paths.ts';
+import { logIn, verifyCode, type LoginResult } from '../../../features/auth/api/auth.ts';
 import { AuthCard } from '../../../features/auth/components/auth-card.tsx';
-import { LoginForm, type LoginResult } from '../../../features/auth/components/login-form.tsx';
-import { TwoFactorForm } from '../../../features/auth/components/two-factor-form.tsx';
+import { loginFormErrors, loginProblem, twoFactorProblem } from '../../../features/auth/login-errors.ts';
 import { usePageTitle } from '../../../lib/brand.ts';
 import { saveSession } from '../../../lib/session.ts';
+
+// Only an account with two-factor on takes the second step: its form loads when the step begins.
+const CodeForm = lazy(() => import('../../../components/auth/code-form.tsx').then((m) => ({ default: m.CodeForm })));
 
 export function Component() {
   usePageTitle('Log in');
@@ -25,11 +29,14 @@ export function Component() {
   if (pending) {
     return (
       <AuthCard title="Two-factor authentication" lead="One more step to keep your account safe.">
-        <TwoFactorForm
-          pendingToken={pending.token}
-          onSuccess={(jwt) => finish(jwt, pending.multilogin)}
-          onCancel={() => setPending(null)}
-        />
+        <Suspense fallback={null}>
+          <CodeForm
+            verify={(code) => verifyCode(code, pending.token).then((r) => r.data.jwt)}
+            problemOf={twoFactorProblem}
+            onSuccess={(jwt) => finish(jwt, pending.multilogin)}
+            onCancel={() => setPending(null)}
+          />
+        </Suspense>
       </AuthCard>
     );
   }
@@ -46,7 +53,17 @@ export function Component() {
         </>
       }
     >
-      <LoginForm onSuccess={onLogin} />
+      <LoginForm
+        logIn={logIn}
+        fieldErrors={loginFormErrors}
+        problemOf={loginProblem}
+        onSuccess={onLogin}
+        passwordHint={
+          <Link to={paths.forgotPassword} className="self-end rounded text-sm font-medium text-accent hover:underline">
+            Forgot password?
+          </Link>
+        }
+      />
     </AuthCard>
   );
 }

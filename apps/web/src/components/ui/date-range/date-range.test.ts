@@ -4,7 +4,7 @@ import {
   DATE_RANGE_PRESETS,
   calendarDate,
   dayOfCalendarDate,
-  formatDateTime,
+  formatPickerDateTime,
   formatMinutes,
   formatPeriod,
   formatRangeLabel,
@@ -338,8 +338,8 @@ describe('single date-time mode (docs/limits.md: yyyy/MM/dd h:mm, 5-minute steps
 
   it('formats an instant in the profile zone', () => {
     const t = new Date('2026-11-24T20:07:00Z');
-    expect(formatDateTime(t, 'Asia/Kolkata')).toBe('2026/11/25 1:37');
-    expect(formatDateTime(t, 'America/Toronto')).toBe('2026/11/24 3:07');
+    expect(formatPickerDateTime(t, 'Asia/Kolkata')).toBe('2026/11/25 1:37');
+    expect(formatPickerDateTime(t, 'America/Toronto')).toBe('2026/11/24 3:07');
   });
 
   it('splits an instant into the zone’s day and minutes, down to the step, and joins it back', () => {
@@ -353,7 +353,7 @@ describe('single date-time mode (docs/limits.md: yyyy/MM/dd h:mm, 5-minute steps
     // 02:30 does not exist in Toronto on 2026-03-08; it comes out as 03:30 EDT (07:30 UTC).
     const t = joinDayTime('2026-03-08', 2 * 60 + 30, 'America/Toronto');
     expect(iso(t)).toBe('2026-03-08T07:30:00.000Z');
-    expect(formatDateTime(t, 'America/Toronto')).toBe('2026/03/08 3:30');
+    expect(formatPickerDateTime(t, 'America/Toronto')).toBe('2026/03/08 3:30');
   });
 });
 

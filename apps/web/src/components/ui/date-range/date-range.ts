@@ -288,7 +288,7 @@ export function joinDayTime(day: string, minutes: number, timeZone: string): Dat
 }
 
 /** An instant in the single-date format `yyyy/MM/dd h:mm`, read in `timeZone`. */
-export function formatDateTime(instant: Date, timeZone: string): string {
+export function formatPickerDateTime(instant: Date, timeZone: string): string {
   return format(instant, SINGLE_DATE_FORMAT, { in: tz(resolveTimeZone(timeZone)) });
 }
 

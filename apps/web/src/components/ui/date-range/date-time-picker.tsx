@@ -7,7 +7,7 @@ import {
   CLEAR_LABEL,
   calendarDate,
   dayOfCalendarDate,
-  formatDateTime,
+  formatPickerDateTime,
   formatMinutes,
   joinDayTime,
   splitInstant,
@@ -67,7 +67,7 @@ export function DateTimePicker({
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
       <PickerTrigger
-        text={valid ? formatDateTime(valid, timeZone) : null}
+        text={valid ? formatPickerDateTime(valid, timeZone) : null}
         placeholder={placeholder}
         name={label}
         className={className}

@@ -37,25 +37,19 @@ describe('list toolbar (docs/screens.md Shared pieces)', () => {
 
   it('the count, the refresh button disabled while refreshing, and filters behind Show/Hide', () => {
     const onRefresh = vi.fn();
-    const { rerender } = render(
-      <ListToolbar
-        count={{ loaded: 1, more: false }}
-        onRefresh={onRefresh}
-        refreshing={false}
-        filters={<span>the filters</span>}
-      />,
-    );
+    const list = (rows: number, more: boolean, refreshing: boolean) => ({
+      rows: Array.from({ length: rows }),
+      hasMore: more,
+      refresh: onRefresh,
+      refreshing,
+    });
+    const { rerender } = render(<ListToolbar list={list(0, false, false)} filters={<span>the filters</span>} />);
+    expect(screen.queryByText(/result/)).toBeNull();
+    rerender(<ListToolbar list={list(1, false, false)} filters={<span>the filters</span>} />);
     expect(screen.getByText('1 result')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
     expect(onRefresh).toHaveBeenCalledTimes(1);
-    rerender(
-      <ListToolbar
-        count={{ loaded: 40, more: true }}
-        onRefresh={onRefresh}
-        refreshing
-        filters={<span>the filters</span>}
-      />,
-    );
+    rerender(<ListToolbar list={list(40, true, true)} filters={<span>the filters</span>} />);
     expect(screen.getByText('40+ results')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Refresh' }) as HTMLButtonElement).disabled).toBe(true);
     const toggle = screen.getByRole('button', { name: 'Show filters' });

@@ -18,10 +18,11 @@ export interface ListToolbarProps {
   onSearch?: (text: string) => void;
   searchLabel?: string;
   searchPlaceholder?: string;
-  /** Rows loaded so far, and whether more pages remain; null hides the count (nothing loaded). */
-  count?: { loaded: number; more: boolean } | null;
-  onRefresh?: () => void;
-  refreshing?: boolean;
+  /**
+   * The list the toolbar is for (use-infinite-list.ts): its count, rows loaded so far with `+` while
+   * more pages remain (none before any row), and its Refresh, disabled while refreshing.
+   */
+  list?: ToolbarList;
   /** The create button ('Create New' unless labelled). */
   create?: { label?: string; onClick: () => void };
   /** The CSV export button, hidden below medium width (docs/screens.md). */
@@ -33,6 +34,14 @@ export interface ListToolbarProps {
    * screen without their period, even with the filters folded.
    */
   filterSummary?: string;
+}
+
+/** What the toolbar reads of its list. */
+export interface ToolbarList {
+  rows: readonly unknown[];
+  hasMore: boolean;
+  refresh: () => void;
+  refreshing: boolean;
 }
 
 /** The list toolbar of docs/screens.md "Shared pieces". */
@@ -95,15 +104,15 @@ export function ListToolbar(p: ListToolbarProps) {
       {/* The count is its own box before the buttons: when it arrives it grows leftwards into the free
           space and the buttons stay put (no layout shift). */}
       <span className="ml-auto self-center text-sm whitespace-nowrap text-slate-600 tabular" aria-live="polite">
-        {p.count ? resultCount(p.count.loaded, p.count.more) : null}
+        {p.list && p.list.rows.length > 0 ? resultCount(p.list.rows.length, p.list.hasMore) : null}
       </span>
       <div className="flex items-center gap-2">
-        {p.onRefresh ? (
+        {p.list ? (
           <Button
             variant="secondary"
             size="md"
-            onClick={p.onRefresh}
-            disabled={p.refreshing}
+            onClick={p.list.refresh}
+            disabled={p.list.refreshing}
             aria-label="Refresh"
             title="Refresh"
             className="w-10 px-0!"
@@ -111,7 +120,7 @@ export function ListToolbar(p: ListToolbarProps) {
               <RefreshCw
                 size={16}
                 aria-hidden="true"
-                className={cn(p.refreshing && 'animate-spin motion-reduce:animate-none')}
+                className={cn(p.list.refreshing && 'animate-spin motion-reduce:animate-none')}
               />
             }
           />

@@ -1,8 +1,6 @@
+import { SEARCH_DEBOUNCE_MS } from '@portal/shared/constants';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { LoadOptions, SelectOption } from './types.ts';
-
-/** Typing waits this long before asking the server, so a word is one request, not one per key. */
-export const SEARCH_DEBOUNCE_MS = 300;
 
 export interface OptionsSource {
   options?: readonly SelectOption[];
@@ -119,6 +117,7 @@ export function useSelectOptions(
     const controller = new AbortController();
     generation.current = { search: term, controller, busy: false };
     setPage((p) => ({ ...p, items: [], next: null, loading: true, failed: false }));
+    // Typing waits as a list's search box does (docs/limits.md), so a word is one request, not one per key.
     const timer = immediate ? null : setTimeout(() => fetchPage(null), SEARCH_DEBOUNCE_MS);
     if (immediate) fetchPage(null);
     return () => {

@@ -14,7 +14,7 @@ export const ADVERTISER_COLUMNS: Column<AdvertiserRow>[] = [
     header: 'Advertiser',
     primary: true,
     cell: (a) => (
-      <Link to={`${consolePaths.advertisers}/${a.id}`} className="font-medium break-words text-accent hover:underline">
+      <Link to={consolePaths.advertiser(a.id)} className="font-medium break-words text-accent hover:underline">
         {a.name}
       </Link>
     ),

@@ -13,30 +13,20 @@ import type {
 } from '@portal/shared/admin/advertisers.schemas';
 import { PAGE_SIZE } from '@portal/shared/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useInfiniteList } from '../../../components/ui/list/use-infinite-list.ts';
 import { adminApi } from '../admin-api.ts';
+import { useAdminList } from '../admin-list.ts';
 
 const KEY = ['admin', 'advertisers'] as const;
 
 /** The advertisers by name, searched and filtered by status (docs/operator-console.md "Advertisers"). */
 export const useAdvertiserList = (f: { search: string; status: AdvertiserStatus | null }) =>
-  useInfiniteList({
-    queryKey: [...KEY, 'list', f],
-    fetchPage: ({ cursor, signal }) => {
-      const body: AdvertiserListRequest = {
-        filters: { status: f.status },
-        limit: PAGE_SIZE,
-        sort: 'name',
-        order: 1,
-        search: f.search || null,
-        ...(cursor ? { cursor } : {}),
-      };
-      return adminApi.post<AdvertiserListResponse>(ADMIN_API_PATHS.advertisers, body, {
-        signal,
-        handle: { serverError: false },
-      });
-    },
-  });
+  useAdminList<AdvertiserListResponse>(ADMIN_API_PATHS.advertisers, [...KEY, 'list'], {
+    filters: { status: f.status },
+    limit: PAGE_SIZE,
+    sort: 'name',
+    order: 1,
+    search: f.search || null,
+  } satisfies AdvertiserListRequest);
 
 /** One advertiser with the offers it owns. */
 export const useAdvertiser = (id: number) =>

@@ -8,16 +8,21 @@ import type {
   OperatorSetPasswordResponse,
 } from '@portal/shared/admin/operators.schemas';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import type { Credentials } from '../../../components/auth/login-form.tsx';
 import { adminApi } from '../admin-api.ts';
 import { useOperatorToken } from '../session/operator-session.ts';
 
 /** Sign-in, the two-factor step, sign-out, a password from a link, and the signed-in operator. */
-export const operatorLogin = (body: OperatorLoginRequest) =>
-  adminApi.post<OperatorLoginResponse>(ADMIN_API_PATHS.login, body);
+export const operatorLogin = (credentials: Credentials) =>
+  adminApi
+    .post<OperatorLoginResponse>(ADMIN_API_PATHS.login, credentials satisfies OperatorLoginRequest)
+    .then((r) => ({ jwt: r.data.jwt, twoFactor: r.data.two_factor_required }));
 
-/** The pending two-factor token is the bearer; only verify-code accepts it. */
+/** The pending two-factor token is the bearer; only verify-code accepts it. Resolves with the session's token. */
 export const operatorVerifyCode = (code: string, pendingToken: string) =>
-  adminApi.post<OperatorJwtResponse>(ADMIN_API_PATHS.verifyCode, { code }, { token: pendingToken });
+  adminApi
+    .post<OperatorJwtResponse>(ADMIN_API_PATHS.verifyCode, { code }, { token: pendingToken })
+    .then((r) => r.data.jwt);
 
 export const operatorLogout = () => adminApi.post<{ success: true }>(ADMIN_API_PATHS.logout, {});
 
@@ -39,7 +44,4 @@ export function useOperatorMe() {
   });
 }
 
-export const useOperatorLogin = () => useMutation({ mutationFn: operatorLogin });
-export const useOperatorVerifyCode = () =>
-  useMutation({ mutationFn: (v: { code: string; token: string }) => operatorVerifyCode(v.code, v.token) });
 export const useOperatorSetPassword = () => useMutation({ mutationFn: operatorSetPassword });

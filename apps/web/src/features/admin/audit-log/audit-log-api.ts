@@ -4,8 +4,8 @@ import type { AuditObjectType } from '@portal/shared/admin/operators.constants';
 import type { DateRange } from '@portal/shared/common/list';
 import { PAGE_SIZE } from '@portal/shared/constants';
 import { useQuery } from '@tanstack/react-query';
-import { useInfiniteList } from '../../../components/ui/list/use-infinite-list.ts';
 import { adminApi } from '../admin-api.ts';
+import { useAdminList } from '../admin-list.ts';
 
 export interface AuditLogFilters {
   operatorId: number | null;
@@ -16,27 +16,17 @@ export interface AuditLogFilters {
 
 /** The audit log, newest first, page by page as it scrolls (docs/operator-console.md "The audit log"). */
 export const useAuditLog = (f: AuditLogFilters) =>
-  useInfiniteList({
-    queryKey: ['admin', 'audit-log', f],
-    fetchPage: ({ cursor, signal }) => {
-      const body: AuditListRequest = {
-        filters: {
-          operator_id: f.operatorId,
-          object_type: f.objectType,
-          date_range: f.dateRange,
-          time_zone: f.timeZone,
-        },
-        limit: PAGE_SIZE,
-        sort: 'at',
-        order: -1,
-        ...(cursor ? { cursor } : {}),
-      };
-      return adminApi.post<AuditListResponse>(ADMIN_API_PATHS.auditLog, body, {
-        signal,
-        handle: { serverError: false },
-      });
+  useAdminList<AuditListResponse>(ADMIN_API_PATHS.auditLog, ['admin', 'audit-log'], {
+    filters: {
+      operator_id: f.operatorId,
+      object_type: f.objectType,
+      date_range: f.dateRange,
+      time_zone: f.timeZone,
     },
-  });
+    limit: PAGE_SIZE,
+    sort: 'at',
+    order: -1,
+  } satisfies AuditListRequest);
 
 /** Every operator the operator filter can name, disabled ones too. */
 export const useAuditOperators = () =>

@@ -4,8 +4,8 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { OPERATOR_ROLE_LABELS, roleAllows } from '@portal/shared/admin/operators.constants';
 import { cn } from '../../../components/ui/cn.ts';
 import { consolePaths } from '../console-paths.ts';
-import { useBrand } from '../../../lib/brand.ts';
 import { useOperatorMe } from '../api/session.ts';
+import { ConsoleBrand } from './console-brand.tsx';
 import { CONSOLE_NAV, isConsoleNavActive } from '../console-nav.ts';
 import { useConsoleSignOut } from '../use-console-sign-out.ts';
 
@@ -14,7 +14,6 @@ import { useConsoleSignOut } from '../use-console-sign-out.ts';
  * that scrolls sideways on a phone), the operator, Security and Log out.
  */
 export function ConsoleHeader() {
-  const brand = useBrand();
   const { pathname } = useLocation();
   const { data: me } = useOperatorMe();
   const signOut = useConsoleSignOut();
@@ -24,15 +23,7 @@ export function ConsoleHeader() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-14 max-w-[1440px] items-center gap-3 px-4 sm:px-6">
         <Link to={consolePaths.overview} className="flex min-w-0 items-center gap-2.5 rounded-lg">
-          <svg viewBox="0 0 32 32" className="size-8 shrink-0" aria-hidden="true">
-            <rect width="32" height="32" rx="8" fill="#0f172a" />
-            <text x="16" y="21" textAnchor="middle" fontSize="13" fontWeight="700" fill="#fff">
-              {brand.mark}
-            </text>
-          </svg>
-          <span className="truncate text-[15px] font-semibold tracking-tight text-slate-900">
-            {brand.productName} <span className="font-normal text-slate-600">Console</span>
-          </span>
+          <ConsoleBrand />
         </Link>
         <div className="ml-auto flex items-center gap-1">
           {me ? (

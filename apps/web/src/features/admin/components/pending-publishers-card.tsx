@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatInteger } from '../../../lib/format.ts';
 import { consoleArea } from '../console-nav.ts';
+import { consolePaths } from '../console-paths.ts';
 import { formatDate } from '../../../lib/dates.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 
@@ -23,7 +24,7 @@ export function PendingPublishersCard({ pending }: { pending: Overview['pending_
             <li key={p.id} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2 text-sm">
               <span className="min-w-0">
                 {area ? (
-                  <Link to={`${area.to}/${p.id}`} className="font-medium text-accent hover:underline">
+                  <Link to={consolePaths.publisher(p.id)} className="font-medium text-accent hover:underline">
                     {p.name}
                   </Link>
                 ) : (
@@ -38,7 +39,7 @@ export function PendingPublishersCard({ pending }: { pending: Overview['pending_
       )}
       {area && pending.count > 0 ? (
         <Link
-          to={`${area.to}?status=pending`}
+          to={consolePaths.publishersWithStatus('pending')}
           className="mt-3 inline-block text-sm font-medium text-accent hover:underline"
         >
           Review every pending publisher

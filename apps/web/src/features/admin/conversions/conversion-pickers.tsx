@@ -1,9 +1,8 @@
 import { ADMIN_API_PATHS } from '@portal/shared/admin/admin-paths';
-import type { AdminOfferListRequest, AdminOfferListResponse } from '@portal/shared/admin/offers.schemas';
-import type { PublisherListRequest, PublisherListResponse } from '@portal/shared/admin/publishers.schemas';
-import { PAGE_SIZE } from '@portal/shared/constants';
+import type { AdminOfferListResponse } from '@portal/shared/admin/offers.schemas';
+import type { PublisherListResponse } from '@portal/shared/admin/publishers.schemas';
 import { Select, type LoadOptions } from '../../../components/ui/select/select.tsx';
-import { adminApi } from '../admin-api.ts';
+import { adminOptions } from '../admin-list.ts';
 import { useAdminOffer } from '../offers/offers-api.ts';
 import { usePublisher } from '../publishers/publishers-api.ts';
 
@@ -25,23 +24,11 @@ const withAll =
  * A named list's pages by name, searched as the list searches (`POST /publishers`: name, a user's
  * e-mail or the id; `POST /offers`: name or id), as the select's options.
  */
-const loadNamed =
-  (path: string): LoadOptions =>
-  async ({ search, cursor, signal }) => {
-    const body: PublisherListRequest & AdminOfferListRequest = {
-      filters: {},
-      limit: PAGE_SIZE,
-      sort: 'name',
-      order: 1,
-      search: search || null,
-      ...(cursor ? { cursor } : {}),
-    };
-    const r = await adminApi.post<PublisherListResponse | AdminOfferListResponse>(path, body, {
-      signal,
-      handle: false,
-    });
-    return { options: r.data.map((o) => ({ value: String(o.id), label: named(o) })), next: r.cursor.next };
-  };
+const loadNamed = (path: string) =>
+  adminOptions<(PublisherListResponse | AdminOfferListResponse)['data'][number]>(path, (o) => ({
+    value: String(o.id),
+    label: named(o),
+  }));
 const loadPublishers = loadNamed(ADMIN_API_PATHS.publishers);
 const loadOffers = loadNamed(ADMIN_API_PATHS.offers);
 

@@ -9,12 +9,12 @@ import type {
 import type { DateRange } from '@portal/shared/common/list';
 import { PAGE_SIZE } from '@portal/shared/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useInfiniteList } from '../../../components/ui/list/use-infinite-list.ts';
 import { adminApi } from '../admin-api.ts';
+import { useAdminList } from '../admin-list.ts';
 
 const KEY = ['admin', 'conversions'] as const;
 
-export interface ConversionFilters {
+export interface ConversionQuery {
   tid: string | null;
   orderId: string | null;
   publisherId: number | null;
@@ -25,31 +25,21 @@ export interface ConversionFilters {
 }
 
 /** Conversions, newest first, page by page as the list scrolls (docs/operator-console.md "Conversions"). */
-export const useConversionList = (f: ConversionFilters) =>
-  useInfiniteList({
-    queryKey: [...KEY, 'list', f],
-    fetchPage: ({ cursor, signal }) => {
-      const body: AdminConversionListRequest = {
-        filters: {
-          tid: f.tid,
-          order_id: f.orderId,
-          publisher_id: f.publisherId,
-          offer_id: f.offerId,
-          status: f.status,
-          date_range: f.dateRange,
-          time_zone: f.timeZone,
-        },
-        limit: PAGE_SIZE,
-        sort: 'id',
-        order: -1,
-        ...(cursor ? { cursor } : {}),
-      };
-      return adminApi.post<AdminConversionListResponse>(ADMIN_API_PATHS.conversions, body, {
-        signal,
-        handle: { serverError: false },
-      });
+export const useConversionList = (f: ConversionQuery) =>
+  useAdminList<AdminConversionListResponse>(ADMIN_API_PATHS.conversions, [...KEY, 'list'], {
+    filters: {
+      tid: f.tid,
+      order_id: f.orderId,
+      publisher_id: f.publisherId,
+      offer_id: f.offerId,
+      status: f.status,
+      date_range: f.dateRange,
+      time_zone: f.timeZone,
     },
-  });
+    limit: PAGE_SIZE,
+    sort: 'id',
+    order: -1,
+  } satisfies AdminConversionListRequest);
 
 /** Reverse a conversion with a reason; the list reloads. */
 export function useReverseConversion() {

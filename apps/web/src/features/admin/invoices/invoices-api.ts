@@ -11,8 +11,8 @@ import type {
 } from '@portal/shared/admin/invoices.schemas';
 import { PAGE_SIZE } from '@portal/shared/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useInfiniteList } from '../../../components/ui/list/use-infinite-list.ts';
 import { adminApi } from '../admin-api.ts';
+import { useAdminList } from '../admin-list.ts';
 
 const KEY = ['admin', 'invoices'] as const;
 
@@ -23,23 +23,13 @@ export interface InvoiceFilters {
 }
 
 /** Invoices, newest first (docs/operator-console.md "Invoices"). */
-export const useInvoiceList = (f: InvoiceFilters) =>
-  useInfiniteList({
-    queryKey: [...KEY, 'list', f],
-    fetchPage: ({ cursor, signal }) => {
-      const body: AdminInvoiceListRequest = {
-        filters: { status: f.status, publisher_id: f.publisherId, month: f.month },
-        limit: PAGE_SIZE,
-        sort: 'id',
-        order: -1,
-        ...(cursor ? { cursor } : {}),
-      };
-      return adminApi.post<AdminInvoiceListResponse>(ADMIN_API_PATHS.invoices, body, {
-        signal,
-        handle: { serverError: false },
-      });
-    },
-  });
+export const useAdminInvoiceList = (f: InvoiceFilters) =>
+  useAdminList<AdminInvoiceListResponse>(ADMIN_API_PATHS.invoices, [...KEY, 'list'], {
+    filters: { status: f.status, publisher_id: f.publisherId, month: f.month },
+    limit: PAGE_SIZE,
+    sort: 'id',
+    order: -1,
+  } satisfies AdminInvoiceListRequest);
 
 /** One invoice and its lines. */
 export const useAdminInvoice = (id: number) =>

@@ -1,6 +1,5 @@
 import { ADMIN_API_PATHS } from '@portal/shared/admin/admin-paths';
 import type {
-  NotificationRecipientListRequest,
   NotificationRecipientListResponse,
   NotificationSendListRequest,
   NotificationSendListResponse,
@@ -9,30 +8,19 @@ import type {
 } from '@portal/shared/admin/notifications.schemas';
 import { PAGE_SIZE } from '@portal/shared/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useInfiniteList } from '../../../components/ui/list/use-infinite-list.ts';
-import type { LoadOptions } from '../../../components/ui/select/types.ts';
 import { adminApi } from '../admin-api.ts';
+import { adminOptions, useAdminList } from '../admin-list.ts';
 
 const KEY = ['admin', 'notification-sends'] as const;
 
 /** The sent notices, newest first, with recipients and read counts (docs/operator-console.md "Notifications"). */
 export const useSentNotifications = () =>
-  useInfiniteList({
-    queryKey: [...KEY, 'list'],
-    fetchPage: ({ cursor, signal }) => {
-      const body: NotificationSendListRequest = {
-        filters: {},
-        limit: PAGE_SIZE,
-        sort: 'sent_at',
-        order: -1,
-        ...(cursor ? { cursor } : {}),
-      };
-      return adminApi.post<NotificationSendListResponse>(ADMIN_API_PATHS.notificationSends, body, {
-        signal,
-        handle: { serverError: false },
-      });
-    },
-  });
+  useAdminList<NotificationSendListResponse>(ADMIN_API_PATHS.notificationSends, [...KEY, 'list'], {
+    filters: {},
+    limit: PAGE_SIZE,
+    sort: 'sent_at',
+    order: -1,
+  } satisfies NotificationSendListRequest);
 
 export function useSendNotification() {
   const client = useQueryClient();
@@ -44,24 +32,10 @@ export function useSendNotification() {
 }
 
 /** The publishers a notice can go to, page by page, searched by the server (name, e-mail or id). */
-export const loadRecipients: LoadOptions = async ({ search, cursor, signal }) => {
-  const body: NotificationRecipientListRequest = {
-    filters: {},
-    limit: PAGE_SIZE,
-    sort: 'name',
-    order: 1,
-    search: search || null,
-    ...(cursor ? { cursor } : {}),
-  };
-  const r = await adminApi.post<NotificationRecipientListResponse>(ADMIN_API_PATHS.notificationRecipients, body, {
-    signal,
-    handle: false,
-  });
-  return {
-    options: r.data.map((p) => ({
-      value: String(p.id),
-      label: p.status === 'active' ? `${p.name} (#${p.id})` : `${p.name} (#${p.id}, ${p.status})`,
-    })),
-    next: r.cursor.next,
-  };
-};
+export const loadRecipients = adminOptions<NotificationRecipientListResponse['data'][number]>(
+  ADMIN_API_PATHS.notificationRecipients,
+  (p) => ({
+    value: String(p.id),
+    label: p.status === 'active' ? `${p.name} (#${p.id})` : `${p.name} (#${p.id}, ${p.status})`,
+  }),
+);

@@ -8,8 +8,8 @@ import type {
 } from '@portal/shared/admin/offers.schemas';
 import { PAGE_SIZE } from '@portal/shared/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useInfiniteList } from '../../../components/ui/list/use-infinite-list.ts';
 import { adminApi } from '../admin-api.ts';
+import { useAdminList } from '../admin-list.ts';
 
 /** One offer's access, or one publisher's. */
 export type OfferAccessScope = { offerId: number } | { publisherId: number };
@@ -19,37 +19,17 @@ const filtersOf = (s: OfferAccessScope) => ('offerId' in s ? { offer_id: s.offer
 
 /** The grants of the offer or of the publisher, newest first. */
 export const useOfferGrants = (scope: OfferAccessScope) =>
-  useInfiniteList({
-    queryKey: [...KEY, 'grants', scope],
-    fetchPage: ({ cursor, signal }) => {
-      const body: OfferGrantListRequest = {
-        filters: filtersOf(scope),
-        limit: PAGE_SIZE,
-        ...(cursor ? { cursor } : {}),
-      };
-      return adminApi.post<OfferGrantListResponse>(ADMIN_API_PATHS.offerGrants, body, {
-        signal,
-        handle: { serverError: false },
-      });
-    },
-  });
+  useAdminList<OfferGrantListResponse>(ADMIN_API_PATHS.offerGrants, [...KEY, 'grants'], {
+    filters: filtersOf(scope),
+    limit: PAGE_SIZE,
+  } satisfies OfferGrantListRequest);
 
 /** The requests still waiting for approval. */
 export const useOfferAccessRequests = (scope: OfferAccessScope) =>
-  useInfiniteList({
-    queryKey: [...KEY, 'requests', scope],
-    fetchPage: ({ cursor, signal }) => {
-      const body: OfferAccessRequestListRequest = {
-        filters: { ...filtersOf(scope), status: 'pending' },
-        limit: PAGE_SIZE,
-        ...(cursor ? { cursor } : {}),
-      };
-      return adminApi.post<OfferAccessRequestListResponse>(ADMIN_API_PATHS.offerAccessRequests, body, {
-        signal,
-        handle: { serverError: false },
-      });
-    },
-  });
+  useAdminList<OfferAccessRequestListResponse>(ADMIN_API_PATHS.offerAccessRequests, [...KEY, 'requests'], {
+    filters: { ...filtersOf(scope), status: 'pending' },
+    limit: PAGE_SIZE,
+  } satisfies OfferAccessRequestListRequest);
 
 /** Grant, revoke, or approve a request; every list of access is reloaded after. */
 export function useOfferAccessChange() {

@@ -7,8 +7,8 @@ import { consolePaths } from '../console-paths.ts';
 
 export const CONVERSION_METHOD_LABELS = { postback: 'Server postback', pixel: 'Pixel', both: 'Both' } as const;
 
-/** What a payout or revenue reads as: `$12.50` or `30%`. */
-export const formatPayout = (amount: number, type: 'cpa' | 'revshare') =>
+/** What a payout reads as in the column, its kind in the cell's title: `$12.50` or `30%`. */
+const payoutFigure = (amount: number, type: 'cpa' | 'revshare') =>
   type === 'revshare' ? `${amount}%` : `$${amount.toFixed(2)}`;
 
 /** The console's offer list: name (to the editor), advertiser, status, visibility, payout, conversion method. */
@@ -33,7 +33,7 @@ export const OFFER_COLUMNS: Column<AdminOfferRow>[] = [
     align: 'right',
     cell: (o) => (
       <span className="tabular-nums" title={PAYOUT_TYPE_LABELS[o.payout_type]}>
-        {formatPayout(o.payout, o.payout_type)}
+        {payoutFigure(o.payout, o.payout_type)}
       </span>
     ),
   },

@@ -11,8 +11,8 @@ import type { OfferStatus } from '@portal/shared/constants';
 import type { OfferVisibility } from '@portal/shared/offers/offers.constants';
 import { PAGE_SIZE } from '@portal/shared/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useInfiniteList } from '../../../components/ui/list/use-infinite-list.ts';
 import { adminApi } from '../admin-api.ts';
+import { useAdminList } from '../admin-list.ts';
 
 const KEY = ['admin', 'offers'] as const;
 
@@ -25,23 +25,13 @@ export interface OfferListFilters {
 
 /** Every offer, newest first, page by page as it scrolls. */
 export const useAdminOffers = (f: OfferListFilters) =>
-  useInfiniteList({
-    queryKey: [...KEY, 'list', f],
-    fetchPage: ({ cursor, signal }) => {
-      const body: AdminOfferListRequest = {
-        filters: { status: f.status ? [f.status] : null, advertiser_id: f.advertiserId, visibility: f.visibility },
-        search: f.search || null,
-        limit: PAGE_SIZE,
-        sort: 'id',
-        order: -1,
-        ...(cursor ? { cursor } : {}),
-      };
-      return adminApi.post<AdminOfferListResponse>(ADMIN_API_PATHS.offers, body, {
-        signal,
-        handle: { serverError: false },
-      });
-    },
-  });
+  useAdminList<AdminOfferListResponse>(ADMIN_API_PATHS.offers, [...KEY, 'list'], {
+    filters: { status: f.status ? [f.status] : null, advertiser_id: f.advertiserId, visibility: f.visibility },
+    search: f.search || null,
+    limit: PAGE_SIZE,
+    sort: 'id',
+    order: -1,
+  } satisfies AdminOfferListRequest);
 
 /** Every advertiser, for the pickers. */
 export const useOfferAdvertisers = () =>

@@ -9,24 +9,19 @@ import type {
 } from '@portal/shared/admin/operators.schemas';
 import { MAX_PAGE_SIZE } from '@portal/shared/constants';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useInfiniteList } from '../../../components/ui/list/use-infinite-list.ts';
 import { adminApi } from '../admin-api.ts';
+import { useAdminList } from '../admin-list.ts';
 
 const KEY = ['admin', 'operators'] as const;
 
 /** Every operator, by name (owners only; docs/operator-console.md). */
 export const useOperatorList = () =>
-  useInfiniteList({
-    queryKey: [...KEY, 'list'],
-    fetchPage: ({ cursor, signal }) => {
-      const body: OperatorListRequest = { filters: {}, limit: MAX_PAGE_SIZE, sort: 'name', order: 1 };
-      if (cursor) body.cursor = cursor;
-      return adminApi.post<OperatorListResponse>(ADMIN_API_PATHS.operators, body, {
-        signal,
-        handle: { serverError: false },
-      });
-    },
-  });
+  useAdminList<OperatorListResponse>(ADMIN_API_PATHS.operators, [...KEY, 'list'], {
+    filters: {},
+    limit: MAX_PAGE_SIZE,
+    sort: 'name',
+    order: 1,
+  } satisfies OperatorListRequest);
 
 /** An invitation: the answer holds the set-password link, shown this once. */
 export function useInviteOperator() {

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card.tsx';
 import { formatInteger } from '../../../lib/format.ts';
 import { consoleArea } from '../console-nav.ts';
+import { consolePaths } from '../console-paths.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 
@@ -11,7 +12,7 @@ function PublisherName({ r }: { r: FailingReceiver }) {
   const area = consoleArea('Publishers');
   const name = r.publisher_name || `Publisher #${r.publisher_id}`;
   return area ? (
-    <Link to={`${area.to}/${r.publisher_id}`} className="font-medium break-words text-accent hover:underline">
+    <Link to={consolePaths.publisher(r.publisher_id)} className="font-medium break-words text-accent hover:underline">
       {name}
     </Link>
   ) : (

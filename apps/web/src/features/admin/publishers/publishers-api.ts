@@ -10,8 +10,8 @@ import type {
 } from '@portal/shared/admin/publishers.schemas';
 import { PAGE_SIZE } from '@portal/shared/constants';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useInfiniteList } from '../../../components/ui/list/use-infinite-list.ts';
 import { adminApi } from '../admin-api.ts';
+import { useAdminList } from '../admin-list.ts';
 
 const KEY = ['admin', 'publishers'] as const;
 
@@ -24,23 +24,13 @@ export interface PublisherListFilters {
 
 /** Publishers page by page as the list scrolls (docs/operator-console.md "Publishers"). */
 export const usePublisherList = (f: PublisherListFilters) =>
-  useInfiniteList({
-    queryKey: [...KEY, 'list', f],
-    fetchPage: ({ cursor, signal }) => {
-      const body: PublisherListRequest = {
-        filters: { status: f.status },
-        limit: PAGE_SIZE,
-        sort: f.sort,
-        order: f.order,
-        search: f.search || null,
-        ...(cursor ? { cursor } : {}),
-      };
-      return adminApi.post<PublisherListResponse>(ADMIN_API_PATHS.publishers, body, {
-        signal,
-        handle: { serverError: false },
-      });
-    },
-  });
+  useAdminList<PublisherListResponse>(ADMIN_API_PATHS.publishers, [...KEY, 'list'], {
+    filters: { status: f.status },
+    limit: PAGE_SIZE,
+    sort: f.sort,
+    order: f.order,
+    search: f.search || null,
+  } satisfies PublisherListRequest);
 
 const detailKey = (id: number) => [...KEY, 'detail', id] as const;
 

@@ -7,9 +7,24 @@ import type {
   MultiLoginResponse,
 } from '@portal/shared/auth/auth.schemas';
 import { queryOptions, useMutation } from '@tanstack/react-query';
+import type { Credentials } from '../../../components/auth/login-form.tsx';
 import { api } from '../../../lib/api-client.ts';
 
 export const authenticate = (body: AuthenticateRequest) => api.post<AuthenticateResponse>(API_PATHS.authenticate, body);
+
+export interface LoginResult {
+  jwt: string;
+  multilogin: boolean;
+  twoFactor: boolean;
+}
+
+/** The log-in form's call: the e-mail is the API's `user_name`. */
+export const logIn = ({ email, password }: Credentials): Promise<LoginResult> =>
+  authenticate({ user_name: email, password }).then((r) => ({
+    jwt: r.data.jwt,
+    multilogin: r.data.multilogin_enabled,
+    twoFactor: r.data.two_factor_required === true,
+  }));
 
 /** The pending two-factor token is sent as the bearer; only verify-code accepts it. */
 export const verifyCode = (code: string, pendingToken: string) =>
@@ -25,7 +40,4 @@ export const multiLoginQuery = () =>
 
 export const impersonate = (body: ImpersonateRequest) => api.post<JwtResponse>(API_PATHS.impersonate, body);
 
-export const useAuthenticate = () => useMutation({ mutationFn: authenticate });
-export const useVerifyCode = () =>
-  useMutation({ mutationFn: (v: { code: string; token: string }) => verifyCode(v.code, v.token) });
 export const useImpersonate = () => useMutation({ mutationFn: impersonate });

@@ -55,9 +55,7 @@ export function InvoicesList({ timeZone }: { timeZone: string }) {
   return (
     <>
       <ListToolbar
-        count={list.rows.length > 0 ? { loaded: list.rows.length, more: list.hasMore } : null}
-        onRefresh={list.refresh}
-        refreshing={list.refreshing}
+        list={list}
         filters={
           <LazyDateRangePicker value={range} onChange={setRange} timeZone={timeZone} label="Date range" clearable />
         }

@@ -4,7 +4,7 @@ import type {
   NotificationTableRequestBody,
   NotificationTableResponse,
 } from '@portal/shared/notifications/notifications.schemas';
-import { useInfiniteList } from '../../../components/ui/list/use-infinite-list.ts';
+import { useKeysetList } from '../../../components/ui/list/keyset.ts';
 import { api } from '../../../lib/api-client.ts';
 import { NOTIFICATIONS_KEY } from './get-unread-notifications.ts';
 
@@ -15,27 +15,25 @@ export interface NotificationTableQuery {
   search: string;
 }
 
-export const notificationTableKey = (q?: NotificationTableQuery) =>
-  q ? ([NOTIFICATIONS_KEY, 'table', q] as const) : ([NOTIFICATIONS_KEY, 'table'] as const);
+/** Every page of the list, whatever its filters. */
+export const notificationTableKey = () => [NOTIFICATIONS_KEY, 'table'] as const;
 
 /**
  * `POST /notifications/get-notification-table-data {filter_is_read, filter_is_urgent, search, cursor}`
  * (docs/api.md), page by page. List failures are silent (docs/errors.md).
  */
 export const useNotificationTable = (q: NotificationTableQuery) =>
-  useInfiniteList({
-    queryKey: notificationTableKey(q),
-    fetchPage: ({ cursor, signal }) => {
-      const body: NotificationTableRequestBody = {
-        filter_is_read: q.isRead,
-        filter_is_urgent: q.isUrgent,
-        search: q.search,
-        limit: PAGE_SIZE,
-        ...(cursor ? { cursor } : {}),
-      };
-      return api.post<NotificationTableResponse>(API_PATHS.notificationTable, body, {
+  useKeysetList({
+    queryKey: notificationTableKey(),
+    query: {
+      filter_is_read: q.isRead,
+      filter_is_urgent: q.isUrgent,
+      search: q.search,
+      limit: PAGE_SIZE,
+    } satisfies NotificationTableRequestBody,
+    fetch: (body, signal) =>
+      api.post<NotificationTableResponse>(API_PATHS.notificationTable, body, {
         signal,
         handle: { serverError: false },
-      });
-    },
+      }),
   });

@@ -10,7 +10,7 @@ import { paths } from '../../../config/paths.ts';
 import { useNotification } from '../api/get-notification.ts';
 import { formatSentAt, linkOf, offerOf } from '../notification-format.ts';
 import { closeNotification } from '../notification-panel-store.ts';
-import { sanitizeNotificationHtml } from '../sanitize-html.ts';
+import { purifyNotificationHtml } from '../sanitize-html.ts';
 
 function CloseButton() {
   return (
@@ -45,7 +45,7 @@ export function PanelBody({ shown, timeZone }: { shown: Notification; timeZone: 
 }
 
 function PanelContent({ n, timeZone }: { n: Notification; timeZone: string }) {
-  const html = useMemo(() => sanitizeNotificationHtml(n.description), [n.description]);
+  const html = useMemo(() => purifyNotificationHtml(n.description), [n.description]);
   const offerId = offerOf(n);
   const link = linkOf(n);
   return (

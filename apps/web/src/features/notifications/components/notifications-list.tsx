@@ -57,9 +57,7 @@ export function NotificationsList({ timeZone }: { timeZone: string }) {
         onSearch={setSearch}
         searchLabel="Search notifications"
         searchPlaceholder="Search notifications"
-        count={list.rows.length > 0 ? { loaded: list.rows.length, more: list.hasMore } : null}
-        onRefresh={list.refresh}
-        refreshing={list.refreshing}
+        list={list}
         filters={
           <>
             <Select

@@ -6,8 +6,8 @@ import type {
 } from '@portal/shared/offers/offers.schemas';
 import type { DateRange, SortOrder } from '@portal/shared/common/list';
 import { PAGE_SIZE } from '@portal/shared/constants';
+import { useKeysetList } from '../../../components/ui/list/keyset.ts';
 import { api } from '../../../lib/api-client.ts';
-import { useInfiniteList } from '../../../components/ui/list/use-infinite-list.ts';
 
 export interface CampaignTableQuery {
   dateRange: DateRange | null;
@@ -16,23 +16,17 @@ export interface CampaignTableQuery {
   search: string;
 }
 
-export const campaignTableKey = (q: CampaignTableQuery) => ['campaign-table', q] as const;
-
-/** `POST /campaign-table`: one page of My Offers (docs/api.md). List failures are silent (docs/errors.md). */
-export function getCampaignTablePage(q: CampaignTableQuery, cursor: string | null, signal: AbortSignal) {
-  const body: CampaignTableRequest = {
-    filters: { date_range: q.dateRange },
-    limit: PAGE_SIZE,
-    sort: q.sort,
-    order: q.order,
-    ...(q.search ? { search: q.search } : {}),
-    ...(cursor ? { cursor } : {}),
-  };
-  return api.post<CampaignTableResponse>(API_PATHS.campaignTable, body, { signal, handle: { serverError: false } });
-}
-
+/** `POST /campaign-table`: My Offers page by page (docs/api.md). List failures are silent (docs/errors.md). */
 export const useCampaignTable = (q: CampaignTableQuery) =>
-  useInfiniteList({
-    queryKey: campaignTableKey(q),
-    fetchPage: ({ cursor, signal }) => getCampaignTablePage(q, cursor, signal),
+  useKeysetList({
+    queryKey: ['campaign-table'],
+    query: {
+      filters: { date_range: q.dateRange },
+      limit: PAGE_SIZE,
+      sort: q.sort,
+      order: q.order,
+      ...(q.search ? { search: q.search } : {}),
+    } satisfies CampaignTableRequest,
+    fetch: (body, signal) =>
+      api.post<CampaignTableResponse>(API_PATHS.campaignTable, body, { signal, handle: { serverError: false } }),
   });

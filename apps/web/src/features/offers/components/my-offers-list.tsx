@@ -83,9 +83,7 @@ export function MyOffersList({ timeZone }: { timeZone: string }) {
         onSearch={setSearch}
         searchLabel="Search offers"
         searchPlaceholder="Search offers"
-        count={list.rows.length > 0 ? { loaded: list.rows.length, more: list.hasMore } : null}
-        onRefresh={list.refresh}
-        refreshing={list.refreshing}
+        list={list}
         filters={<LazyDateRangePicker value={range} onChange={setRange} timeZone={timeZone} label="Date range" />}
       />
       <DataTable

@@ -3,7 +3,7 @@ import type {
   DeliveryLogResponse,
 } from '@portal/shared/postback-deliveries/postback-deliveries.schemas';
 import { POSTBACK_DELIVERY_PATHS } from '@portal/shared/postback-deliveries/postback-deliveries.constants';
-import { useInfiniteList } from '../../../components/ui/list/use-infinite-list.ts';
+import { useKeysetList } from '../../../components/ui/list/keyset.ts';
 import { api } from '../../../lib/api-client.ts';
 
 export const POSTBACK_DELIVERIES_KEY = 'postback-deliveries';
@@ -13,13 +13,10 @@ export function usePostbackDeliveries(
   postbackId: number,
   status: DeliveryLogRequest['filters']['delivery_status'] | null,
 ) {
-  return useInfiniteList({
-    queryKey: [POSTBACK_DELIVERIES_KEY, postbackId, status],
-    fetchPage: ({ cursor, signal }) =>
-      api.post<DeliveryLogResponse>(
-        POSTBACK_DELIVERY_PATHS.log,
-        { filters: { postback_id: postbackId, delivery_status: status }, limit: 20, ...(cursor ? { cursor } : {}) },
-        { signal, handle: { serverError: false } },
-      ),
+  return useKeysetList({
+    queryKey: [POSTBACK_DELIVERIES_KEY, postbackId],
+    query: { filters: { postback_id: postbackId, delivery_status: status }, limit: 20 } satisfies DeliveryLogRequest,
+    fetch: (body, signal) =>
+      api.post<DeliveryLogResponse>(POSTBACK_DELIVERY_PATHS.log, body, { signal, handle: { serverError: false } }),
   });
 }

@@ -6,7 +6,7 @@ import type {
   PostbackTableResponse,
   PostbackTableSort,
 } from '@portal/shared/postbacks/postbacks.schemas';
-import { useInfiniteList } from '../../../components/ui/list/use-infinite-list.ts';
+import { useKeysetList, type PageRequest } from '../../../components/ui/list/keyset.ts';
 import { api } from '../../../lib/api-client.ts';
 import { useLoadFailureToast } from '../../../lib/use-load-failure-toast.ts';
 
@@ -22,34 +22,30 @@ export interface GlobalPostbackQuery {
 /** Every postback-table list starts with this key part: a save invalidates them all. */
 export const POSTBACK_TABLE_KEY = 'postback-table';
 
-/** `POST /postback-table` for the global list: filters, sort, search, cursor. */
+const postbackTable = (body: PageRequest<PostbackTableRequest>, signal: AbortSignal) =>
+  api.post<PostbackTableResponse>(API_PATHS.postbackTable, body, { signal, handle: { serverError: false } });
+
+/** `POST /postback-table` for the global list: filters, sort, search, page by page. */
 export function useGlobalPostbackTable(q: GlobalPostbackQuery) {
-  return useInfiniteList({
-    queryKey: [POSTBACK_TABLE_KEY, 'global', q],
-    fetchPage: ({ cursor, signal }) => {
-      const body: PostbackTableRequest = {
-        filters: { status: q.status, offer_id: q.offerId },
-        limit: PAGE_SIZE,
-        sort: q.sort,
-        order: q.order,
-        ...(q.search ? { search: q.search } : {}),
-        ...(cursor ? { cursor } : {}),
-      };
-      return api.post<PostbackTableResponse>(API_PATHS.postbackTable, body, { signal, handle: { serverError: false } });
-    },
+  return useKeysetList({
+    queryKey: [POSTBACK_TABLE_KEY, 'global'],
+    query: {
+      filters: { status: q.status, offer_id: q.offerId },
+      limit: PAGE_SIZE,
+      sort: q.sort,
+      order: q.order,
+      ...(q.search ? { search: q.search } : {}),
+    } satisfies PostbackTableRequest,
+    fetch: postbackTable,
   });
 }
 
 /** `POST /postback-table {offer_id}`: the offer tab's pixels and postbacks in every status. */
 export function useOfferPostbackTable(offerId: number) {
-  const list = useInfiniteList({
-    queryKey: [POSTBACK_TABLE_KEY, 'offer', offerId],
-    fetchPage: ({ cursor, signal }) =>
-      api.post<PostbackTableResponse>(
-        API_PATHS.postbackTable,
-        { offer_id: offerId, ...(cursor ? { cursor } : {}) } satisfies PostbackTableRequest,
-        { signal, handle: { serverError: false } },
-      ),
+  const list = useKeysetList({
+    queryKey: [POSTBACK_TABLE_KEY, 'offer'],
+    query: { offer_id: offerId } satisfies PostbackTableRequest,
+    fetch: postbackTable,
   });
   useLoadFailureToast(list.error, 'Could not load offer postbacks.');
   return list;

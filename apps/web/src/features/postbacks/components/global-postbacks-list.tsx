@@ -56,9 +56,7 @@ export function GlobalPostbacksList({
         onSearch={setSearch}
         searchLabel="Search pixels and postbacks"
         searchPlaceholder="Search name or value"
-        count={list.rows.length > 0 ? { loaded: list.rows.length, more: list.hasMore } : null}
-        onRefresh={list.refresh}
-        refreshing={list.refreshing}
+        list={list}
         create={{ label: 'Add Pixel / Postback', onClick: () => setModal({ mode: 'create' }) }}
         filters={
           <>

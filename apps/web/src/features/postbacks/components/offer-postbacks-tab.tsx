@@ -33,12 +33,7 @@ export function OfferPostbacksTab({
   );
   return (
     <>
-      <ListToolbar
-        create={{ label: 'Add new', onClick: () => setModal({ mode: 'create', offer }) }}
-        count={list.rows.length > 0 ? { loaded: list.rows.length, more: list.hasMore } : null}
-        onRefresh={list.refresh}
-        refreshing={list.refreshing}
-      />
+      <ListToolbar create={{ label: 'Add new', onClick: () => setModal({ mode: 'create', offer }) }} list={list} />
       <DataTable
         what="this offer's pixels and postbacks"
         label={`Pixels and postbacks of ${offer.name}`}

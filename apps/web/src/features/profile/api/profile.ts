@@ -13,6 +13,7 @@ import type {
   UserProfileResponse,
 } from '@portal/shared/profile/profile.schemas';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TwoFactorCalls } from '../../../components/auth/two-factor-settings.tsx';
 import { api } from '../../../lib/api-client.ts';
 import { saveSession } from '../../../lib/session.ts';
 
@@ -79,38 +80,30 @@ export function useUpdateNotifications() {
   });
 }
 
-/** Starting enrolment asks for the current password (a borrowed session cannot turn it on). */
-export const useTwoFactorSetup = () =>
-  useMutation({
-    mutationFn: (password: string) =>
-      api.post<TwoFactorSetupResponse>(API_PATHS.twoFactorSetup, { password }, OWN_500).then((r) => r.data),
-  });
-
 /**
- * Turning two-factor on or off ends every session of the user; the answer carries a fresh token
- * for this one, stored before anything else is asked so nothing on screen gets a 401.
+ * The two-factor tab's calls (components/auth/two-factor-settings.tsx). Starting enrolment asks for
+ * the current password (a borrowed session cannot turn it on). Turning two-factor on or off ends
+ * every session of the user; the answer carries a fresh token for this one, stored before anything
+ * else is asked so nothing on screen gets a 401.
  */
-export function useTwoFactorEnable() {
+export function useTwoFactorCalls(): TwoFactorCalls {
   const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (code: string) =>
-      api.post<TwoFactorEnableResponse>(API_PATHS.twoFactorEnable, { code }, OWN_500).then((r) => r.data),
-    onSuccess: (r) => {
-      saveSession(r.jwt);
-      void qc.invalidateQueries({ queryKey: ['two-factor-status'] });
-      void qc.invalidateQueries({ queryKey: ['me'] });
-    },
-  });
-}
-
-export function useTwoFactorDisable() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (code: string) => api.post<TwoFactorDisableResponse>(API_PATHS.twoFactorDisable, { code }, OWN_500),
-    onSuccess: (r) => {
-      saveSession(r.data.jwt);
-      void qc.invalidateQueries({ queryKey: ['two-factor-status'] });
-      void qc.invalidateQueries({ queryKey: ['me'] });
-    },
-  });
+  const renewed = (jwt: string) => {
+    saveSession(jwt);
+    void qc.invalidateQueries({ queryKey: ['two-factor-status'] });
+    void qc.invalidateQueries({ queryKey: ['me'] });
+  };
+  return {
+    setup: (password) =>
+      api.post<TwoFactorSetupResponse>(API_PATHS.twoFactorSetup, { password }, OWN_500).then((r) => r.data),
+    enable: (code) =>
+      api.post<TwoFactorEnableResponse>(API_PATHS.twoFactorEnable, { code }, OWN_500).then((r) => {
+        renewed(r.data.jwt);
+        return r.data.recovery_codes;
+      }),
+    disable: (code) =>
+      api
+        .post<TwoFactorDisableResponse>(API_PATHS.twoFactorDisable, { code }, OWN_500)
+        .then((r) => renewed(r.data.jwt)),
+  };
 }

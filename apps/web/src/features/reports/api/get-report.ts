@@ -2,7 +2,7 @@ import { API_PATHS } from '@portal/shared/api-paths';
 import { PAGE_SIZE } from '@portal/shared/constants';
 import type { ReportMetrics, ReportTotalResponse, ReportType } from '@portal/shared/reports/reports.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useInfiniteList } from '../../../components/ui/list/use-infinite-list.ts';
+import { pageRequest, useKeysetList } from '../../../components/ui/list/keyset.ts';
 import { api } from '../../../lib/api-client.ts';
 import { apiFilters, type ReportFilterState } from '../report-filters.ts';
 
@@ -25,20 +25,11 @@ export const REPORT_KEY = 'report';
 
 /** `POST report/{type}`, 20 rows a page by cursor (docs/api.md). List failures are silent (docs/errors.md). */
 export function useReportList<Row>(q: ReportQuery) {
-  return useInfiniteList<ReportPage<Row>>({
-    queryKey: [REPORT_KEY, q.type, q.filters, q.sort, q.order],
-    fetchPage: ({ cursor, signal }) =>
-      api.post<ReportPage<Row>>(
-        API_PATHS.report(q.type),
-        {
-          filters: apiFilters(q.filters),
-          limit: PAGE_SIZE,
-          sort: q.sort,
-          order: q.order,
-          ...(cursor ? { cursor } : {}),
-        },
-        { signal, handle: { serverError: false } },
-      ),
+  return useKeysetList({
+    queryKey: [REPORT_KEY, q.type],
+    query: { filters: apiFilters(q.filters), limit: PAGE_SIZE, sort: q.sort, order: q.order },
+    fetch: (body, signal) =>
+      api.post<ReportPage<Row>>(API_PATHS.report(q.type), body, { signal, handle: { serverError: false } }),
   });
 }
 
@@ -56,7 +47,7 @@ export function useReportSeries<Row>(type: 'daily' | 'hourly', filters: ReportFi
       for (let i = 0; i < 20; i++) {
         const page: ReportPage<Row> = await api.post<ReportPage<Row>>(
           API_PATHS.report(type),
-          { filters: apiFilters(filters), limit: 100, sort, order: 1, ...(cursor ? { cursor } : {}) },
+          pageRequest({ filters: apiFilters(filters), limit: 100, sort, order: 1 }, cursor),
           { signal, handle: { serverError: false } },
         );
         rows.push(...page.data);

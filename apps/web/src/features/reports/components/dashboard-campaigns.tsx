@@ -92,9 +92,7 @@ export function DashboardCampaigns({
         Campaign summary
       </h2>
       <ListToolbar
-        count={list.rows.length > 0 ? { loaded: list.rows.length, more: list.hasMore } : null}
-        onRefresh={list.refresh}
-        refreshing={list.refreshing}
+        list={list}
         filterSummary={formatPeriod(range, timeZone)}
         filters={
           <LazyDateRangePicker

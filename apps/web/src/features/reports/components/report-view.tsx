@@ -85,9 +85,7 @@ export function ReportView({ report, filters, onFiltersChange, onDrill, timeZone
   return (
     <>
       <ListToolbar
-        count={list.rows.length > 0 ? { loaded: list.rows.length, more: list.hasMore } : null}
-        onRefresh={list.refresh}
-        refreshing={list.refreshing}
+        list={list}
         exportCsv={{
           onExport: () => void exporter.start(filters, sort.sort, sort.order),
           exporting: exporter.exporting,

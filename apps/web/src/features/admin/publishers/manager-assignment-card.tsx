@@ -1,4 +1,4 @@
-import type { AccountManager } from '@portal/shared/admin/publishers.schemas';
+import type { AccountManager } from '@portal/shared/profile/profile.schemas';
 import { useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
@@ -8,7 +8,7 @@ import { consoleWriteProblem } from '../login-problems.ts';
 import { useAccountManagers, useSetAccountManager } from './publishers-api.ts';
 
 /** The account manager the publisher's portal shows; a manager of the console changes it here. */
-export function AccountManagerCard({
+export function ManagerAssignmentCard({
   publisherId,
   current,
   canWrite,

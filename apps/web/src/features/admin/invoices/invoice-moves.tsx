@@ -7,7 +7,7 @@ import { useMoveInvoice } from './invoices-api.ts';
 import { LazyInvoiceDialog, type InvoiceDialog } from './lazy-invoice-modals.tsx';
 
 /** A button per move the invoice's status allows: the next step, and Void (with a reason). */
-export function InvoiceActions({ invoice }: { invoice: AdminInvoice }) {
+export function InvoiceMoves({ invoice }: { invoice: AdminInvoice }) {
   const move = useMoveInvoice();
   const [dialog, setDialog] = useState<InvoiceDialog>(null);
   const moves = INVOICE_MOVES[invoice.status];
