@@ -5,7 +5,7 @@ import { loginCodesService } from '../login-codes/login-codes.service.ts';
 import { networkService } from '../network/network.service.ts';
 import { notificationsService } from '../notifications/notifications.service.ts';
 import type { JobRunner } from '../../lib/job-runner.ts';
-import { receiverBackoff } from './receiver-backoff.ts';
+import { receiverBackoff } from '../postback-deliveries/postback-deliveries.service.ts';
 import { trackingRepository } from './tracking.repository.ts';
 
 const { escapeHtml } = notificationsService;

@@ -24,7 +24,7 @@ import {
 } from './delivery-log.service.ts';
 
 /** Publisher API: postback delivery log, replay, send test and preview (scoped to the publisher). */
-export const deliveryRoutes =
+export const postbackDeliveriesRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
     // The key scope authenticates (plugins/publisher-api.ts). A key needs scope read_write, as for

@@ -11,14 +11,14 @@ import type { AppContext } from '../../context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { maskUrl } from '../../lib/log-url.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
+import { eventsService } from '../events/events.service.ts';
 import { networkService } from '../network/network.service.ts';
 import { postbacksService } from '../postbacks/postbacks.service.ts';
-import { deliveryRepository } from './delivery.repository.ts';
-import { inspectMacros, POSTBACK_MACROS, renderMacros } from './macros.ts';
+import { postbackDeliveriesRepository } from './postback-deliveries.repository.ts';
+import { inspectMacros, POSTBACK_MACROS, renderMacros } from '../../lib/macros.ts';
 import { postbackMacroValues, type MacroSource } from './postback-render.ts';
-import { renderPostbackUrl } from './delivery.service.ts';
-import { trackingEngine } from './tracking-engine.ts';
-import { trackingRepository } from './tracking.repository.ts';
+import { renderPostbackUrl } from './postback-deliveries.service.ts';
+import { deliveryWorker } from './postback-deliveries.jobs.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
@@ -46,7 +46,7 @@ export async function listDeliveryAttempts(
     if (!v || typeof v[0] !== 'number') throw fieldError('cursor', ERROR_CODES.BAD_FORMAT, 'Invalid cursor.');
     after = v[0];
   }
-  const rows = await deliveryRepository.attemptLog(ctx.db, publisherId, {
+  const rows = await postbackDeliveriesRepository.attemptLog(ctx.db, publisherId, {
     postbackId: req.filters.postback_id ?? null,
     status: req.filters.delivery_status ?? null,
     beforeId: after,
@@ -78,17 +78,17 @@ export async function listDeliveryAttempts(
 
 /** Sends one delivery again (same event id, fresh retry budget). */
 export async function replayDelivery(ctx: AppContext, publisherId: number, deliveryId: number) {
-  const row = await deliveryRepository.replay(ctx.db, publisherId, deliveryId);
+  const row = await postbackDeliveriesRepository.replay(ctx.db, publisherId, deliveryId);
   if (!row) throw notFound('Delivery not found.');
-  trackingEngine(ctx).delivery.wake();
+  deliveryWorker(ctx).wake();
   return { delivery_id: row.id, delivery_status: row.status };
 }
 
 /** Sends every failed delivery created since a time again (optionally of one postback). */
 export async function replayFailedSince(ctx: AppContext, publisherId: number, since: Date, postbackId: number | null) {
   if (postbackId !== null) await ownPostback(ctx, publisherId, postbackId);
-  const replayed = await deliveryRepository.replayFailedSince(ctx.db, publisherId, since, postbackId);
-  if (replayed > 0) trackingEngine(ctx).delivery.wake();
+  const replayed = await postbackDeliveriesRepository.replayFailedSince(ctx.db, publisherId, since, postbackId);
+  if (replayed > 0) deliveryWorker(ctx).wake();
   return { replayed };
 }
 
@@ -140,7 +140,7 @@ export async function sendTestPostback(ctx: AppContext, publisherId: number, pos
   ]);
   const source = sampleSource(publisher, offer ? { id: offer.id, name: offer.name } : { id: 0, name: 'Test offer' });
   const url = renderPostbackUrl(postback.value, source);
-  const outcome = await trackingEngine(ctx).delivery.sendTest(
+  const outcome = await deliveryWorker(ctx).sendTest(
     publisherId,
     postbackId,
     url,
@@ -166,13 +166,13 @@ export async function previewPostback(
     req.postback_id != null
       ? (await ownPostback(ctx, publisherId, req.postback_id)).value
       : decodePostbackValue(req.postback_value ?? '');
-  const conversion = await trackingRepository.latestConversionOf(ctx.db, publisherId);
+  const conversion = await eventsService.latestConversionOf(ctx.db, publisherId);
   if (!conversion) {
     const m = inspectMacros(value, {}, POSTBACK_MACROS);
     return { rendered: null, conversion_id: null, used_macros: m.used, unknown_macros: m.unknown, empty_macros: [] };
   }
   const [click, publisher, offer] = await Promise.all([
-    trackingRepository.findClickOf(ctx.db, conversion),
+    eventsService.clickOf(ctx.db, conversion),
     namesOfPublisher(ctx, publisherId),
     networkService.findOffer(ctx.db, conversion.offer_id),
   ]);

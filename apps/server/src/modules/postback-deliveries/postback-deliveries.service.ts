@@ -1,8 +1,8 @@
 import type { Db } from '../../db/database.ts';
 import type { EventType } from '../../db/types.ts';
 import { postbacksService } from '../postbacks/postbacks.service.ts';
-import { deliveryRepository, FANOUT_REFUSED } from './delivery.repository.ts';
-import { POSTBACK_MACROS, renderMacros, renderUrl } from './macros.ts';
+import { postbackDeliveriesRepository, FANOUT_REFUSED } from './postback-deliveries.repository.ts';
+import { POSTBACK_MACROS, renderMacros, renderUrl } from '../../lib/macros.ts';
 import { postbackMacroValues, type MacroSource } from './postback-render.ts';
 import { receiverHostOf } from './receiver-backoff.ts';
 
@@ -55,8 +55,8 @@ export async function enqueueDeliveries(
   });
   const queued = rows.slice(0, fanoutLimit);
   const refused = rows.slice(fanoutLimit);
-  await deliveryRepository.enqueue(trx, queued);
-  await deliveryRepository.refuse(trx, refused, {
+  await postbackDeliveriesRepository.enqueue(trx, queued);
+  await postbackDeliveriesRepository.refuse(trx, refused, {
     errorClass: FANOUT_REFUSED,
     message: `Not sent: this conversion matched more than ${fanoutLimit} postbacks, the most one conversion may send.`,
   });
@@ -97,6 +97,13 @@ export async function enqueueReversalDeliveries(
         next_attempt_at: new Date(),
       };
     });
-  await deliveryRepository.enqueue(trx, rows);
+  await postbackDeliveriesRepository.enqueue(trx, rows);
   return rows.length;
 }
+
+/* What the tracking engine, the conversions and the console's Overview use of postback delivery. */
+export { deliveryJob, deliveryWorker, DeliveryWorker } from './postback-deliveries.jobs.ts';
+export { isLoopedCall, LOOP_HEADER } from './loop-guard.ts';
+export { postbackMacroValues, type MacroSource } from './postback-render.ts';
+export { failingReceivers, type FailingReceiver } from './failing-receivers.ts';
+export { receiverBackoff } from './receiver-backoff.ts';

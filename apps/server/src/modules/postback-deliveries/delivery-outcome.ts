@@ -4,7 +4,11 @@ import { maskUrl } from '../../lib/log-url.ts';
 import { notificationsService } from '../notifications/notifications.service.ts';
 import { postbacksService } from '../postbacks/postbacks.service.ts';
 import { PERMANENT, type SendOutcome } from './delivery-http.ts';
-import { deliveryRepository, type AttemptRow, type ClaimedDelivery } from './delivery.repository.ts';
+import {
+  postbackDeliveriesRepository,
+  type AttemptRow,
+  type ClaimedDelivery,
+} from './postback-deliveries.repository.ts';
 import type { DeliverySender } from './delivery-sender.ts';
 import { receiverBackoff, receiverHostOf } from './receiver-backoff.ts';
 
@@ -79,7 +83,11 @@ function logAttempt(ctx: AppContext, job: ClaimedDelivery, o: SendOutcome, statu
 export async function recordOutcome(ctx: AppContext, job: ClaimedDelivery, o: SendOutcome): Promise<void> {
   const { status, next } = nextState(ctx, job, o);
   const becameFailing = await ctx.db.transaction().execute(async (trx) => {
-    await deliveryRepository.recordAttempt(trx, attemptRow(job, o), { status, nextAttemptAt: next, released: true });
+    await postbackDeliveriesRepository.recordAttempt(trx, attemptRow(job, o), {
+      status,
+      nextAttemptAt: next,
+      released: true,
+    });
     await receiverBackoff.record(trx, job, o, ctx.config.POSTBACK_RETRY_BASE_MS);
     if (status === 'delivered') await postbacksService.clearFailing(trx, job.postback_id);
     if (status !== 'failed') return false;
@@ -110,7 +118,7 @@ export async function recordOutcome(ctx: AppContext, job: ClaimedDelivery, o: Se
 export async function giveBack(ctx: AppContext, jobs: ClaimedDelivery[]): Promise<void> {
   if (jobs.length === 0) return;
   try {
-    await deliveryRepository.giveBack(
+    await postbackDeliveriesRepository.giveBack(
       ctx.db,
       jobs.map((j) => j.id),
     );
@@ -126,11 +134,11 @@ export async function sendTestDelivery(
   sender: DeliverySender,
   t: { publisherId: number; postbackId: number; url: string; eventKey: string },
 ): Promise<SendOutcome> {
-  const id = await deliveryRepository.insertTest(ctx.db, t);
+  const id = await postbackDeliveriesRepository.insertTest(ctx.db, t);
   const outcome = await sender.send(t.url, t.publisherId, t.eventKey);
   const row = attemptRow({ id, publisher_id: t.publisherId, postback_id: t.postbackId, url: t.url }, outcome);
   await ctx.db.transaction().execute(async (trx) => {
-    await deliveryRepository.recordAttempt(trx, row, {
+    await postbackDeliveriesRepository.recordAttempt(trx, row, {
       status: outcome.ok ? 'delivered' : 'failed',
       nextAttemptAt: null,
       released: false,

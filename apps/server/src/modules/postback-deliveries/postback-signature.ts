@@ -5,12 +5,9 @@ import { POSTBACK_SIGNATURE_HEADERS, POSTBACK_SIGNING_SECRET_PREFIX } from '@por
  * Signed postback deliveries in the Standard Webhooks form. A delivery is a GET with no body, so
  * the signed content is `${id}.${timestamp}.${url}` with the URL exactly as requested (what
  * `requestUrl` answers). The key is the base64-decoded part of the publisher's secret after
- * `whsec_`. Pixels fire in the browser and are not signed.
+ * `whsec_` (made by postbacks/postback-signing.service.ts). Pixels fire in the browser and are not
+ * signed.
  */
-
-/** A new secret: `whsec_` + base64 of 32 random bytes. */
-export const newSigningSecret = (): string =>
-  POSTBACK_SIGNING_SECRET_PREFIX + crypto.randomBytes(32).toString('base64');
 
 const keyOf = (secret: string): Buffer =>
   Buffer.from(

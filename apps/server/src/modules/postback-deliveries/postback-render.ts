@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { MacroValues } from './macros.ts';
+import type { MacroValues } from '../../lib/macros.ts';
 
 export interface MacroSource {
   publisher: { id: number; name: string };

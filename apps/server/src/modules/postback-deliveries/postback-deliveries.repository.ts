@@ -114,7 +114,7 @@ export const claimStatement = (
         SELECT id FROM turns WHERE turn <= ${perPublisher} - in_flight ORDER BY turn, oldest, id LIMIT ${limit})
       RETURNING id, publisher_id, postback_id, event_key, url, receiver_host, attempts`;
 
-export const deliveryRepository = {
+export const postbackDeliveriesRepository = {
   /** The conversion's jobs, in its transaction (the outbox). */
   async enqueue(db: Db, rows: NewDelivery[]): Promise<void> {
     if (rows.length > 0) await db.insertInto('postback_deliveries').values(rows).execute();

@@ -1,8 +1,9 @@
 import type { AppContext } from '../../context.ts';
+import type { Job } from '../../lib/job-runner.ts';
 import { maskUrl } from '../../lib/log-url.ts';
 import type { SendOutcome } from './delivery-http.ts';
 import { giveBack, recordOutcome, sendTestDelivery } from './delivery-outcome.ts';
-import { deliveryRepository, type ClaimedDelivery } from './delivery.repository.ts';
+import { postbackDeliveriesRepository, type ClaimedDelivery } from './postback-deliveries.repository.ts';
 import { DeliverySender } from './delivery-sender.ts';
 import type { Lookup } from './ssrf-guard.ts';
 
@@ -26,7 +27,7 @@ export function stopGraceMs(shutdownTimeoutSeconds: number): number {
  * and its outcome recorded in one short transaction with the attempt log (delivery-outcome.ts). At
  * most POSTBACK_CONCURRENCY attempts run at once per process, and at most
  * POSTBACK_PUBLISHER_CONCURRENCY of one publisher's; publishers take turns and a
- * failing receiver backs off on its own (delivery.repository.ts `claimStatement`, receiver-backoff.ts).
+ * failing receiver backs off on its own (postback-deliveries.repository.ts `claimStatement`, receiver-backoff.ts).
  *
  * At a stop (`drain`) nothing new is claimed and the attempts in hand are finished and recorded;
  * one still waiting for its receiver when the stop's grace runs out is cut and given back (its
@@ -121,7 +122,7 @@ export class DeliveryWorker {
       const free = this.ctx.config.POSTBACK_CONCURRENCY - this.inflight.size;
       if (free > 0) {
         const leaseMs = this.ctx.config.POSTBACK_TIMEOUT_MS * 2 + 30_000;
-        const jobs = await deliveryRepository.claim(this.ctx.db, {
+        const jobs = await postbackDeliveriesRepository.claim(this.ctx.db, {
           limit: free,
           leaseMs,
           perPublisher: this.ctx.config.POSTBACK_PUBLISHER_CONCURRENCY,
@@ -164,7 +165,7 @@ export class DeliveryWorker {
    */
   private async untilNextDue(): Promise<number> {
     try {
-      const next = await deliveryRepository.nextDueAt(this.ctx.db);
+      const next = await postbackDeliveriesRepository.nextDueAt(this.ctx.db);
       if (!next) return POLL_MS;
       return Math.max(10, Math.min(POLL_MS, next.getTime() - Date.now()));
     } catch {
@@ -184,4 +185,28 @@ export class DeliveryWorker {
   sendTest(publisherId: number, postbackId: number, url: string, eventKey: string): Promise<SendOutcome> {
     return sendTestDelivery(this.ctx, this.sender, { publisherId, postbackId, url, eventKey });
   }
+}
+
+const workers = new WeakMap<AppContext, DeliveryWorker>();
+
+/** The app instance's one delivery worker (the tracking engine holds the same: `trackingEngine(ctx).delivery`). */
+export function deliveryWorker(ctx: AppContext): DeliveryWorker {
+  let worker = workers.get(ctx);
+  if (!worker) workers.set(ctx, (worker = new DeliveryWorker(ctx)));
+  return worker;
+}
+
+/**
+ * Postback delivery as a job of the app's runner (added by the tracking engine's jobs, after its
+ * hourly upkeep): started with the app; when a stop begins it stops claiming while the attempts in
+ * hand finish within the stop's grace; stopped before the database closes.
+ */
+export function deliveryJob(ctx: AppContext): Job {
+  const worker = deliveryWorker(ctx);
+  return {
+    name: 'postback-delivery',
+    start: () => worker.start(),
+    beginStop: () => void worker.drain(stopGraceMs(ctx.config.SHUTDOWN_TIMEOUT_SECONDS)),
+    stop: () => worker.stop(),
+  };
 }
