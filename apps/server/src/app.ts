@@ -13,7 +13,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
-import { creativeFileRoutes } from './modules/network/creative-files.routes.ts';
+import { creativeFileRoutes } from './modules/offers/creative-files.routes.ts';
 import { trackingEngine } from './modules/tracking/tracking-engine.ts';
 import { createJobs } from './plugins/jobs.ts';
 import { registerAdminApi } from './plugins/admin-api.ts';

@@ -1,7 +1,7 @@
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { accountsService } from '../modules/accounts/accounts.service.ts';
-import { networkService } from '../modules/network/network.service.ts';
+import { networkService } from '../modules/offers/network-catalogue.service.ts';
 import { postbacksService } from '../modules/postbacks/postbacks.service.ts';
 import type { PublisherAuth } from '../plugins/auth-state.ts';
 import { DEMO_ADVERTISERS, type AdvertiserKey } from './demo-advertisers.ts';

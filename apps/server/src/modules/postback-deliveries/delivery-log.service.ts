@@ -12,7 +12,7 @@ import { fieldError, notFound } from '../../lib/errors.ts';
 import { maskUrl } from '../../lib/log-url.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 import { eventsService } from '../events/events.service.ts';
-import { networkService } from '../network/network.service.ts';
+import { offerCatalogue } from '../offers/offer-catalogue.service.ts';
 import { postbacksService } from '../postbacks/postbacks.service.ts';
 import { postbackDeliveriesRepository } from './postback-deliveries.repository.ts';
 import { inspectMacros, POSTBACK_MACROS, renderMacros } from '../../lib/macros.ts';
@@ -136,7 +136,7 @@ export async function sendTestPostback(ctx: AppContext, publisherId: number, pos
   }
   const [publisher, offer] = await Promise.all([
     namesOfPublisher(ctx, publisherId),
-    postback.offer_id ? networkService.findOffer(ctx.db, postback.offer_id) : undefined,
+    postback.offer_id ? offerCatalogue.findOffer(ctx.db, postback.offer_id) : undefined,
   ]);
   const source = sampleSource(publisher, offer ? { id: offer.id, name: offer.name } : { id: 0, name: 'Test offer' });
   const url = renderPostbackUrl(postback.value, source);
@@ -174,7 +174,7 @@ export async function previewPostback(
   const [click, publisher, offer] = await Promise.all([
     eventsService.clickOf(ctx.db, conversion),
     namesOfPublisher(ctx, publisherId),
-    networkService.findOffer(ctx.db, conversion.offer_id),
+    offerCatalogue.findOffer(ctx.db, conversion.offer_id),
   ]);
   if (!offer) throw new Error(`conversion ${conversion.id} names no offer`);
   const values = postbackMacroValues({

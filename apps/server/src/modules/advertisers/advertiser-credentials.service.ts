@@ -4,9 +4,11 @@ import { notFound } from '../../lib/errors.ts';
 import { newOpaqueToken, sha256 } from '../../lib/tokens.ts';
 import { DEMO_ADVERTISERS } from '../../seed/demo-advertisers.ts';
 import { auditService, type Actor } from '../audit/audit.service.ts';
+import { updated } from '../../lib/network-input.ts';
 import { advertisersRepository } from './advertisers.repository.ts';
-import { networkRepository as repo } from './network.repository.ts';
-import { newPixelSecret, updated } from './network.schemas.ts';
+
+/** A new pixel signing secret. */
+export const newPixelSecret = () => `pxs_${newOpaqueToken(24).token}`;
 
 /** An advertiser still holding a credential published in the repository (the demo network's). */
 export interface PublishedCredential {
@@ -33,8 +35,8 @@ export const advertiserCredentials = {
   ): Promise<PublishedCredential[]> {
     const byHash = new Map(published.map((p) => [sha256(p.token), p.token]));
     const [tokens, secrets] = await Promise.all([
-      repo.findAdvertisersByTokenHash(db, [...byHash.keys()]),
-      repo.findAdvertisersByPixelSecret(
+      advertisersRepository.findAdvertisersByTokenHash(db, [...byHash.keys()]),
+      advertisersRepository.findAdvertisersByPixelSecret(
         db,
         published.map((p) => p.pixelSecret),
       ),
@@ -62,7 +64,7 @@ export const advertiserCredentials = {
     const token = `adv_${newOpaqueToken(24).token}`;
     const pixelSecret = opts.tokenOnly ? null : newPixelSecret();
     updated(
-      await repo.updateAdvertiser(db, advertiserId, {
+      await advertisersRepository.updateAdvertiser(db, advertiserId, {
         api_token_hash: sha256(token),
         ...(pixelSecret ? { pixel_secret: pixelSecret } : {}),
       }),
@@ -90,7 +92,7 @@ export const advertiserCredentials = {
       const now = new Date();
       const token = which.token ? `adv_${newOpaqueToken(24).token}` : null;
       const pixelSecret = which.pixelSecret ? newPixelSecret() : null;
-      await repo.updateAdvertiser(trx, advertiserId, {
+      await advertisersRepository.updateAdvertiser(trx, advertiserId, {
         ...(token ? { api_token_hash: sha256(token) } : {}),
         ...(pixelSecret ? { pixel_secret: pixelSecret } : {}),
       });
@@ -121,7 +123,7 @@ export const advertiserCredentials = {
   async productionRefusal(db: Db): Promise<string | null> {
     const live = await advertiserCredentials.published(db);
     if (live.length === 0) return null;
-    const names = new Map((await repo.listAdvertisers(db)).map((a) => [a.id, a.name]));
+    const names = new Map((await advertisersRepository.listAdvertisers(db)).map((a) => [a.id, a.name]));
     return advertiserCredentials.refusal(live.map((c) => ({ ...c, name: names.get(c.advertiserId) ?? '' })));
   },
 

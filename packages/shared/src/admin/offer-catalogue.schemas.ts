@@ -1,56 +1,35 @@
 import { z } from 'zod';
-import {
-  CONVERSION_METHODS,
-  CREATIVE_TYPES,
-  EVENT_TYPES,
-  ERROR_CODES,
-  OFFER_STATUSES,
-  OFFER_VISIBILITIES,
-  PAYOUT_TYPES,
-  calendarDaySchema,
-  type FieldError,
-} from '@portal/shared';
-import type { Db } from '../../db/database.ts';
-import { networkRepository as repo } from './network.repository.ts';
-import { newOpaqueToken } from '../../lib/tokens.ts';
-
-/** The operator's input to the network tools, validated (network.service.ts). */
+import { calendarDaySchema } from '../common/list.ts';
+import { CONVERSION_METHODS, OFFER_STATUSES } from '../constants.ts';
+import { CREATIVE_TYPES, EVENT_TYPES, OFFER_VISIBILITIES, PAYOUT_TYPES } from '../offers/offers.constants.ts';
+import { CAP_SCOPES, offerAmountSchema } from './offers.schemas.ts';
 
 /**
- * A bad operator input: the message names the field and is printed as is by the CLI; `fields`
- * holds the same as coded field errors (docs/errors.md) for the console, which shows them at the
- * field. An error with no field (`no offer 12`) has none.
+ * An offer and its parts as the network's catalogue takes them (the server's
+ * `modules/offers/offer-catalogue.service.ts` and `offer-content.service.ts`): what the operator CLI
+ * and the demo seed write, and what the console's editor writes once its own checks passed
+ * (offers.schemas.ts, whose amounts and cap scopes these share). A bad value is answered by the
+ * server with a coded field error per issue.
  */
-export class NetworkInputError extends Error {
-  constructor(
-    message: string,
-    readonly fields: Record<string, FieldError> = {},
-  ) {
-    super(message);
-  }
-}
 
-/** One field's error: the CLI reads `field: message`, the console the field's code and message. */
-export const inputError = (field: string, message: string, code: string = ERROR_CODES.BAD_FORMAT) =>
-  new NetworkInputError(`${field}: ${message}`, { [field]: { code, message } });
+/** WHATWG URL, present in browsers and Node; this package compiles without DOM or Node types. */
+const WhatwgUrl = (globalThis as unknown as { URL: new (input: string) => { protocol: string; hostname: string } }).URL;
 
-export const newPixelSecret = () => `pxs_${newOpaqueToken(24).token}`;
-
+/** An absolute http(s) URL with a host, written with its scheme. */
 export const httpUrl = z
   .string()
   .trim()
   .max(2048)
   .refine((v) => {
     try {
-      const u = new URL(v);
+      const u = new WhatwgUrl(v);
       return (u.protocol === 'http:' || u.protocol === 'https:') && !!u.hostname && /^https?:\/\//i.test(v);
     } catch {
       return false;
     }
   }, 'must be an absolute http(s) URL');
 
-export const id = z.number().int().positive();
-export const money = z.number().min(0).max(1_000_000_000);
+const id = z.number().int().positive();
 
 export const offerFields = {
   advertiser_id: id,
@@ -69,11 +48,11 @@ export const offerFields = {
     )
     .max(300),
   tags: z.array(z.string().trim().min(1).max(64)).max(50),
-  payout: money,
+  payout: offerAmountSchema,
   payout_type: z.enum(PAYOUT_TYPES),
   daily_cap: z.number().int().positive().nullable(),
   monthly_cap: z.number().int().positive().nullable(),
-  cap_scope: z.enum(['global', 'publisher']),
+  cap_scope: z.enum(CAP_SCOPES),
   fallback_url: httpUrl.nullable(),
   lookback_days: z.number().int().min(1).max(3650),
   /** Who sees the offer; `is_public` is the older way to say `public` (true) or `private` (false). */
@@ -105,7 +84,7 @@ export const newOfferSchema = z
     /** The base conversion event created with the offer, carrying its payout. */
     base_event_name: z.string().trim().min(1).max(128).default('Conversion'),
     /** What the advertiser pays for the base event (docs/tracking.md, Revenue). */
-    revenue: money.default(0),
+    revenue: offerAmountSchema.default(0),
     revenue_type: z.enum(PAYOUT_TYPES).default('cpa'),
   })
   .refine((o) => o.payout_type !== 'revshare' || o.payout <= 100, {
@@ -150,9 +129,9 @@ export const eventSchema = z.strictObject({
   offer_id: id,
   name: z.string().trim().min(1).max(128),
   event_type: z.enum(EVENT_TYPES).default('conversion'),
-  payout: money.default(0),
+  payout: offerAmountSchema.default(0),
   payout_type: z.enum(PAYOUT_TYPES).default('cpa'),
-  revenue: money.default(0),
+  revenue: offerAmountSchema.default(0),
   revenue_type: z.enum(PAYOUT_TYPES).default('cpa'),
   is_base: z.boolean().default(false),
 });
@@ -161,68 +140,11 @@ export const eventPatchSchema = z
   .strictObject({
     name: eventSchema.shape.name,
     event_type: z.enum(EVENT_TYPES),
-    payout: money,
+    payout: offerAmountSchema,
     payout_type: z.enum(PAYOUT_TYPES),
-    revenue: money,
+    revenue: offerAmountSchema,
     revenue_type: z.enum(PAYOUT_TYPES),
     is_base: z.literal(true),
   })
   .partial();
 export type EventPatch = z.input<typeof eventPatchSchema>;
-
-export function parse<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const r = schema.safeParse(input);
-  if (!r.success) {
-    const fields: Record<string, FieldError> = {};
-    for (const i of r.error.issues) {
-      const field = i.path.join('.') || 'input';
-      const missing = i.code === 'invalid_type' && i.input === undefined;
-      const code = missing
-        ? ERROR_CODES.MISSING
-        : i.code === 'too_small'
-          ? ERROR_CODES.TOO_SHORT_OR_INVALID
-          : ERROR_CODES.BAD_FORMAT;
-      fields[field] ??= { code, message: i.message };
-    }
-    throw new NetworkInputError(
-      r.error.issues.map((i) => `${i.path.join('.') || 'input'}: ${i.message}`).join('; '),
-      fields,
-    );
-  }
-  return r.data;
-}
-
-/** The visibility an input asks for, and `is_public` to match (the table holds them equal). */
-export function visibilityOf(v: { visibility?: OfferVisibility; is_public?: boolean }) {
-  const visibility = v.visibility ?? (v.is_public === undefined ? undefined : v.is_public ? 'public' : 'private');
-  return visibility === undefined ? {} : { visibility, is_public: visibility === 'public' };
-}
-type OfferVisibility = (typeof OFFER_VISIBILITIES)[number];
-
-export const checkRevshare = (
-  payoutType: string,
-  payout: number,
-  field: 'payout' | 'revenue' = 'payout',
-  fieldName: string = field,
-) => {
-  if (payoutType === 'revshare' && payout > 100)
-    throw inputError(
-      fieldName,
-      field === 'payout' ? 'a revenue share payout is a percentage (0-100)' : 'a revenue share is a percentage (0-100)',
-    );
-};
-
-/** Runs `fn` in a transaction, or in the caller's. */
-export const inTransaction = <T>(db: Db, fn: (trx: Db) => Promise<T>): Promise<T> =>
-  db.isTransaction ? fn(db) : db.transaction().execute((trx) => fn(trx));
-
-export const updated = (r: { numUpdatedRows: bigint } | { numDeletedRows: bigint }, what: string) => {
-  const n = 'numUpdatedRows' in r ? r.numUpdatedRows : r.numDeletedRows;
-  if (Number(n) === 0) throw new NetworkInputError(`no ${what}`);
-};
-
-export async function offerOrFail(db: Db, offerId: number) {
-  const offer = await repo.findOffer(db, offerId);
-  if (!offer) throw new NetworkInputError(`no offer ${offerId}`);
-  return offer;
-}

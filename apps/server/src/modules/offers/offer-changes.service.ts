@@ -1,17 +1,18 @@
+import type {
+  CreativePatch,
+  EventPatch,
+  LandingPagePatch,
+  NewEvent,
+  NewLandingPage,
+  NewOffer,
+  OfferPatch,
+} from '@portal/shared/admin/offer-catalogue.schemas';
 import type { AppContext } from '../../context.ts';
 import type { Actor } from '../audit/audit.service.ts';
-import { networkRepository } from './network.repository.ts';
-import {
-  NetworkInputError,
-  networkService,
-  type CreativePatch,
-  type EventPatch,
-  type LandingPagePatch,
-  type NewEvent,
-  type NewLandingPage,
-  type NewOffer,
-  type OfferPatch,
-} from './network.service.ts';
+import { NetworkInputError } from '../../lib/network-input.ts';
+import { offerCatalogueRepository } from './offer-catalogue.repository.ts';
+import { offerCatalogue } from './offer-catalogue.service.ts';
+import { offerContent } from './offer-content.service.ts';
 import { offerCreativesService } from './offer-creatives.service.ts';
 import { offersAdminRepository } from './offers-admin.repository.ts';
 import { writeOffer } from './offers-admin.service.ts';
@@ -22,41 +23,41 @@ import { writeOffer } from './offers-admin.service.ts';
  * Offers). The offer's fields, events and landing pages are the editor's form, so each change is
  * an `offer.create` / `offer.update` with the form before → after and clears the click path's
  * cache, as the editor's save does; creatives are the console's `offer.creative_*` entries. The
- * network service's refusals (`no offer 12`, `payout: …`) reach the caller unchanged.
+ * offer catalogue's refusals (`no offer 12`, `payout: …`) reach the caller unchanged.
  */
 export const offerChangesService = {
   async createOffer(ctx: AppContext, actor: Actor, input: NewOffer): Promise<number> {
-    return (await writeOffer(ctx, actor, null, (trx) => networkService.createOffer(trx, input))).value;
+    return (await writeOffer(ctx, actor, null, (trx) => offerCatalogue.createOffer(trx, input))).value;
   },
 
   async updateOffer(ctx: AppContext, actor: Actor, offerId: number, patch: OfferPatch): Promise<void> {
-    await writeOffer(ctx, actor, offerId, (trx) => networkService.updateOffer(trx, offerId, patch));
+    await writeOffer(ctx, actor, offerId, (trx) => offerCatalogue.updateOffer(trx, offerId, patch));
   },
 
   /** Answers the new landing page's id. */
   async addLandingPage(ctx: AppContext, actor: Actor, input: NewLandingPage): Promise<number> {
-    return (await writeOffer(ctx, actor, input.offer_id, (trx) => networkService.addLandingPage(trx, input))).value;
+    return (await writeOffer(ctx, actor, input.offer_id, (trx) => offerContent.addLandingPage(trx, input))).value;
   },
 
   async updateLandingPage(ctx: AppContext, actor: Actor, pageId: number, patch: LandingPagePatch): Promise<void> {
     const offerId = await offerOfLandingPage(ctx, pageId);
-    await writeOffer(ctx, actor, offerId, (trx) => networkService.updateLandingPage(trx, pageId, patch));
+    await writeOffer(ctx, actor, offerId, (trx) => offerContent.updateLandingPage(trx, pageId, patch));
   },
 
   async removeLandingPage(ctx: AppContext, actor: Actor, pageId: number): Promise<void> {
     const offerId = await offerOfLandingPage(ctx, pageId);
-    await writeOffer(ctx, actor, offerId, (trx) => networkService.removeLandingPage(trx, pageId));
+    await writeOffer(ctx, actor, offerId, (trx) => offerContent.removeLandingPage(trx, pageId));
   },
 
   /** Answers the new event's id. */
   async addEvent(ctx: AppContext, actor: Actor, input: NewEvent): Promise<number> {
-    return (await writeOffer(ctx, actor, input.offer_id, (trx) => networkService.addEvent(trx, input))).value;
+    return (await writeOffer(ctx, actor, input.offer_id, (trx) => offerContent.addEvent(trx, input))).value;
   },
 
   async updateEvent(ctx: AppContext, actor: Actor, eventId: number, patch: EventPatch): Promise<void> {
-    const event = await networkRepository.findEvent(ctx.db, eventId);
+    const event = await offerCatalogueRepository.findEvent(ctx.db, eventId);
     if (!event) throw new NetworkInputError(`no event ${eventId}`);
-    await writeOffer(ctx, actor, event.offer_id, (trx) => networkService.updateEvent(trx, eventId, patch));
+    await writeOffer(ctx, actor, event.offer_id, (trx) => offerContent.updateEvent(trx, eventId, patch));
   },
 
   updateCreative: (ctx: AppContext, actor: Actor, creativeId: number, patch: CreativePatch) =>
@@ -71,7 +72,7 @@ export const offerChangesService = {
 };
 
 async function offerOfLandingPage(ctx: AppContext, pageId: number): Promise<number> {
-  const page = await networkRepository.findLandingPage(ctx.db, pageId);
+  const page = await offerCatalogueRepository.findLandingPage(ctx.db, pageId);
   if (!page) throw new NetworkInputError(`no landing page ${pageId}`);
   return page.offer_id;
 }

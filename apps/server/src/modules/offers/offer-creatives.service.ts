@@ -5,11 +5,12 @@ import {
   type AdminCreative,
   type AdminCreativeAddRequest,
 } from '@portal/shared/admin/offers.schemas';
+import { httpUrl, type CreativePatch } from '@portal/shared/admin/offer-catalogue.schemas';
 import type { AppContext } from '../../context.ts';
 import { fieldErrors, notFound } from '../../lib/errors.ts';
 import { auditService, type Actor } from '../audit/audit.service.ts';
-import { networkService, type CreativePatch } from './network.service.ts';
-import { httpUrl } from './network.schemas.ts';
+import { offerCatalogue } from './offer-catalogue.service.ts';
+import { offerContent } from './offer-content.service.ts';
 import { offersAdminRepository as repo } from './offers-admin.repository.ts';
 import { asFieldErrors } from './offers-admin.service.ts';
 
@@ -54,7 +55,7 @@ const shown = (c: { id: number; name: string; type: string; url: string }) => ({
 export const offerCreativesService = {
   /** Adds a creative: an uploaded image, stored and served by the portal, or a URL elsewhere. */
   async add(ctx: AppContext, actor: Actor, offerId: number, v: AdminCreativeAddRequest): Promise<AdminCreative> {
-    if (!(await networkService.findOffer(ctx.db, offerId))) throw notFound('Offer not found.');
+    if (!(await offerCatalogue.findOffer(ctx.db, offerId))) throw notFound('Offer not found.');
     const errors: Record<string, FieldError> = {};
     const name = v.name.trim();
     if (name === '') errors['name'] = { code: ERROR_CODES.MISSING, message: 'Enter the creative’s name.' };
@@ -71,7 +72,7 @@ export const offerCreativesService = {
         // An upload's address names the creative, so the row is made first with a placeholder.
         const placeholder = `${ctx.config.publicUrl}/media/creatives/new`;
         const type = image ? 'image' : (v.type ?? 'image');
-        const id = await networkService.addCreative(trx, {
+        const id = await offerContent.addCreative(trx, {
           offer_id: offerId,
           name,
           type,
@@ -81,7 +82,7 @@ export const offerCreativesService = {
         if (image) {
           finalUrl = creativeFileUrl(ctx.config.publicUrl, id);
           await repo.insertCreativeFile(trx, { creative_id: id, content_type: image.type, bytes: image.bytes });
-          await networkService.updateCreative(trx, id, { url: finalUrl });
+          await offerContent.updateCreative(trx, id, { url: finalUrl });
         }
         const creative = { id, name, type, url: finalUrl, uploaded: image !== null };
         await audit({
@@ -102,8 +103,8 @@ export const offerCreativesService = {
   async update(ctx: AppContext, actor: Actor, creativeId: number, patch: CreativePatch): Promise<void> {
     await auditService.write(ctx, actor, async (trx, audit) => {
       const before = await repo.findCreative(trx, creativeId);
-      // Refuses a bad change, then a creative that does not exist, in the network service's words.
-      await networkService.updateCreative(trx, creativeId, patch);
+      // Refuses a bad change, then a creative that does not exist, in the offer catalogue's words.
+      await offerContent.updateCreative(trx, creativeId, patch);
       const after = await repo.findCreative(trx, creativeId);
       await audit({
         action: 'offer.creative_update',
@@ -119,7 +120,7 @@ export const offerCreativesService = {
     const creative = await repo.findCreative(ctx.db, creativeId);
     if (!creative || creative.offer_id !== offerId) throw notFound('Creative not found.');
     await auditService.write(ctx, actor, async (trx, audit) => {
-      await networkService.removeCreative(trx, creativeId);
+      await offerContent.removeCreative(trx, creativeId);
       await audit({
         action: 'offer.creative_remove',
         objectType: 'offer',

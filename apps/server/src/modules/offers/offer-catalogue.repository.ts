@@ -1,55 +1,12 @@
-import { sql, type Insertable, type Updateable } from 'kysely';
+import type { Insertable, Updateable } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { CreativesTable, LandingPagesTable, OfferEventsTable, OffersTable } from '../../db/types.ts';
 
-/** All SQL of the operator's network tools: advertisers, offers and their parts, access grants. */
-export const networkRepository = {
-  insertAdvertiser: (
-    db: Db,
-    v: { name: string; status: 'active' | 'inactive'; api_token_hash: string; pixel_secret: string },
-  ) => db.insertInto('advertisers').values(v).returning('id').executeTakeFirstOrThrow(),
-  updateAdvertiser: (
-    db: Db,
-    id: number,
-    v: { name?: string; status?: 'active' | 'inactive'; api_token_hash?: string; pixel_secret?: string },
-  ) => db.updateTable('advertisers').set(v).where('id', '=', id).executeTakeFirst(),
-  findAdvertiserSecret: (db: Db, id: number) =>
-    db.selectFrom('advertisers').select(['id', 'pixel_secret']).where('id', '=', id).executeTakeFirst(),
-  findAdvertiser: (db: Db, id: number) =>
-    db.selectFrom('advertisers').select(['id', 'name', 'status', 'created_at']).where('id', '=', id).executeTakeFirst(),
-  findAdvertiserByName: (db: Db, name: string) =>
-    db
-      .selectFrom('advertisers')
-      .select(['id', 'name', 'status'])
-      .where('name', '=', name)
-      .orderBy('id')
-      .executeTakeFirst(),
-  /** Advertisers with the offers they own (ids and names, in id order). */
-  listAdvertisers: (db: Db) =>
-    db
-      .selectFrom('advertisers')
-      .leftJoin('offers', 'offers.advertiser_id', 'advertisers.id')
-      .select(['advertisers.id', 'advertisers.name', 'advertisers.status', 'advertisers.created_at'])
-      .select([
-        sql<number>`count(offers.id)::int`.as('offers'),
-        sql<string>`coalesce(string_agg(offers.id::text || ' ' || offers.name || ' (' || offers.conversion_method || ')', ', ' ORDER BY offers.id), '')`.as(
-          'offer_list',
-        ),
-      ])
-      .groupBy('advertisers.id')
-      .orderBy('advertisers.id')
-      .execute(),
-
-  /** Which of these token hashes an advertiser holds (id and hash; nothing else leaves here). */
-  findAdvertisersByTokenHash: (db: Db, hashes: string[]) =>
-    hashes.length === 0
-      ? Promise.resolve([])
-      : db.selectFrom('advertisers').select(['id', 'api_token_hash']).where('api_token_hash', 'in', hashes).execute(),
-  findAdvertisersByPixelSecret: (db: Db, secrets: string[]) =>
-    secrets.length === 0
-      ? Promise.resolve([])
-      : db.selectFrom('advertisers').select(['id', 'pixel_secret']).where('pixel_secret', 'in', secrets).execute(),
-
+/**
+ * The SQL of the network's offer catalogue: offers and their parts (landing pages, creatives, events),
+ * access grants, and what the tracking engine reads of them. Advertisers are modules/advertisers'.
+ */
+export const offerCatalogueRepository = {
   insertOffer: (db: Db, v: Insertable<OffersTable>) =>
     db.insertInto('offers').values(v).returning('id').executeTakeFirstOrThrow(),
   updateOffer: (db: Db, id: number, v: Updateable<OffersTable>) =>
@@ -148,13 +105,7 @@ export const networkRepository = {
   publisherExists: async (db: Db, id: number) =>
     !!(await db.selectFrom('publishers').select('id').where('id', '=', id).executeTakeFirst()),
 
-  /* What the tracking engine reads (network.service.ts, forTracking). */
-  advertisersForTracking: (db: Db) =>
-    db.selectFrom('advertisers').select(['id', 'status', 'api_token_hash', 'pixel_secret']).execute(),
-  advertiserForTracking: (db: Db, by: { id: number } | { hash: string }) => {
-    const q = db.selectFrom('advertisers').select(['id', 'status', 'pixel_secret']);
-    return ('id' in by ? q.where('id', '=', by.id) : q.where('api_token_hash', '=', by.hash)).executeTakeFirst();
-  },
+  /* What the tracking engine reads (offer-catalogue.service.ts, forTracking). */
   grantedPublisherIds: async (db: Db, offerId: number) =>
     (await db.selectFrom('publisher_offers').select('publisher_id').where('offer_id', '=', offerId).execute()).map(
       (r) => r.publisher_id,

@@ -6,19 +6,21 @@ import type {
   AdminOfferRow,
   AdminOfferSave,
 } from '@portal/shared/admin/offers.schemas';
+import { httpUrl } from '@portal/shared/admin/offer-catalogue.schemas';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, fieldErrors, notFound } from '../../lib/errors.ts';
 import { keyset, keysetPage, type SortKey } from '../../lib/keyset.ts';
 import { auditService, type Actor } from '../audit/audit.service.ts';
 import { trackingEngine } from '../tracking/tracking-engine.ts';
-import { networkService, NetworkInputError } from './network.service.ts';
-import { httpUrl } from './network.schemas.ts';
+import { NetworkInputError } from '../../lib/network-input.ts';
+import { offerCatalogue } from './offer-catalogue.service.ts';
+import { offerContent } from './offer-content.service.ts';
 import { offersAdminRepository as repo } from './offers-admin.repository.ts';
 
 /**
  * The console's Offers area (docs/operator-console.md, Offers): the editor's one save goes through
- * the network service the CLI uses (offer, events, landing pages), in one transaction with its
+ * the offer catalogue the CLI uses (offer, events, landing pages), in one transaction with its
  * audit entry; the click path's cache is cleared after every write, so this process's clicks see
  * it at once and the others' within their cache period.
  */
@@ -47,9 +49,9 @@ export async function asFieldErrors<T>(fn: () => Promise<T>): Promise<T> {
 export const forgetTracking = (ctx: AppContext) => trackingEngine(ctx).cache.clear();
 
 async function describe(ctx: AppContext, db: Db, offerId: number): Promise<AdminOffer | null> {
-  const offer = await networkService.findOffer(db, offerId);
+  const offer = await offerCatalogue.findOffer(db, offerId);
   if (!offer) return null;
-  const d = await networkService.describeOffer(db, offerId);
+  const d = await offerCatalogue.describeOffer(db, offerId);
   const uploaded = await repo.uploadedCreativeIds(
     db,
     d.creatives.map((c) => c.id),
@@ -101,7 +103,7 @@ async function describe(ctx: AppContext, db: Db, offerId: number): Promise<Admin
  * fields only the CLI sets (tags, fallback URL, lookback), so a change of those shows too.
  */
 async function snapshot(db: Db, o: AdminOffer | null): Promise<Record<string, unknown> | null> {
-  const row = o && (await networkService.findOffer(db, o.id));
+  const row = o && (await offerCatalogue.findOffer(db, o.id));
   if (!o || !row) return null;
   const { creatives: _c, created_at: _t, advertiser_name: _a, ...rest } = o;
   return { ...rest, tags: row.tags, fallback_url: row.fallback_url, lookback_days: row.lookback_days };
@@ -161,7 +163,7 @@ async function checkSave(db: Db, offerId: number | null, v: AdminOfferSave): Pro
   if (v.geos.some((g) => !/^[A-Za-z]{2}$/.test(g.trim())))
     errors['geos'] = err(ERROR_CODES.BAD_FORMAT, 'Regions are two-letter country codes (US, DE, …).');
   if (v.events.length === 0) errors['events'] = err(ERROR_CODES.MISSING, 'Add at least one event.');
-  const current = offerId === null ? null : await networkService.describeOffer(db, offerId);
+  const current = offerId === null ? null : await offerCatalogue.describeOffer(db, offerId);
   v.events.forEach((e, i) => {
     if (e.name.trim() === '') errors[`events.${i}.name`] = err(ERROR_CODES.MISSING, 'Enter the event’s name.');
     if (e.payout_type === 'revshare' && e.payout > 100)
@@ -209,24 +211,24 @@ async function saveParts(trx: Db, offerId: number, v: AdminOfferSave, fresh: boo
       revenue_type: e.revenue_type,
     };
     if (fresh && i === 0) continue; // made with the offer
-    if (e.id != null) await networkService.updateEvent(trx, e.id, { ...fields, ...(i === 0 ? { is_base: true } : {}) });
-    else await networkService.addEvent(trx, { offer_id: offerId, ...fields, is_base: i === 0 });
+    if (e.id != null) await offerContent.updateEvent(trx, e.id, { ...fields, ...(i === 0 ? { is_base: true } : {}) });
+    else await offerContent.addEvent(trx, { offer_id: offerId, ...fields, is_base: i === 0 });
   }
   const keep = new Set(v.landing_pages.flatMap((p) => (p.id != null ? [p.id] : [])));
   if (!fresh) {
-    const { landingPages } = await networkService.describeOffer(trx, offerId);
-    for (const page of landingPages) if (!keep.has(page.id)) await networkService.removeLandingPage(trx, page.id);
+    const { landingPages } = await offerCatalogue.describeOffer(trx, offerId);
+    for (const page of landingPages) if (!keep.has(page.id)) await offerContent.removeLandingPage(trx, page.id);
   }
   for (const [i, p] of v.landing_pages.entries()) {
     const name = p.name?.trim() || null;
     if (p.id != null)
-      await networkService.updateLandingPage(trx, p.id, {
+      await offerContent.updateLandingPage(trx, p.id, {
         url: p.url.trim(),
         ...(name ? { name } : {}),
         ...(i === 0 ? { is_default: true } : {}),
       });
     else
-      await networkService.addLandingPage(trx, {
+      await offerContent.addLandingPage(trx, {
         offer_id: offerId,
         name: name ?? `Landing page ${i + 1}`,
         url: p.url.trim(),
@@ -280,13 +282,13 @@ export const offersAdminService = {
 
   /** Creates the offer (`offerId` null) or saves the editor's whole form over it. */
   async save(ctx: AppContext, actor: Actor, offerId: number | null, v: AdminOfferSave): Promise<AdminOffer> {
-    if (offerId !== null && !(await networkService.findOffer(ctx.db, offerId))) throw notFound('Offer not found.');
+    if (offerId !== null && !(await offerCatalogue.findOffer(ctx.db, offerId))) throw notFound('Offer not found.');
     await checkSave(ctx.db, offerId, v);
     const write = async (trx: Db) => {
       let id = offerId;
       if (id === null) {
         const base = v.events[0]!;
-        id = await networkService.createOffer(trx, {
+        id = await offerCatalogue.createOffer(trx, {
           ...offerFields(v),
           payout: base.payout,
           payout_type: base.payout_type,
@@ -295,7 +297,7 @@ export const offersAdminService = {
           base_event_name: base.name.trim(),
         });
       } else {
-        await networkService.updateOffer(trx, id, offerFields(v));
+        await offerCatalogue.updateOffer(trx, id, offerFields(v));
       }
       await saveParts(trx, id, v, offerId === null);
       return id;

@@ -40,7 +40,7 @@ function add(a: NetworkSums, b: NetworkSums): NetworkSums {
   };
 }
 
-export const networkRepository = {
+export const networkFiguresRepository = {
   /** The network's sums of `day` and of the UTC days `[from, to)` that end with it. */
   async days(db: Db, from: Date, day: Date, to: Date): Promise<{ day: NetworkSums; range: NetworkSums }> {
     const rows = (await networkDaysStatement(from, day, to).execute(db)).rows;

@@ -9,15 +9,18 @@ import {
   type AdvertiserRow,
   type AdvertiserStatus,
   type AdvertiserUpdateRequest,
+  advertiserInputSchema,
+  advertiserPatchSchema,
 } from '@portal/shared/admin/advertisers.schemas';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { fieldErrors, notFound } from '../../lib/errors.ts';
 import { keyset, keysetPage, type SortKey } from '../../lib/keyset.ts';
+import { NetworkInputError, parse, updated } from '../../lib/network-input.ts';
+import { newOpaqueToken, sha256 } from '../../lib/tokens.ts';
 import { auditService, type Actor } from '../audit/audit.service.ts';
-import { advertiserCredentials, type PublishedCredential } from './advertiser-credentials.service.ts';
+import { advertiserCredentials, newPixelSecret, type PublishedCredential } from './advertiser-credentials.service.ts';
 import { advertisersRepository as repo, type AdvertiserRecord } from './advertisers.repository.ts';
-import { networkService } from './network.service.ts';
 
 const SORT_KEYS: Record<AdvertiserListQuery['sort'], SortKey> = {
   name: { expr: sql`lower(name) COLLATE "C"`, type: 'text' },
@@ -73,6 +76,84 @@ function checkFields(input: AdvertiserCreateRequest, creating: boolean): { name?
 }
 
 /**
+ * Advertisers as the operator CLI, the demo seed, the console's writes and the test factories make
+ * them, and what the offers and the tracking engine read of them: however an advertiser is made,
+ * only a hash of its conversion API token is stored.
+ */
+export const advertiserRecords = {
+  /**
+   * Creates an advertiser and answers its conversion API token, which is shown once (only its
+   * SHA-256 is stored), and its pixel signing secret. `token` and `pixelSecret` let the demo seed
+   * use fixed ones.
+   */
+  async createAdvertiser(
+    db: Db,
+    input: { name: string; status?: 'active' | 'inactive'; token?: string; pixelSecret?: string },
+  ): Promise<{ id: number; token: string; pixelSecret: string }> {
+    const { name, status } = parse(advertiserInputSchema, {
+      name: input.name,
+      status: input.status,
+    });
+    const token = input.token ?? `adv_${newOpaqueToken(24).token}`;
+    const pixelSecret = input.pixelSecret ?? newPixelSecret();
+    const row = await repo.insertAdvertiser(db, {
+      name,
+      status,
+      api_token_hash: sha256(token),
+      pixel_secret: pixelSecret,
+    });
+    return { id: row.id, token, pixelSecret };
+  },
+
+  async updateAdvertiser(
+    db: Db,
+    advertiserId: number,
+    patch: { name?: string; status?: 'active' | 'inactive' },
+  ): Promise<void> {
+    const v = parse(advertiserPatchSchema, patch);
+    if (Object.keys(v).length === 0) throw new NetworkInputError('nothing to change');
+    updated(await repo.updateAdvertiser(db, advertiserId, v), `advertiser ${advertiserId}`);
+  },
+
+  /** Replaces the advertiser's token; the old one stops working at once. */
+  async rotateAdvertiserToken(db: Db, advertiserId: number): Promise<string> {
+    const token = `adv_${newOpaqueToken(24).token}`;
+    updated(
+      await repo.updateAdvertiser(db, advertiserId, { api_token_hash: sha256(token) }),
+      `advertiser ${advertiserId}`,
+    );
+    return token;
+  },
+
+  /** Replaces the advertiser's pixel signing secret; pixels signed with the old one lose their amount at once. */
+  async rotatePixelSecret(db: Db, advertiserId: number): Promise<string> {
+    const secret = newPixelSecret();
+    updated(await repo.updateAdvertiser(db, advertiserId, { pixel_secret: secret }), `advertiser ${advertiserId}`);
+    return secret;
+  },
+
+  /** The advertiser's pixel signing secret (the operator hands it to the advertiser). */
+  async pixelSecretOf(db: Db, advertiserId: number): Promise<string> {
+    const a = await repo.findAdvertiserSecret(db, advertiserId);
+    if (!a) throw new NetworkInputError(`no advertiser ${advertiserId}`);
+    if (a.pixel_secret) return a.pixel_secret;
+    return advertiserRecords.rotatePixelSecret(db, advertiserId);
+  },
+
+  listAdvertisers: (db: Db) => repo.listAdvertisers(db),
+
+  findAdvertiserByName: (db: Db, name: string) => repo.findAdvertiserByName(db, name),
+
+  /** The advertiser an offer names (id, name, status), or undefined. */
+  findAdvertiser: (db: Db, id: number) => repo.findAdvertiser(db, id),
+
+  /* What the tracking engine reads (its per-process cache): tokens as hashes, pixel secrets. */
+  advertisersForTracking: (db: Db) => repo.advertisersForTracking(db),
+  advertiserByTokenHash: (db: Db, hash: string) => repo.advertiserForTracking(db, { hash }),
+  advertiserForTracking: (db: Db, id: number) => repo.advertiserForTracking(db, { id }),
+};
+
+/**
  * The console's Advertisers area and the CLI's `advertiser:create` / `advertiser:update`: every
  * write in the audit log (docs/operator-console.md "Advertisers"). The credentials' rotation is
  * `advertiserCredentials.rotateAudited`.
@@ -102,7 +183,7 @@ export const advertisersService = {
   async create(ctx: AppContext, actor: Actor, input: AdvertiserCreateRequest) {
     const v = checkFields(input, true);
     const made = await auditService.write(ctx, actor, async (trx, audit) => {
-      const created = await networkService.createAdvertiser(trx, { name: v.name!, status: v.status ?? 'active' });
+      const created = await advertiserRecords.createAdvertiser(trx, { name: v.name!, status: v.status ?? 'active' });
       const row = (await repo.find(trx, created.id))!;
       await audit({
         action: 'advertiser.create',
@@ -124,7 +205,7 @@ export const advertisersService = {
     await auditService.write(ctx, actor, async (trx, audit) => {
       const before = await repo.findForUpdate(trx, id);
       if (!before) throw notFound('Advertiser not found.');
-      await networkService.updateAdvertiser(trx, id, v);
+      await advertiserRecords.updateAdvertiser(trx, id, v);
       const after = (await repo.find(trx, id))!;
       await audit({
         action: 'advertiser.update',

@@ -1,6 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { networkService } from './network.service.ts';
+import { offerCatalogue } from './offer-catalogue.service.ts';
 import { offersAdminRepository as repo } from './offers-admin.repository.ts';
 
 /**
@@ -13,7 +13,7 @@ export const offerAccessRequests = {
    * nothing). Answers whether the offer now waits for approval.
    */
   async request(ctx: AppContext, publisherId: number, offerId: number): Promise<{ status: 'pending' | 'granted' }> {
-    const offer = await networkService.findOffer(ctx.db, offerId);
+    const offer = await offerCatalogue.findOffer(ctx.db, offerId);
     if (!offer || offer.visibility === 'private') throw notFound('Offer not found.');
     if (offer.visibility === 'public' || (await repo.grantExists(ctx.db, offerId, publisherId)))
       return { status: 'granted' };

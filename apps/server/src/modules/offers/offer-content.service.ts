@@ -1,28 +1,24 @@
-import type { Db } from '../../db/database.ts';
-import { networkRepository as repo } from './network.repository.ts';
 import {
-  checkRevshare,
   creativePatchSchema,
   creativeSchema,
   eventPatchSchema,
   eventSchema,
-  inTransaction,
   landingPagePatchSchema,
   landingPageSchema,
-  NetworkInputError,
-  offerOrFail,
-  parse,
-  updated,
   type CreativePatch,
   type EventPatch,
   type LandingPagePatch,
   type NewCreative,
   type NewEvent,
   type NewLandingPage,
-} from './network.schemas.ts';
+} from '@portal/shared/admin/offer-catalogue.schemas';
+import type { Db } from '../../db/database.ts';
+import { inTransaction, NetworkInputError, parse, updated } from '../../lib/network-input.ts';
+import { checkRevshare, offerOrFail } from './offer-catalogue.service.ts';
+import { offerCatalogueRepository as repo } from './offer-catalogue.repository.ts';
 
 /** An offer's landing pages, creatives and events (one default landing page, one base event). */
-export const networkOfferContent = {
+export const offerContent = {
   /** Adds a landing page; the first one of an offer, or one marked default, becomes the only default. */
   async addLandingPage(db: Db, input: NewLandingPage): Promise<number> {
     const v = parse(landingPageSchema, input);

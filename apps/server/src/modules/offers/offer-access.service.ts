@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { AppError, fieldErrors, notFound } from '../../lib/errors.ts';
 import { keyset, keysetPage } from '../../lib/keyset.ts';
 import { auditService, type Actor } from '../audit/audit.service.ts';
-import { networkService } from './network.service.ts';
+import { offerCatalogue } from './offer-catalogue.service.ts';
 import { offersAdminRepository as repo } from './offers-admin.repository.ts';
 import { asFieldErrors, forgetTracking } from './offers-admin.service.ts';
 
@@ -90,7 +90,7 @@ export const offerAccessService = {
     await asFieldErrors(() =>
       auditService.write(ctx, actor, async (trx, audit) => {
         const had = await repo.grantExists(trx, v.offer_id, v.publisher_id);
-        await networkService.grant(trx, v.publisher_id, v.offer_id);
+        await offerCatalogue.grant(trx, v.publisher_id, v.offer_id);
         const request = await repo.findRequestOf(trx, v.offer_id, v.publisher_id);
         if (request?.status === 'pending') await repo.approveRequest(trx, request.id);
         await audit({
@@ -112,7 +112,7 @@ export const offerAccessService = {
   async revoke(ctx: AppContext, actor: Actor, v: OfferAccessChangeRequest): Promise<boolean> {
     await checkPair(ctx, v);
     const had = await auditService.write(ctx, actor, async (trx, audit) => {
-      const had = await networkService.revoke(trx, v.publisher_id, v.offer_id);
+      const had = await offerCatalogue.revoke(trx, v.publisher_id, v.offer_id);
       await audit({
         action: 'offer.revoke',
         objectType: 'offer',
@@ -133,7 +133,7 @@ export const offerAccessService = {
     if (request.status !== 'pending')
       throw new AppError(422, ERROR_CODES.VALIDATION, 'This request is already approved.');
     await auditService.write(ctx, actor, async (trx, audit) => {
-      await networkService.grant(trx, request.publisher_id, request.offer_id);
+      await offerCatalogue.grant(trx, request.publisher_id, request.offer_id);
       await repo.approveRequest(trx, request.id);
       await audit({
         action: 'offer.access_approve',
@@ -149,7 +149,7 @@ export const offerAccessService = {
 
 async function checkPair(ctx: AppContext, v: OfferAccessChangeRequest): Promise<void> {
   const errors: Record<string, { code: string; message: string }> = {};
-  if (!(await networkService.findOffer(ctx.db, v.offer_id)))
+  if (!(await offerCatalogue.findOffer(ctx.db, v.offer_id)))
     errors['offer_id'] = { code: ERROR_CODES.BAD_FORMAT, message: 'No such offer.' };
   if ((await repo.publisherName(ctx.db, v.publisher_id)) === null)
     errors['publisher_id'] = { code: ERROR_CODES.BAD_FORMAT, message: 'No such publisher.' };
