@@ -4,6 +4,7 @@ import type { AppContext } from '../context.ts';
 import { auditCheck, checkRouteDeclaration, requireOperator } from './operator-auth.ts';
 import { operatorSessionAdminRoutes, operatorsAdminRoutes } from '../modules/operators/operators.admin.routes.ts';
 import { auditAdminRoutes } from '../modules/audit/audit.admin.routes.ts';
+import { operatorsService } from '../modules/operators/operators.service.ts';
 import { overviewAdminRoutes } from '../modules/overview/overview.admin.routes.ts';
 import { offersAdminRoutes } from '../modules/offers/offers.admin.routes.ts';
 import { publishersAdminRoutes } from '../modules/publishers/publishers.admin.routes.ts';
@@ -27,7 +28,7 @@ export async function registerAdminApi(app: FastifyInstance, ctx: AppContext): P
       admin.addHook('onSend', auditCheck(ctx));
       await admin.register(operatorSessionAdminRoutes(ctx));
       await admin.register(overviewAdminRoutes(ctx));
-      await admin.register(auditAdminRoutes(ctx));
+      await admin.register(auditAdminRoutes(ctx, { operatorNames: operatorsService.names }));
       await admin.register(operatorsAdminRoutes(ctx));
       await admin.register(offersAdminRoutes(ctx));
       await admin.register(publishersAdminRoutes(ctx));

@@ -14,7 +14,7 @@ import {
   advertiserUpdateResponseSchema,
 } from '@portal/shared/admin/advertisers.schemas';
 import type { AppContext } from '../../context.ts';
-import { actorOf } from '../../plugins/operator-auth.ts';
+import { actorOf } from '../../lib/operator-identity.ts';
 import { advertiserCredentials } from './advertiser-credentials.service.ts';
 import { advertiserRowOf, advertisersService } from './advertisers.service.ts';
 

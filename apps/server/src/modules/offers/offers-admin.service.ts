@@ -12,7 +12,6 @@ import type { Db } from '../../db/database.ts';
 import { AppError, fieldErrors, notFound } from '../../lib/errors.ts';
 import { keyset, keysetPage, type SortKey } from '../../lib/keyset.ts';
 import { auditService, type Actor } from '../audit/audit.service.ts';
-import { trackingEngine } from '../tracking/tracking-engine.ts';
 import { NetworkInputError } from '../../lib/network-input.ts';
 import { offerCatalogue } from './offer-catalogue.service.ts';
 import { offerContent } from './offer-content.service.ts';
@@ -45,8 +44,20 @@ export async function asFieldErrors<T>(fn: () => Promise<T>): Promise<T> {
   }
 }
 
+/** What clears the click path's in-memory copy of the offers, per app (registered by app.ts). */
+const trackingCacheClears = new WeakMap<AppContext, () => void>();
+
+/**
+ * Registers what clears the click path's in-memory copy of the offers (the tracking engine's
+ * cache): the app's composition does, so that the offers, which the tracking engine reads, import
+ * nothing of it.
+ */
+export function onOfferWrite(ctx: AppContext, clear: () => void): void {
+  trackingCacheClears.set(ctx, clear);
+}
+
 /** Clears what the click path holds in memory, so a change reaches the next click. */
-export const forgetTracking = (ctx: AppContext) => trackingEngine(ctx).cache.clear();
+export const forgetTracking = (ctx: AppContext) => trackingCacheClears.get(ctx)?.();
 
 async function describe(ctx: AppContext, db: Db, offerId: number): Promise<AdminOffer | null> {
   const offer = await offerCatalogue.findOffer(db, offerId);

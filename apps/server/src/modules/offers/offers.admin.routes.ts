@@ -20,7 +20,7 @@ import {
   offerIdParamsSchema,
 } from '@portal/shared/admin/offers.schemas';
 import type { AppContext } from '../../context.ts';
-import { actorOf } from '../../plugins/operator-auth.ts';
+import { actorOf } from '../../lib/operator-identity.ts';
 import { offerAccessService } from './offer-access.service.ts';
 import { offerCreativesService } from './offer-creatives.service.ts';
 import { offersAdminService } from './offers-admin.service.ts';

@@ -25,7 +25,7 @@ import {
   operatorVerifyCodeRequestSchema,
 } from '@portal/shared/admin/operators.schemas';
 import type { AppContext } from '../../context.ts';
-import { actorOf, operatorOf } from '../../plugins/operator-auth.ts';
+import { actorOf, operatorOf } from '../../lib/operator-identity.ts';
 import { operatorSignInService } from './operator-sign-in.service.ts';
 import { operatorTwoFactorService } from './operator-two-factor.service.ts';
 import { operatorsService } from './operators.service.ts';

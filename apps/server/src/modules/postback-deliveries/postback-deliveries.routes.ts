@@ -14,7 +14,7 @@ import {
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { chargeQuota, QUOTA_MESSAGES, QUOTAS } from '../../lib/quotas.ts';
-import { publisherOf } from '../../plugins/auth.ts';
+import { publisherOf } from '../../lib/request-identity.ts';
 import {
   listDeliveryAttempts,
   previewPostback,

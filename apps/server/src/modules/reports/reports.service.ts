@@ -9,7 +9,7 @@ import {
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { fieldError } from '../../lib/errors.ts';
-import type { PublisherAuth } from '../../plugins/auth-state.ts';
+import type { PublisherAuth } from '../../lib/request-identity.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 import { eventsService } from '../events/events.service.ts';
 import { networkFiguresRepository, type NetworkSums } from './network-figures.repository.ts';

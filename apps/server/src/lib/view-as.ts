@@ -1,16 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import { API_BASE, API_PATHS, ERROR_CODES, REPORT_TYPES, VIEW_AS_READ_ONLY_MESSAGE } from '@portal/shared';
 import { POSTBACK_DELIVERY_PATHS } from '@portal/shared/postback-deliveries/postback-deliveries.constants';
-import type { AppContext } from '../context.ts';
-import { AppError } from '../lib/errors.ts';
-import { operatorsService } from '../modules/operators/operators.service.ts';
-import { roleAllows } from '@portal/shared/admin/operators.constants';
+import { AppError } from './errors.ts';
 
 /**
  * Sessions a console operator opened with **View as publisher** (docs/operator-console.md,
  * "Publishers"): the token names the operator (`act.oid`), and each request reads that operator
- * afresh. A disabled operator's view-as sessions end at once; a viewer's read only: every call of
- * the publisher API that changes something answers 403.
+ * afresh (plugins/auth.ts), so the request's identity says whether they may write
+ * (lib/request-identity.ts). A disabled operator's view-as sessions end at once; a viewer's read
+ * only: every call of the publisher API that changes something answers 403.
  *
  * The publisher API's lists and reads are POST too, so the reads are named here, and anything else
  * counts as a write: a call added later is closed to a viewer's session until it is listed.
@@ -56,16 +54,6 @@ const READS = new Set(READ_PATHS.map((p) => `${API_BASE}${p}`));
 export function isPublisherWrite(request: FastifyRequest): boolean {
   if (request.method === 'GET' || request.method === 'HEAD') return false;
   return !READS.has(request.routeOptions.url ?? '');
-}
-
-/**
- * The operator behind a console view-as session, read afresh: false when they may no longer use it
- * (disabled, or gone); otherwise whether their role writes (manager and owner do).
- */
-export async function viewAsOperator(ctx: AppContext, operatorId: number): Promise<{ mayWrite: boolean } | false> {
-  const op = await operatorsService.findActive(ctx, operatorId);
-  if (!op) return false;
-  return { mayWrite: roleAllows(op.role, 'manager') };
 }
 
 /** A viewer's view-as session asked to change something. */
