@@ -40,6 +40,7 @@ function add(a: NetworkSums, b: NetworkSums): NetworkSums {
   };
 }
 
+/** The network-wide figures of the console's Overview (`reportsService.networkToDate`). */
 export const networkFiguresRepository = {
   /** The network's sums of `day` and of the UTC days `[from, to)` that end with it. */
   async days(db: Db, from: Date, day: Date, to: Date): Promise<{ day: NetworkSums; range: NetworkSums }> {
