@@ -13,7 +13,8 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
-import { creativeFileRoutes } from './modules/network/creative-files.routes.ts';
+import { creativeFileRoutes } from './modules/offers/creative-files.routes.ts';
+import { onOfferWrite } from './modules/offers/offers-admin.service.ts';
 import { trackingEngine } from './modules/tracking/tracking-engine.ts';
 import { createJobs } from './plugins/jobs.ts';
 import { registerAdminApi } from './plugins/admin-api.ts';
@@ -112,6 +113,9 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
     }),
     log: app.log,
   };
+
+  // An offer written (console or CLI) reaches the next click: the tracking engine's cache is cleared.
+  onOfferWrite(ctx, () => trackingEngine(ctx).cache.clear());
 
   app.decorateRequest('auth', null);
   registerErrorHandler(app);

@@ -1,7 +1,7 @@
 import { buildApp, type App } from './app.ts';
 import { ConfigError, demoSeedWarning, loadConfig, trustProxyWarning, type Config } from './config.ts';
 import { DEMO_LOGINS, seedDemoNetwork } from './seed/demo-seed.ts';
-import { advertiserCredentials } from './modules/network/advertiser-credentials.service.ts';
+import { advertiserCredentials } from './modules/advertisers/advertiser-credentials.service.ts';
 
 /**
  * The portal's process, as a service manager runs it (docs/production.md). SIGTERM

@@ -1,14 +1,14 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_KEY_PREFIX, ERROR_CODES, type ApiKeyScope } from '@portal/shared';
+import { roleAllows } from '@portal/shared/admin/operators.constants';
 import type { TokenPurpose, VerifiedClaims } from '../lib/jwt.ts';
 import { AppError, unauthenticated } from '../lib/errors.ts';
 import type { AppContext } from '../context.ts';
-import type { AuthState, PublisherAuth } from './auth-state.ts';
+import type { AuthState, PublisherAuth } from '../lib/request-identity.ts';
+import { isPublisherWrite, viewAsReadOnly } from '../lib/view-as.ts';
 import { SESSION, sessionOrApiKey, type SecurityRequirement } from './openapi-security.ts';
 import { apiKeysService, scopeAllows, type UsableApiKey } from '../modules/api-keys/api-keys.service.ts';
-import { isPublisherWrite, viewAsOperator, viewAsReadOnly } from './view-as.ts';
-
-export type { AuthState, PublisherAuth };
+import { operatorsService } from '../modules/operators/operators.service.ts';
 
 const bearer = (request: FastifyRequest): string | null => {
   const h = request.headers.authorization;
@@ -55,6 +55,16 @@ async function authenticateKey(
   request.auth = keyAuth(found);
   const { limit, remaining } = await apiKeysService.charge(ctx, found);
   void reply.header('x-ratelimit-limit', String(limit)).header('x-ratelimit-remaining', String(remaining));
+}
+
+/**
+ * The operator behind a console view-as session (lib/view-as.ts), read afresh: false when they may
+ * no longer use it (disabled, or gone); otherwise whether their role writes (manager and owner do).
+ */
+async function viewAsOperator(ctx: AppContext, operatorId: number): Promise<{ mayWrite: boolean } | false> {
+  const op = await operatorsService.findActive(ctx, operatorId);
+  if (!op) return false;
+  return { mayWrite: roleAllows(op.role, 'manager') };
 }
 
 /**
@@ -174,10 +184,3 @@ export const sessionSecurity = (config: { sessionOptional?: boolean } | undefine
 /** What a route of the key scope admits, as the API document says it. */
 export const keySecurity = (config: { apiKeyScope?: ApiKeyScope } | undefined): SecurityRequirement[] =>
   sessionOrApiKey(config?.apiKeyScope ?? 'read');
-
-/** The publisher behind an access-token request (call only on routes of the session or key scopes). */
-export function publisherOf(request: FastifyRequest): PublisherAuth {
-  const a = request.auth;
-  if (!a || a.purpose !== 'access' || a.publisherId == null) throw unauthenticated();
-  return a as PublisherAuth;
-}

@@ -2,9 +2,8 @@ import type { FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { ERROR_CODES } from '@portal/shared';
 import { roleAllows, type OperatorRole } from '@portal/shared/admin/operators.constants';
 import type { AppContext } from '../context.ts';
-import type { OperatorAuth } from './operator-auth-state.ts';
 import { AppError, unauthenticated } from '../lib/errors.ts';
-import { operatorActor, type Actor } from '../modules/audit/audit.service.ts';
+import { operatorActor } from '../modules/audit/audit.service.ts';
 import { operatorSignInService } from '../modules/operators/operator-sign-in.service.ts';
 
 /**
@@ -23,14 +22,7 @@ import { operatorSignInService } from '../modules/operators/operator-sign-in.ser
  *   network data; those that matter record entries all the same.
  */
 
-export type { OperatorAuth };
-
 declare module 'fastify' {
-  interface FastifyRequest {
-    operator: OperatorAuth | null;
-    /** Who writes, for the audit log (set with `operator`). */
-    actor: Actor | null;
-  }
   interface FastifyContextConfig {
     /** The least role that may call this operator route (default: GET viewer, otherwise manager). */
     operatorRole?: OperatorRole;
@@ -108,16 +100,4 @@ export function auditCheck(ctx: AppContext) {
     void reply.code(500).type('application/json');
     return JSON.stringify({ error: { code: ERROR_CODES.SERVER, message: 'Something went wrong.' } });
   };
-}
-
-/** The operator of a request on an authenticated operator route. */
-export function operatorOf(request: FastifyRequest): OperatorAuth {
-  if (!request.operator) throw unauthenticated();
-  return request.operator;
-}
-
-/** Who writes, for a service's audit entries. */
-export function actorOf(request: FastifyRequest): Actor {
-  if (!request.actor) throw unauthenticated();
-  return request.actor;
 }

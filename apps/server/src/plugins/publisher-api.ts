@@ -12,7 +12,7 @@ import { signupRoutes } from '../modules/signup/signup.routes.ts';
 import { passwordResetRoutes } from '../modules/password-reset/password-reset.routes.ts';
 import { profileRoutes } from '../modules/profile/profile.routes.ts';
 import { geoRoutes } from '../modules/geo/geo.routes.ts';
-import { deliveryRoutes } from '../modules/tracking/delivery.routes.ts';
+import { postbackDeliveriesRoutes } from '../modules/postback-deliveries/postback-deliveries.routes.ts';
 import { offersRoutes } from '../modules/offers/offers.routes.ts';
 import { postbacksRoutes } from '../modules/postbacks/postbacks.routes.ts';
 import { postbackSigningRoutes } from '../modules/postbacks/postback-signing.routes.ts';
@@ -86,7 +86,7 @@ export async function registerPublisherApi(app: FastifyInstance, ctx: AppContext
       );
       await api.register((keyed) =>
         guarded(keyed, 'onRequest', requireSessionOrApiKey(ctx), keySecurity, async () => {
-          await keyed.register(deliveryRoutes(ctx));
+          await keyed.register(postbackDeliveriesRoutes(ctx));
           await keyed.register(offersRoutes(ctx));
           await keyed.register(postbacksRoutes(ctx));
           await keyed.register(reportsRoutes(ctx));

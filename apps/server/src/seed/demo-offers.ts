@@ -1,9 +1,9 @@
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/database.ts';
 import { accountsService } from '../modules/accounts/accounts.service.ts';
-import { networkService } from '../modules/network/network.service.ts';
+import { networkService } from '../modules/offers/network-catalogue.service.ts';
 import { postbacksService } from '../modules/postbacks/postbacks.service.ts';
-import type { PublisherAuth } from '../plugins/auth-state.ts';
+import type { PublisherAuth } from '../lib/request-identity.ts';
 import { DEMO_ADVERTISERS, type AdvertiserKey } from './demo-advertisers.ts';
 import { CREATIVE_SAMPLES, DESCRIPTIONS, OFFERS } from './demo-offer-list.ts';
 

@@ -9,7 +9,7 @@ import {
   type AdminClient,
 } from '../helpers/operator-factories.ts';
 import { createOffer } from '../helpers/network-factories.ts';
-import { networkService } from '../../src/modules/network/network.service.ts';
+import { networkService } from '../../src/modules/offers/network-catalogue.service.ts';
 import { sha256 } from '../../src/lib/tokens.ts';
 import { DEMO_ADVERTISERS } from '../../src/seed/demo-advertisers.ts';
 

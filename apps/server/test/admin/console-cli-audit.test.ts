@@ -7,7 +7,7 @@ import { loadConfig } from '../../src/config.ts';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { hashPassword } from '../../src/lib/password.ts';
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts';
-import { networkService } from '../../src/modules/network/network.service.ts';
+import { networkService } from '../../src/modules/offers/network-catalogue.service.ts';
 import { sha256 } from '../../src/lib/tokens.ts';
 import { runAdmin } from '../helpers/admin-cli.ts';
 import { createCliStore } from '../helpers/cli-db.ts';

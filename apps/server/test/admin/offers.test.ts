@@ -5,7 +5,7 @@ import { auditRows, signedInOperator, type AdminClient } from '../helpers/operat
 import { createPublisher, login, type PublisherFixture } from '../helpers/factories.ts';
 import { createAdvertiser, createOffer } from '../helpers/network-factories.ts';
 import { click, settle } from '../helpers/tracking-factories.ts';
-import { networkService, NetworkInputError } from '../../src/modules/network/network.service.ts';
+import { networkService, NetworkInputError } from '../../src/modules/offers/network-catalogue.service.ts';
 
 const FORBIDDEN = ERROR_CODES.FORBIDDEN;
 // A 1×1 transparent PNG.

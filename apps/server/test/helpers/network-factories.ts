@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eventsService } from '../../src/modules/events/events.service.ts';
 import { expect } from 'vitest';
-import { networkService, type NewOffer } from '../../src/modules/network/network.service.ts';
+import { networkService, type NewOffer } from '../../src/modules/offers/network-catalogue.service.ts';
 import type { ApiAnswer, TestApp } from './test-app.ts';
 
 let counter = 0;

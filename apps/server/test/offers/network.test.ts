@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createPublisher } from '../helpers/factories.ts';
 import { createAdvertiser, createOffer } from '../helpers/network-factories.ts';
-import { NetworkInputError, networkService } from '../../src/modules/network/network.service.ts';
+import { NetworkInputError, networkService } from '../../src/modules/offers/network-catalogue.service.ts';
 
 /** The operator's network service, which the CLI and the demo seed share. */
 describe('network service', () => {

@@ -11,7 +11,7 @@ import {
   createOffer,
   createPrivateOffer,
 } from '../helpers/network-factories.ts';
-import { networkService } from '../../src/modules/network/network.service.ts';
+import { networkService } from '../../src/modules/offers/network-catalogue.service.ts';
 
 const PER_OFFER_CALLS = [
   '/offer',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../src/db/database.ts';
-import { networkService } from '../../src/modules/network/network.service.ts';
+import { networkService } from '../../src/modules/offers/network-catalogue.service.ts';
 import { DEMO_ADVERTISERS } from '../../src/seed/demo-advertisers.ts';
 import { runAdmin } from '../helpers/admin-cli.ts';
 import { createCliDatabase, loadMigratedSnapshot } from '../helpers/cli-db.ts';

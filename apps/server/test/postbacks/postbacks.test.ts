@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePostbackValue, POSTBACK_MACROS } from '@portal/shared';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
 import { createPublisher, login } from '../helpers/factories.ts';
-import { networkService } from '../../src/modules/network/network.service.ts';
+import { networkService } from '../../src/modules/offers/network-catalogue.service.ts';
 import {
   addEvent,
   allPages,

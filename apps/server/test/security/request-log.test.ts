@@ -3,7 +3,7 @@ import { createTestApp } from '../helpers/test-app.ts';
 import { createPublisher, login } from '../helpers/factories.ts';
 import { captureLog, INFO } from '../helpers/log-capture.ts';
 import { click, convert, createTrackedOffer } from '../helpers/tracking-factories.ts';
-import { LOOP_HEADER } from '../../src/modules/tracking/loop-guard.ts';
+import { LOOP_HEADER } from '../../src/modules/postback-deliveries/loop-guard.ts';
 
 const CLICK_ROUTE = '/c/:offerId/:publisherId';
 

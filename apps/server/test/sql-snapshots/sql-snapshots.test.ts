@@ -25,9 +25,9 @@ import {
   type RangeFilter,
   type SummaryKind,
 } from '../../src/modules/reports/reports.repository.ts';
-import { networkDaysStatement } from '../../src/modules/reports/network.repository.ts';
+import { networkDaysStatement } from '../../src/modules/reports/network-figures.repository.ts';
 import { SORTS } from '../../src/modules/reports/reports.rows.ts';
-import { claimStatement } from '../../src/modules/tracking/delivery.repository.ts';
+import { claimStatement } from '../../src/modules/postback-deliveries/postback-deliveries.repository.ts';
 import { cover, coverByLocalDays, coverByLocalHours, localRange } from '../../src/modules/reports/reports.time.ts';
 
 /**

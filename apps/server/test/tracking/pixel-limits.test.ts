@@ -10,7 +10,7 @@ import {
   trackingClient,
   type TrackedOffer,
 } from '../helpers/tracking-factories.ts';
-import { networkService } from '../../src/modules/network/network.service.ts';
+import { networkService } from '../../src/modules/offers/network-catalogue.service.ts';
 
 /**
  * Unsigned pixels pay only what they prove (docs/tracking.md, Pixels): anyone holding a tid can

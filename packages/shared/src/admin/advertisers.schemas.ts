@@ -91,6 +91,20 @@ export const advertiserRotatePixelSecretResponseSchema = dataEnvelope(
 );
 export type AdvertiserRotatePixelSecretResponse = z.infer<typeof advertiserRotatePixelSecretResponseSchema>;
 
+/**
+ * An advertiser as the network's catalogue takes it (the server's advertiser records: the operator
+ * CLI, the demo seed, and the console's writes once their own checks above passed).
+ */
+export const advertiserInputSchema = z.strictObject({
+  name: z.string().trim().min(1).max(ADVERTISER_NAME_MAX),
+  status: advertiserStatusSchema.default('active'),
+});
+export type AdvertiserInput = z.input<typeof advertiserInputSchema>;
+export const advertiserPatchSchema = z
+  .strictObject({ name: z.string().trim().min(1).max(ADVERTISER_NAME_MAX), status: advertiserStatusSchema })
+  .partial();
+export type AdvertiserPatch = z.input<typeof advertiserPatchSchema>;
+
 export const advertiserIdParamsSchema = z.strictObject({
   id: z
     .string()

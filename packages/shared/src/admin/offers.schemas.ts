@@ -11,7 +11,9 @@ import { CREATIVE_TYPES, EVENT_TYPES, OFFER_VISIBILITIES, PAYOUT_TYPES } from '.
  * field errors (`events.0.payout`, `landing_pages.1.url`, …), which the editor shows at the field.
  */
 const id = z.number().int().positive().max(2_147_483_647);
-const amount = z.number().min(0).max(1_000_000_000);
+/** An amount of money: a payout, a revenue (the catalogue's schemas share it, offer-catalogue.schemas.ts). */
+export const offerAmountSchema = z.number().min(0).max(1_000_000_000);
+const amount = offerAmountSchema;
 
 export const offerIdParamsSchema = z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import type { WithApp } from '../with-app.ts';
 import { cliActor } from '../../modules/audit/audit.service.ts';
-import { networkService } from '../../modules/network/network.service.ts';
+import { networkService } from '../../modules/offers/network-catalogue.service.ts';
 import {
   advertiserCredentials,
   type PublishedCredential,
-} from '../../modules/network/advertiser-credentials.service.ts';
+} from '../../modules/advertisers/advertiser-credentials.service.ts';
 import { defaultOperator } from './accounts.commands.ts';
 import { describe } from './operators.commands.ts';
 

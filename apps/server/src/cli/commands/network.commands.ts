@@ -1,9 +1,9 @@
 import type { Command } from 'commander';
 import type { WithApp } from '../with-app.ts';
 import { cliActor } from '../../modules/audit/audit.service.ts';
-import { advertiserCredentials } from '../../modules/network/advertiser-credentials.service.ts';
-import { advertisersService } from '../../modules/network/advertisers.service.ts';
-import { networkService } from '../../modules/network/network.service.ts';
+import { advertiserCredentials } from '../../modules/advertisers/advertiser-credentials.service.ts';
+import { advertisersService } from '../../modules/advertisers/advertisers.service.ts';
+import { networkService } from '../../modules/offers/network-catalogue.service.ts';
 import { defaultOperator } from './accounts.commands.ts';
 import { fail } from './operators.commands.ts';
 import { registerAdvertiserCredentialCommands } from './advertiser-credentials.commands.ts';

@@ -105,6 +105,16 @@ export const accountsRepository = {
       .executeTakeFirstOrThrow();
   },
 
+  /** Revokes every token of the user (password, two-factor changes, log-out everywhere). */
+  bumpTokenVersion(db: Db, userId: number) {
+    return db
+      .updateTable('users')
+      .set({ token_version: sql`token_version + 1` })
+      .where('id', '=', userId)
+      .returning('token_version')
+      .executeTakeFirstOrThrow();
+  },
+
   accountManagerOf(db: Db, publisherId: number) {
     return db
       .selectFrom('publishers')

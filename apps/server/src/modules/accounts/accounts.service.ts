@@ -72,6 +72,12 @@ export const accountsService = {
     return row.token_version;
   },
 
+  /** Revokes every token of the user (password, two-factor changes); answers the new version. */
+  async bumpTokenVersion(db: Db, userId: number): Promise<number> {
+    const row = await accountsRepository.bumpTokenVersion(db, userId);
+    return row.token_version;
+  },
+
   /** Creates a user, its publisher account and the link between them, inside `db` (a transaction). */
   async createPublisherAccount(db: Db, a: NewPublisherAccount): Promise<{ userId: number; publisherId: number }> {
     const passwordHash = a.passwordHash ?? (await hashPassword(a.password));

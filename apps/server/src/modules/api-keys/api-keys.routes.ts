@@ -13,7 +13,7 @@ import {
   apiKeyRevokeResponseSchema,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { publisherOf } from '../../plugins/auth.ts';
+import { publisherOf } from '../../lib/request-identity.ts';
 import { apiKeysService } from './api-keys.service.ts';
 
 /**

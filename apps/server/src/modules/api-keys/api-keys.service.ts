@@ -16,7 +16,7 @@ import type { Db } from '../../db/database.ts';
 import { AppError, fieldError, notFound, tooManyRequests } from '../../lib/errors.ts';
 import { hit, type ThrottleRule } from '../../lib/throttle.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import type { PublisherAuth } from '../../plugins/auth-state.ts';
+import type { PublisherAuth } from '../../lib/request-identity.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 import { reauthenticate } from '../auth/reauthenticate.ts';
 import { apiKeysRepository, type ApiKeyRow, type UsableApiKey } from './api-keys.repository.ts';

@@ -4,14 +4,21 @@ import {
   auditListRequestSchema,
   auditListResponseSchema,
   auditOperatorsResponseSchema,
+  type AuditOperatorsResponse,
 } from '@portal/shared/admin/audit.schemas';
 import type { AppContext } from '../../context.ts';
-import { operatorsService } from '../operators/operators.service.ts';
 import { auditService } from './audit.service.ts';
+
+/**
+ * The operators' names and e-mails, all of them or those of `ids` (the operators module answers
+ * them; the console's composition hands its lookup in, plugins/admin-api.ts, so that audit, which
+ * every operator write calls, imports nothing of the operators).
+ */
+export type OperatorNames = (ctx: AppContext, ids?: number[]) => Promise<AuditOperatorsResponse['data']>;
 
 /** The audit log: every operator can read it. */
 export const auditAdminRoutes =
-  (ctx: AppContext): FastifyPluginAsyncZod =>
+  (ctx: AppContext, deps: { operatorNames: OperatorNames }): FastifyPluginAsyncZod =>
   async (app) => {
     const base = { tags: ['admin'], security: [{ operatorBearer: [] }] };
     const config = { operatorRole: 'viewer' as const };
@@ -33,7 +40,7 @@ export const auditAdminRoutes =
       async (req) => {
         const page = await auditService.list(ctx, req.body);
         const ids = [...new Set(page.data.flatMap((e) => (e.operator_id === null ? [] : [e.operator_id])))];
-        const names = new Map((await operatorsService.names(ctx, ids)).map((o) => [o.id, o.name]));
+        const names = new Map((await deps.operatorNames(ctx, ids)).map((o) => [o.id, o.name]));
         return {
           ...page,
           data: page.data.map((e) => ({
@@ -54,6 +61,6 @@ export const auditAdminRoutes =
           response: { 200: auditOperatorsResponseSchema },
         },
       },
-      async () => ({ data: await operatorsService.names(ctx) }),
+      async () => ({ data: await deps.operatorNames(ctx) }),
     );
   };

@@ -6,23 +6,14 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import type { AuditSnapshot } from '../../db/types.ts';
 import { fieldError } from '../../lib/errors.ts';
+import type { Actor } from '../../lib/operator-identity.ts';
 import { keyset, keysetPage } from '../../lib/keyset.ts';
 import { isValidTimeZone } from '../../lib/timezones.ts';
 import { localRange } from '../reports/reports.time.ts';
 import { auditRepository } from './audit.repository.ts';
 
-/**
- * Who is writing: an operator of the console, or the command line. Made once per request (or CLI
- * command) and handed to the services that write; it counts the entries recorded under it, so the
- * console can tell a write that recorded nothing (plugins/operator-auth.ts).
- */
-export interface Actor {
-  operatorId: number | null;
-  /** The operator's e-mail, or `cli:<os user>`: kept as it was when the entry was written. */
-  label: string;
-  address: string | null;
-  recorded: number;
-}
+/** Who is writing (lib/operator-identity.ts): an operator of the console, or the command line. */
+export type { Actor };
 
 export const operatorActor = (op: { id: number; email: string }, address: string | null): Actor => ({
   operatorId: op.id,

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/database.ts';
-import type { AuthState, PublisherAuth } from '../../plugins/auth-state.ts';
+import type { AuthState } from '../../lib/request-identity.ts';
+import { accountsService } from '../accounts/accounts.service.ts';
 
 /**
  * Ending sessions. A token names its login session (`sid`); logging out records that
@@ -29,31 +29,6 @@ export const sessionsService = {
 
   /** Ends every session of the user, the caller's too. */
   async logoutEverywhere(ctx: AppContext, userId: number): Promise<void> {
-    await sessionsService.bumpTokenVersion(ctx.db, userId);
-  },
-
-  /** Revokes every token of the user (password, two-factor changes); answers the new version. */
-  async bumpTokenVersion(db: Db, userId: number): Promise<number> {
-    const row = await db
-      .updateTable('users')
-      .set({ token_version: sql`token_version + 1` })
-      .where('id', '=', userId)
-      .returning('token_version')
-      .executeTakeFirstOrThrow();
-    return row.token_version;
-  },
-
-  /** A fresh access token for the caller's session after its version was bumped to `version`. */
-  freshToken(ctx: AppContext, auth: PublisherAuth, version: number): Promise<string> {
-    return ctx.jwt.sign({
-      userId: auth.userId,
-      publisherId: auth.publisherId,
-      purpose: 'access',
-      version,
-      sessionId: auth.sessionId,
-      // An operator's session stays marked as theirs.
-      ...(auth.operator ? { operator: auth.operator } : {}),
-      ...(auth.operatorId ? { operatorId: auth.operatorId } : {}),
-    });
+    await accountsService.bumpTokenVersion(ctx.db, userId);
   },
 };

@@ -8,7 +8,7 @@ import {
   conversionReverseResponseSchema,
 } from '@portal/shared/admin/conversions.schemas';
 import type { AppContext } from '../../context.ts';
-import { actorOf } from '../../plugins/operator-auth.ts';
+import { actorOf } from '../../lib/operator-identity.ts';
 import { conversionsService } from './conversions.service.ts';
 
 /** The Conversions area: every operator finds conversions; managers and owners reverse them. */

@@ -13,7 +13,7 @@ import { auditService, type Actor } from '../audit/audit.service.ts';
 import { eventsService } from '../events/events.service.ts';
 import { invoiceAdminService, type InvoiceTakeBack } from '../invoices/invoice-admin.service.ts';
 import { localRange } from '../reports/reports.time.ts';
-import { enqueueReversalDeliveries } from '../tracking/delivery.service.ts';
+import { enqueueReversalDeliveries } from '../postback-deliveries/postback-deliveries.service.ts';
 import { uuidv7Time } from '../tracking/uuid7.ts';
 import { conversionsRepository, type AdminConversionRow } from './conversions.repository.ts';
 

@@ -271,6 +271,25 @@ export const eventsRepository = {
       .execute();
   },
 
+  /** The publisher's latest conversion (a postback preview renders against it). */
+  latestConversionOf: (db: Db, publisherId: number) =>
+    db
+      .selectFrom('conversions')
+      .selectAll()
+      .where('publisher_id', '=', publisherId)
+      .orderBy('created_at', 'desc')
+      .limit(1)
+      .executeTakeFirst(),
+
+  /** The click a conversion belongs to (its id and time as the conversion keeps them). */
+  findClickOf: (db: Db, conversion: { click_id: string; click_created_at: Date | string }) =>
+    db
+      .selectFrom('clicks')
+      .selectAll()
+      .where('id', '=', conversion.click_id)
+      .where('created_at', '=', new Date(conversion.click_created_at))
+      .executeTakeFirstOrThrow(),
+
   /** Publishers with clicks on an offer in the day buckets from `since` on. */
   async publishersWithClicks(db: Db, offerId: number, since: Date): Promise<number[]> {
     const rows = await db

@@ -159,6 +159,11 @@ export const eventsService = {
     return eventsRepository.publishersWithClicks(ctx.db, offerId, since);
   },
 
+  /** The publisher's latest conversion, and the click it belongs to (a postback preview's sample). */
+  latestConversionOf: (db: Db, publisherId: number) => eventsRepository.latestConversionOf(db, publisherId),
+  clickOf: (db: Db, conversion: { click_id: string; click_created_at: Date | string }) =>
+    eventsRepository.findClickOf(db, conversion),
+
   /**
    * The raw events of the rows `where` selects — clicks and approved conversions — in the columns
    * of a rollup source: for the reports the rollups cannot answer (a subquery).

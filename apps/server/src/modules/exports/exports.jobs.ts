@@ -3,7 +3,7 @@ import { once } from 'node:events';
 import type { ReportType } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import type { JobRunner } from '../../lib/job-runner.ts';
-import type { PublisherAuth } from '../../plugins/auth-state.ts';
+import type { PublisherAuth } from '../../lib/request-identity.ts';
 import { reportsService } from '../reports/reports.service.ts';
 import { EXPORT_COLUMNS, csvLine } from './exports.csv.ts';
 import { exportsRepository, type ExportJobRow } from './exports.repository.ts';

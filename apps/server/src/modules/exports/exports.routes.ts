@@ -10,7 +10,7 @@ import {
   exportStartResponseSchema,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { publisherOf } from '../../plugins/auth.ts';
+import { publisherOf } from '../../lib/request-identity.ts';
 import { exportFile, exportsService } from './exports.service.ts';
 import { kickExports } from './exports.jobs.ts';
 

@@ -13,7 +13,7 @@ import {
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
-import type { PublisherAuth } from '../../plugins/auth-state.ts';
+import type { PublisherAuth } from '../../lib/request-identity.ts';
 import { reportsService } from '../reports/reports.service.ts';
 import { localIso } from '../reports/reports.time.ts';
 import { exportsRepository, type ExportJobRow } from './exports.repository.ts';

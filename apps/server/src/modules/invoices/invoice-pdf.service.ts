@@ -1,6 +1,6 @@
 import { formatDate } from '@portal/shared/format';
 import type { AppContext } from '../../context.ts';
-import type { PublisherAuth } from '../../plugins/auth-state.ts';
+import type { PublisherAuth } from '../../lib/request-identity.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 import { invoicesService } from './invoices.service.ts';
 import { renderInvoicePdf } from './invoice-pdf.ts';

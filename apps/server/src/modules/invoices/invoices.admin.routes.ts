@@ -11,7 +11,7 @@ import {
   invoiceStatusResponseSchema,
 } from '@portal/shared/admin/invoices.schemas';
 import type { AppContext } from '../../context.ts';
-import { actorOf } from '../../plugins/operator-auth.ts';
+import { actorOf } from '../../lib/operator-identity.ts';
 import { invoiceAdminService } from './invoice-admin.service.ts';
 
 /** The Invoices area: every operator reads; managers and owners generate and move them. */

@@ -7,7 +7,7 @@ import {
   invoiceResponseSchema,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { publisherOf } from '../../plugins/auth.ts';
+import { publisherOf } from '../../lib/request-identity.ts';
 import { invoicesService } from './invoices.service.ts';
 import { invoicePdf } from './invoice-pdf.service.ts';
 

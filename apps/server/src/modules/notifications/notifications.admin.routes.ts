@@ -9,7 +9,7 @@ import {
   notificationSendResponseSchema,
 } from '@portal/shared/admin/notifications.schemas';
 import type { AppContext } from '../../context.ts';
-import { actorOf } from '../../plugins/operator-auth.ts';
+import { actorOf } from '../../lib/operator-identity.ts';
 import { notificationSendsService } from './notification-sends.service.ts';
 
 /** The Notifications area: every operator reads the sent list; managers and owners send. */

@@ -9,7 +9,7 @@ import {
   notificationTableResponseSchema,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { publisherOf } from '../../plugins/auth.ts';
+import { publisherOf } from '../../lib/request-identity.ts';
 import { notificationsService } from './notifications.service.ts';
 
 export const notificationsRoutes =

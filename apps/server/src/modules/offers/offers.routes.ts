@@ -17,7 +17,7 @@ import {
   searchResponseSchema,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { publisherOf } from '../../plugins/auth.ts';
+import { publisherOf } from '../../lib/request-identity.ts';
 import { offersService } from './offers.service.ts';
 
 /**

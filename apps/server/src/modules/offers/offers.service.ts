@@ -20,9 +20,9 @@ import {
 import type { AppContext } from '../../context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { keyset, keysetPage, type SortKey } from '../../lib/keyset.ts';
-import type { PublisherAuth } from '../../plugins/auth-state.ts';
+import type { PublisherAuth } from '../../lib/request-identity.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
-import { offerAccessRequests } from '../network/offer-access-requests.service.ts';
+import { offerAccessRequests } from './offer-access-requests.service.ts';
 import { reportsService } from '../reports/reports.service.ts';
 import { localDate, localRange } from '../reports/reports.time.ts';
 import { offersRepository } from './offers.repository.ts';

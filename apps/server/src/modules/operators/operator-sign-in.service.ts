@@ -8,7 +8,7 @@ import { beginAttempt, forgetFailures, OPERATOR_ATTEMPT_POLICIES } from '../../l
 import { enforce, THROTTLE } from '../../lib/throttle.ts';
 import { throttleAddress } from '../../lib/client-address.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import type { OperatorAuth } from '../../plugins/operator-auth-state.ts';
+import type { OperatorAuth } from '../../lib/operator-identity.ts';
 import { auditService, operatorActor } from '../audit/audit.service.ts';
 import { operatorsRepository } from './operators.repository.ts';
 import { operatorTwoFactorService } from './operator-two-factor.service.ts';

@@ -5,7 +5,7 @@ import { fieldError, notFound } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { enforce, THROTTLE } from '../../lib/throttle.ts';
-import type { OperatorAuth } from '../../plugins/operator-auth-state.ts';
+import type { OperatorAuth } from '../../lib/operator-identity.ts';
 import { auditService, operatorActor } from '../audit/audit.service.ts';
 import {
   matchingStep,

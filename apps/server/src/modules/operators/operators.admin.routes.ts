@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { noBodyRequestSchema } from '@portal/shared';
 import { ADMIN_API_PATHS } from '@portal/shared/admin/admin-paths';
 import {
   consoleSettingsResponseSchema,
@@ -6,14 +7,166 @@ import {
   operatorIdParamsSchema,
   operatorInviteRequestSchema,
   operatorInviteResponseSchema,
+  operatorJwtResponseSchema,
   operatorListRequestSchema,
   operatorListResponseSchema,
+  operatorLoginRequestSchema,
+  operatorLoginResponseSchema,
+  operatorLogoutResponseSchema,
+  operatorMeResponseSchema,
+  operatorSetPasswordRequestSchema,
+  operatorSetPasswordResponseSchema,
+  operatorTwoFactorCodeRequestSchema,
+  operatorTwoFactorEnableResponseSchema,
+  operatorTwoFactorSetupRequestSchema,
+  operatorTwoFactorSetupResponseSchema,
   operatorUpdateRequestSchema,
   operatorUpdateResponseSchema,
+  operatorVerifyCodeRequestSchema,
 } from '@portal/shared/admin/operators.schemas';
 import type { AppContext } from '../../context.ts';
-import { actorOf, operatorOf } from '../../plugins/operator-auth.ts';
+import { actorOf, operatorOf } from '../../lib/operator-identity.ts';
+import { operatorSignInService } from './operator-sign-in.service.ts';
+import { operatorTwoFactorService } from './operator-two-factor.service.ts';
 import { operatorsService } from './operators.service.ts';
+
+/** Signing in and out of the console, the signed-in operator and their two-factor authentication. */
+export const operatorSessionAdminRoutes =
+  (ctx: AppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const tags = ['admin'];
+    const security = [{ operatorBearer: [] }];
+
+    app.post(
+      ADMIN_API_PATHS.login,
+      {
+        config: { operatorPublic: true },
+        schema: {
+          tags,
+          summary: 'Sign in as an operator',
+          description:
+            'E-mail and password. With two-factor on, `jwt` is a five-minute token that only `auth/verify-code` ' +
+            'takes. Throttled like the publisher sign-in (per account and address, per address): 429 with ' +
+            'Retry-After. 401 `0x401` for a wrong e-mail or password, 403 `0x4030` for a disabled operator.',
+          body: operatorLoginRequestSchema,
+          response: { 200: operatorLoginResponseSchema },
+        },
+      },
+      async (req) => ({ data: await operatorSignInService.login(ctx, req.body.email, req.body.password, req.ip) }),
+    );
+
+    app.post(
+      ADMIN_API_PATHS.verifyCode,
+      {
+        config: { operatorPendingTwoFactor: true, operatorRole: 'viewer' },
+        schema: {
+          tags,
+          security,
+          summary: 'The two-factor step of the sign-in',
+          description:
+            'With the pending token of `auth/login`: a six-digit code (each usable once) or a recovery code. ' +
+            "422 `0x4011` 'Invalid code'; throttled per operator and address.",
+          body: operatorVerifyCodeRequestSchema,
+          response: { 200: operatorJwtResponseSchema },
+        },
+      },
+      async (req) => ({ data: await operatorSignInService.verifyCode(ctx, operatorOf(req), req.body.code, req.ip) }),
+    );
+
+    app.post(
+      ADMIN_API_PATHS.logout,
+      {
+        config: { operatorRole: 'viewer', beforeTwoFactor: true },
+        schema: {
+          tags,
+          security,
+          summary: 'Sign out: this session ends at once',
+          body: noBodyRequestSchema,
+          response: { 200: operatorLogoutResponseSchema },
+        },
+      },
+      async (req) => operatorSignInService.logout(ctx, operatorOf(req)),
+    );
+
+    app.post(
+      ADMIN_API_PATHS.setPassword,
+      {
+        config: { operatorPublic: true },
+        schema: {
+          tags,
+          summary: 'Set the password from a one-time link',
+          description:
+            'The `token` of an invitation or `operator:create` link: works once, within 72 hours, and only the ' +
+            "newest link of an operator. 422 on `token` `0x4011` when it does not; the publisher's password " +
+            'rules on `password` and `password_verify`. Every earlier session of the operator ends.',
+          body: operatorSetPasswordRequestSchema,
+          response: { 200: operatorSetPasswordResponseSchema },
+        },
+      },
+      async (req) => ({ data: await operatorSignInService.setPassword(ctx, req.body, req.ip) }),
+    );
+
+    app.get(
+      ADMIN_API_PATHS.me,
+      {
+        config: { operatorRole: 'viewer', beforeTwoFactor: true },
+        schema: {
+          tags,
+          security,
+          summary: 'The signed-in operator: name, role, two-factor',
+          response: { 200: operatorMeResponseSchema },
+        },
+      },
+      async (req) => ({ data: await operatorSignInService.me(ctx, operatorOf(req)) }),
+    );
+
+    app.post(
+      ADMIN_API_PATHS.twoFactorSetup,
+      {
+        config: { operatorRole: 'viewer', beforeTwoFactor: true },
+        schema: {
+          tags,
+          security,
+          summary: 'Start two-factor enrolment (current password)',
+          body: operatorTwoFactorSetupRequestSchema,
+          response: { 200: operatorTwoFactorSetupResponseSchema },
+        },
+      },
+      async (req) => ({ data: await operatorTwoFactorService.setup(ctx, operatorOf(req), req.body.password) }),
+    );
+
+    app.post(
+      ADMIN_API_PATHS.twoFactorEnable,
+      {
+        config: { operatorRole: 'viewer', beforeTwoFactor: true },
+        schema: {
+          tags,
+          security,
+          summary: 'Confirm two-factor with a code: recovery codes shown once',
+          description: "Ends the operator's other sessions; `jwt` keeps this one going.",
+          body: operatorTwoFactorCodeRequestSchema,
+          response: { 200: operatorTwoFactorEnableResponseSchema },
+        },
+      },
+      async (req) => ({ data: await operatorTwoFactorService.enable(ctx, operatorOf(req), req.body.code, req.ip) }),
+    );
+
+    app.post(
+      ADMIN_API_PATHS.twoFactorDisable,
+      {
+        config: { operatorRole: 'viewer' },
+        schema: {
+          tags,
+          security,
+          summary: 'Turn two-factor off (a current or recovery code)',
+          description: "Refused while the console requires two-factor. Ends the operator's other sessions.",
+          body: operatorTwoFactorCodeRequestSchema,
+          response: { 200: operatorJwtResponseSchema },
+        },
+      },
+      async (req) => ({ data: await operatorTwoFactorService.disable(ctx, operatorOf(req), req.body.code, req.ip) }),
+    );
+  };
 
 /** The Operators area and the console's settings: owners only. */
 export const operatorsAdminRoutes =

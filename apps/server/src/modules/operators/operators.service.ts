@@ -17,7 +17,7 @@ import type { Db } from '../../db/database.ts';
 import { fieldError, fieldErrors, notFound } from '../../lib/errors.ts';
 import { keyset, keysetPage, type SortKey } from '../../lib/keyset.ts';
 import { newOpaqueToken } from '../../lib/tokens.ts';
-import type { OperatorAuth } from '../../plugins/operator-auth-state.ts';
+import type { OperatorAuth } from '../../lib/operator-identity.ts';
 import { auditService, type Actor, type RecordAudit } from '../audit/audit.service.ts';
 import { operatorsRepository, type OperatorRecord } from './operators.repository.ts';
 

@@ -10,7 +10,7 @@ import { accountsService } from '../accounts/accounts.service.ts';
 import { reportsService, type NetworkSums } from '../reports/reports.service.ts';
 import { capStatus } from '../tracking/caps.service.ts';
 import { refusalsByReason } from '../tracking/conversion-refusals.ts';
-import { failingReceivers } from '../tracking/failing-receivers.ts';
+import { failingReceivers } from '../postback-deliveries/postback-deliveries.service.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -1,7 +1,10 @@
+import crypto from 'node:crypto';
 import { sql } from 'kysely';
-import type { PostbackSigningSecret } from '@portal/shared';
+import { POSTBACK_SIGNING_SECRET_PREFIX, type PostbackSigningSecret } from '@portal/shared';
 import type { Db } from '../../db/database.ts';
-import { newSigningSecret } from '../tracking/postback-signature.ts';
+
+/** A new secret: `whsec_` + base64 of 32 random bytes (the delivery signs with it: postback-deliveries/postback-signature.ts). */
+const newSigningSecret = (): string => POSTBACK_SIGNING_SECRET_PREFIX + crypto.randomBytes(32).toString('base64');
 
 interface SecretRow {
   secret: string;

@@ -10,7 +10,7 @@ import {
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { chargeQuota, QUOTA_MESSAGES, QUOTAS } from '../../lib/quotas.ts';
-import { publisherOf } from '../../plugins/auth.ts';
+import { publisherOf } from '../../lib/request-identity.ts';
 import { postbacksService } from './postbacks.service.ts';
 
 /** The publisher's pixels and postbacks (docs/api.md). Another publisher's postback answers 404. */

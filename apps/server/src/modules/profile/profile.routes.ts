@@ -13,7 +13,7 @@ import {
   userProfileResponseSchema,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { publisherOf } from '../../plugins/auth.ts';
+import { publisherOf } from '../../lib/request-identity.ts';
 import { profileService } from './profile.service.ts';
 
 export const profileRoutes =

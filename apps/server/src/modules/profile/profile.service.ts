@@ -14,10 +14,9 @@ import { fieldError, fieldErrors, notFound } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../../lib/password.ts';
 import { enforce, THROTTLE } from '../../lib/throttle.ts';
 import { isValidTimeZone, listTimeZones } from '../../lib/timezones.ts';
-import type { PublisherAuth } from '../../plugins/auth-state.ts';
+import { freshToken, type PublisherAuth } from '../../lib/request-identity.ts';
 import { accountsService, type UserRow } from '../accounts/accounts.service.ts';
 import { apiKeysService } from '../api-keys/api-keys.service.ts';
-import { sessionsService } from '../auth/sessions.service.ts';
 
 const subscriptions = (user: UserRow) =>
   NOTIFICATION_SUBSCRIPTION_KEYS.filter((k) => user.notification_subscriptions.includes(k));
@@ -131,7 +130,7 @@ export const profileService = {
         kept: await apiKeysService.keepAfterPasswordChange(trx, auth.userId, bumped - 1, bumped),
       };
     });
-    return { jwt: await sessionsService.freshToken(ctx, auth, version), api_keys_kept: kept };
+    return { jwt: await freshToken(ctx, auth, version), api_keys_kept: kept };
   },
 
   timezones: () => listTimeZones(),

@@ -16,7 +16,7 @@ import {
 } from '@portal/shared/admin/publishers.schemas';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { actorOf, operatorOf } from '../../plugins/operator-auth.ts';
+import { actorOf, operatorOf } from '../../lib/operator-identity.ts';
 import { publishersService } from './publishers.service.ts';
 
 const statusAnswer = z.object({
@@ -136,7 +136,7 @@ export const publishersAdminRoutes =
     app.post(
       ADMIN_API_PATHS.publisherViewAs,
       {
-        // Every operator may look; the session writes only if their role does (plugins/view-as.ts).
+        // Every operator may look; the session writes only if their role does (lib/view-as.ts).
         config: { operatorRole: 'viewer' },
         schema: {
           ...base,

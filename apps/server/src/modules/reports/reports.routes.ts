@@ -12,7 +12,7 @@ import {
   revenueSummaryResponseSchema,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { publisherOf } from '../../plugins/auth.ts';
+import { publisherOf } from '../../lib/request-identity.ts';
 import { reportsService } from './reports.service.ts';
 
 export const reportsRoutes =

@@ -9,10 +9,10 @@ import {
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { fieldError } from '../../lib/errors.ts';
-import type { PublisherAuth } from '../../plugins/auth-state.ts';
+import type { PublisherAuth } from '../../lib/request-identity.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 import { eventsService } from '../events/events.service.ts';
-import { networkRepository, type NetworkSums } from './network.repository.ts';
+import { networkFiguresRepository, type NetworkSums } from './network-figures.repository.ts';
 import { offerMetrics, reportsRepository, type PageQuery, type RangeFilter } from './reports.repository.ts';
 import { cursorValue, metricsOf, SORTS, toApiRow } from './reports.rows.ts';
 import {
@@ -177,7 +177,7 @@ export const reportsService = {
     const monthStart = `${today.slice(0, 8)}01`;
     const day = new Date(`${today}T00:00:00Z`);
     await eventsService.settleBeforeRead(ctx);
-    const sums = await networkRepository.days(
+    const sums = await networkFiguresRepository.days(
       ctx.db,
       new Date(`${monthStart}T00:00:00Z`),
       day,

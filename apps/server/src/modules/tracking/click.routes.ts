@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { isDatabaseUnavailable } from '../../lib/database-errors.ts';
 import { ClickTimeoutError } from './click-writer.ts';
 import { decideClick } from './click.service.ts';
-import { isLoopedCall } from './loop-guard.ts';
+import { isLoopedCall } from '../postback-deliveries/postback-deliveries.service.ts';
 import { trackingEngine } from './tracking-engine.ts';
 
 /**

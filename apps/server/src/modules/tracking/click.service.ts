@@ -1,7 +1,7 @@
 import { trackingId, trackingText, type ClickQuery } from '@portal/shared';
 import type { ClickFallbackReason } from '../../db/types.ts';
 import type { ClickRow, FallbackRow } from '../events/events.service.ts';
-import { LANDING_MACROS, renderUrl } from './macros.ts';
+import { LANDING_MACROS, renderUrl } from '../../lib/macros.ts';
 import type { CachedOffer, ClickState, TrackingCache } from './tracking-cache.ts';
 import { utcDay } from './tracking-cache.ts';
 import { uuidv7 } from './uuid7.ts';

@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { ClicksTable, ConversionsTable, EventType } from '../../db/types.ts';
 import { eventsService } from '../events/events.service.ts';
 import { countCaps, type CapCrossing } from './caps.service.ts';
-import { enqueueDeliveries } from './delivery.service.ts';
+import { enqueueDeliveries } from '../postback-deliveries/postback-deliveries.service.ts';
 import type { CachedOffer } from './tracking-cache.ts';
 import { trackingRepository } from './tracking.repository.ts';
 import { claimUnsignedPixel } from './unsigned-pixels.ts';

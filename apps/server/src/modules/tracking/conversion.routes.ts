@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ERROR_CODES, PostbackParamsSchema, type PostbackParams } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { recordConversion, type ConversionResult } from './conversion.service.ts';
-import { isLoopedCall } from './loop-guard.ts';
+import { isLoopedCall } from '../postback-deliveries/postback-deliveries.service.ts';
 
 /** A conversion call's parameters, as read (the shared PostbackParamsSchema's; others pass through). */
 export type ConversionParams = PostbackParams;

@@ -2,10 +2,10 @@ import type { AppContext } from '../../context.ts';
 import { forgetOldWindows } from '../../lib/throttle.ts';
 import { eventsService } from '../events/events.service.ts';
 import { loginCodesService } from '../login-codes/login-codes.service.ts';
-import { networkService } from '../network/network.service.ts';
+import { offerCatalogue } from '../offers/offer-catalogue.service.ts';
 import { notificationsService } from '../notifications/notifications.service.ts';
 import type { JobRunner } from '../../lib/job-runner.ts';
-import { receiverBackoff } from './receiver-backoff.ts';
+import { receiverBackoff } from '../postback-deliveries/postback-deliveries.service.ts';
 import { trackingRepository } from './tracking.repository.ts';
 
 const { escapeHtml } = notificationsService;
@@ -69,13 +69,13 @@ export async function ensurePartitions(ctx: AppContext, at: Date, from: number, 
  */
 export async function expireOffers(ctx: AppContext, now: Date): Promise<number> {
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  const expired = await networkService.expireOffers(ctx.db, day(now.getTime()), day(now.getTime() - 60 * 86_400_000));
+  const expired = await offerCatalogue.expireOffers(ctx.db, day(now.getTime()), day(now.getTime() - 60 * 86_400_000));
   let sent = 0;
   for (const offer of expired) {
     // Who ran it lately: clicks in the last 30 days' day rollups, and who was granted it.
     const publishers = new Set([
       ...(await eventsService.publishersWithClicks(ctx, offer.id, new Date(now.getTime() - 31 * 86_400_000))),
-      ...(await networkService.grantedPublisherIds(ctx.db, offer.id)),
+      ...(await offerCatalogue.grantedPublisherIds(ctx.db, offer.id)),
     ]);
     for (const publisherId of publishers) {
       const ok = await notificationsService.notifyAutomatic(ctx, {

@@ -1,7 +1,8 @@
 import type { AppContext } from '../../context.ts';
 import type { ConversionMethod, EventType, PayoutType } from '../../db/types.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
-import { networkService } from '../network/network.service.ts';
+import { advertiserRecords } from '../advertisers/advertisers.service.ts';
+import { offerCatalogue } from '../offers/offer-catalogue.service.ts';
 import { trackingRepository } from './tracking.repository.ts';
 
 export interface CachedOffer {
@@ -128,14 +129,14 @@ export class TrackingCache {
     const hit = (await this.advertiserIndex()).byTokenHash.get(hash);
     if (hit || knownOnly) return hit ?? null;
     return this.advertiserMisses.get(hash, async () =>
-      toAdvertiser(await networkService.advertiserByTokenHash(this.ctx.db, hash)),
+      toAdvertiser(await advertiserRecords.advertiserByTokenHash(this.ctx.db, hash)),
     );
   }
 
   async advertiser(id: number): Promise<CachedAdvertiser | null> {
     const hit = (await this.advertiserIndex()).byId.get(id);
     if (hit) return hit;
-    return toAdvertiser(await networkService.advertiserForTracking(this.ctx.db, id));
+    return toAdvertiser(await advertiserRecords.advertiserForTracking(this.ctx.db, id));
   }
 
   private advertiserIndex(): Promise<AdvertiserIndex> {
@@ -143,7 +144,7 @@ export class TrackingCache {
   }
 
   private async loadAdvertisers(): Promise<AdvertiserIndex> {
-    const rows = await networkService.advertisersForTracking(this.ctx.db);
+    const rows = await advertiserRecords.advertisersForTracking(this.ctx.db);
     const index: AdvertiserIndex = { byTokenHash: new Map(), byId: new Map() };
     for (const r of rows) {
       const a = { id: r.id, status: r.status, pixelSecret: r.pixel_secret };
@@ -218,7 +219,7 @@ const toAdvertiser = (r: { id: number; status: string; pixel_secret: string | nu
   r ? { id: r.id, status: r.status, pixelSecret: r.pixel_secret } : null;
 
 async function loadOffer(ctx: AppContext, id: number): Promise<CachedOffer | null> {
-  const found = await networkService.offerForTracking(ctx.db, id);
+  const found = await offerCatalogue.offerForTracking(ctx.db, id);
   if (!found) return null;
   const { offer: o, landingPages, events, allowed } = found;
   return {

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.ts';
 import { SettleLoop } from '../events/events.jobs.ts';
 import { ClickWriter } from './click-writer.ts';
 import { TrackingCache } from './tracking-cache.ts';
-import { DeliveryWorker } from './delivery.jobs.ts';
+import { deliveryWorker, type DeliveryWorker } from '../postback-deliveries/postback-deliveries.service.ts';
 import { TrackingMaintenance } from './maintenance.jobs.ts';
 import { ConversionRefusals } from './conversion-refusals.ts';
 
@@ -15,6 +15,7 @@ export interface TrackingEngine {
   clickWriter: ClickWriter;
   /** Writes the stored click batches out about a second after one commits (the event store's settle). */
   settle: SettleLoop;
+  /** Postback delivery's worker (modules/postback-deliveries: the one `deliveryWorker(ctx)` answers). */
   delivery: DeliveryWorker;
   maintenance: TrackingMaintenance;
   /** Refused conversion calls: recorded with their reason, within per-address and overall budgets. */
@@ -38,7 +39,7 @@ export function trackingEngine(ctx: AppContext): TrackingEngine {
     writeThrough: ctx.dbKind === 'pglite',
     onCommit: () => settle.kick(),
   });
-  const delivery = new DeliveryWorker(ctx);
+  const delivery = deliveryWorker(ctx);
   const maintenance = new TrackingMaintenance(ctx);
   const refusals = new ConversionRefusals(ctx.db, ctx.log, {
     perAddress: ctx.config.TRACKING_REFUSAL_LIMIT,

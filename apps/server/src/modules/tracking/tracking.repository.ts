@@ -5,7 +5,8 @@ import type { ConversionRefusalReason, ConversionRefusalsTable, ConversionsTable
 /**
  * The tracking engine's SQL: clicks as conversions look them up, conversions and their idempotency
  * keys, cap counters, refused calls and the monthly partitions. Postback deliveries have their own
- * (delivery.repository.ts); click batches and rollups belong to the event store (modules/events).
+ * (modules/postback-deliveries); click batches and rollups, and what a postback preview reads of
+ * clicks and conversions, belong to the event store (modules/events).
  */
 
 export type RefusalRow = Omit<Insertable<ConversionRefusalsTable>, 'id' | 'count'> & { created_at: Date };
@@ -38,15 +39,6 @@ export const trackingRepository = {
   /** The click with this tid, wherever it is stored. */
   findClickById: (db: Db, tid: string) =>
     db.selectFrom('clicks').selectAll().where('id', '=', tid).executeTakeFirstOrThrow(),
-
-  /** The click a conversion belongs to (its id and time as the conversion keeps them). */
-  findClickOf: (db: Db, conversion: { click_id: string; click_created_at: Date | string }) =>
-    db
-      .selectFrom('clicks')
-      .selectAll()
-      .where('id', '=', conversion.click_id)
-      .where('created_at', '=', new Date(conversion.click_created_at))
-      .executeTakeFirstOrThrow(),
 
   async markClickConverted(db: Db, click: { id: string; created_at: Date }): Promise<void> {
     await db
@@ -115,15 +107,6 @@ export const trackingRepository = {
 
   findConversionById: (db: Db, id: string) =>
     db.selectFrom('conversions').selectAll().where('id', '=', id).executeTakeFirstOrThrow(),
-
-  latestConversionOf: (db: Db, publisherId: number) =>
-    db
-      .selectFrom('conversions')
-      .selectAll()
-      .where('publisher_id', '=', publisherId)
-      .orderBy('created_at', 'desc')
-      .limit(1)
-      .executeTakeFirst(),
 
   async publishersConvertedSince(db: Db, offerId: number, since: Date): Promise<number[]> {
     const rows = await db

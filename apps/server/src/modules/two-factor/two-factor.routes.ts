@@ -11,7 +11,7 @@ import {
   twoFactorStatusResponseSchema,
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
-import { publisherOf } from '../../plugins/auth.ts';
+import { publisherOf } from '../../lib/request-identity.ts';
 import { twoFactorService } from './two-factor.service.ts';
 
 /** The profile's Two-Factor Auth tab: status, enrol (secret + otpauth URI, confirm), turn off. */

@@ -5,9 +5,8 @@ import { fieldError, notFound } from '../../lib/errors.ts';
 import { verifyPassword } from '../../lib/password.ts';
 import { sha256 } from '../../lib/tokens.ts';
 import { enforce, THROTTLE } from '../../lib/throttle.ts';
-import type { PublisherAuth } from '../../plugins/auth-state.ts';
+import { freshToken, type PublisherAuth } from '../../lib/request-identity.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
-import { sessionsService } from '../auth/sessions.service.ts';
 import { twoFactorRepository } from './two-factor.repository.ts';
 import { matchingStep, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, otpauthUri } from './totp.ts';
 
@@ -111,9 +110,9 @@ export const twoFactorService = {
         step,
         codes.map((c) => sha256(normaliseRecoveryCode(c))),
       );
-      return sessionsService.bumpTokenVersion(trx, userId);
+      return accountsService.bumpTokenVersion(trx, userId);
     });
-    return { enabled: true as const, recovery_codes: codes, jwt: await sessionsService.freshToken(ctx, auth, version) };
+    return { enabled: true as const, recovery_codes: codes, jwt: await freshToken(ctx, auth, version) };
   },
 
   /** Turns it off with a current or recovery code; every other session ends, the caller gets a fresh token. */
@@ -121,8 +120,8 @@ export const twoFactorService = {
     await twoFactorService.checkCode(ctx, auth.userId, code, ip);
     const version = await ctx.db.transaction().execute(async (trx) => {
       await twoFactorRepository.disable(trx, auth.userId);
-      return sessionsService.bumpTokenVersion(trx, auth.userId);
+      return accountsService.bumpTokenVersion(trx, auth.userId);
     });
-    return { jwt: await sessionsService.freshToken(ctx, auth, version) };
+    return { jwt: await freshToken(ctx, auth, version) };
   },
 };
