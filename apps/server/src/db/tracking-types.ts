@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { EventType, PayoutType } from '@portal/shared';
+import type { DeliveryStatus, EventType, PayoutType } from '@portal/shared';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -202,8 +202,6 @@ export interface PixelDayCountsTable {
   day: string;
   count: number;
 }
-
-export type DeliveryStatus = 'pending' | 'delivered' | 'failed' | 'stopped';
 
 export interface PostbackDeliveriesTable {
   id: Generated<number>;

@@ -4,6 +4,8 @@ import type { TrackingTables } from './tracking-types.ts';
 import type { ReportsTables } from './report-types.ts';
 import type { OperatorTables } from './operator-types.ts';
 import type { ConversionApproval, MoneyTables } from './money-types.ts';
+import type { PublisherStatus } from '@portal/shared/admin/publishers.constants';
+import type { OfferVisibility } from '@portal/shared/offers/offers.constants';
 
 export type * from './tracking-types.ts';
 export type * from './report-types.ts';
@@ -32,8 +34,6 @@ export interface AccountManagersTable {
   email: string;
   phone: string | null;
 }
-
-export type PublisherStatus = 'pending' | 'active' | 'rejected' | 'suspended';
 
 export interface PublishersTable {
   id: Generated<number>;
@@ -187,7 +187,7 @@ export interface Database extends NetworkTables, TrackingTables, ReportsTables, 
 }
 
 export type { EventType, PayoutType };
-export type { ConversionMethod };
+export type { ConversionMethod, OfferVisibility, PublisherStatus };
 
 export interface AdvertisersTable {
   id: Generated<number>;
@@ -231,8 +231,6 @@ export interface OffersTable {
   min_ctit_seconds: Generated<number>;
   created_at: CreatedAt;
 }
-
-export type OfferVisibility = 'public' | 'approval_required' | 'private';
 
 export interface OfferAccessRequestsTable {
   id: Generated<number>;

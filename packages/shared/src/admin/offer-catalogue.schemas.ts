@@ -115,14 +115,14 @@ export const landingPagePatchSchema = landingPageSchema
   .partial();
 export type LandingPagePatch = z.input<typeof landingPagePatchSchema>;
 
-export const creativeSchema = z.strictObject({
+export const creativeInputSchema = z.strictObject({
   offer_id: id,
   name: z.string().trim().min(1).max(256),
   type: z.enum(CREATIVE_TYPES),
   url: httpUrl,
 });
-export type NewCreative = z.input<typeof creativeSchema>;
-export const creativePatchSchema = creativeSchema.omit({ offer_id: true }).partial();
+export type NewCreative = z.input<typeof creativeInputSchema>;
+export const creativePatchSchema = creativeInputSchema.omit({ offer_id: true }).partial();
 export type CreativePatch = z.input<typeof creativePatchSchema>;
 
 export const eventSchema = z.strictObject({

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { PublishersTable, UsersTable } from '../../db/types.ts';
 
 export type UserRow = Selectable<UsersTable>;
-export type PublisherRow = Selectable<PublishersTable>;
+export type PublisherRecord = Selectable<PublishersTable>;
 
 export const accountsRepository = {
   findUserByEmail(db: Db, email: string) {

@@ -1,6 +1,6 @@
 import {
   creativePatchSchema,
-  creativeSchema,
+  creativeInputSchema,
   eventPatchSchema,
   eventSchema,
   landingPagePatchSchema,
@@ -60,7 +60,7 @@ export const offerContent = {
   /* -------------------------------------------------------------- creatives */
 
   async addCreative(db: Db, input: NewCreative): Promise<number> {
-    const v = parse(creativeSchema, input);
+    const v = parse(creativeInputSchema, input);
     await offerOrFail(db, v.offer_id);
     return (await repo.insertCreative(db, v)).id;
   },

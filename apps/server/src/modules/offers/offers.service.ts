@@ -23,7 +23,7 @@ import { keyset, keysetPage, type SortKey } from '../../lib/keyset.ts';
 import type { PublisherAuth } from '../../lib/request-identity.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 import { offerAccessRequests } from './offer-access-requests.service.ts';
-import { reportsService } from '../reports/reports.service.ts';
+import { MAX_RANGE_DAYS, reportsService } from '../reports/reports.service.ts';
 import { localDate, localRange } from '../reports/reports.time.ts';
 import { offersRepository } from './offers.repository.ts';
 
@@ -31,7 +31,6 @@ type OfferRow = NonNullable<Awaited<ReturnType<typeof offersRepository.findRunna
 type VisibleOfferRow = NonNullable<Awaited<ReturnType<typeof offersRepository.findVisible>>>;
 
 /** The longest date range My Offers sums over, in days. */
-export const MAX_RANGE_DAYS = 1100;
 
 /** Sort keys of My Offers, over the query's `r` rows (see offersRepository.campaignTable). */
 const CAMPAIGN_SORT_KEYS: Record<CampaignTableSort, SortKey> = {

@@ -115,7 +115,7 @@ export async function recordOutcome(ctx: AppContext, job: ClaimedDelivery, o: Se
  * Releases claimed jobs without counting their attempt: due at once, for the next start (or
  * another process). If this fails the lease runs out and they come back all the same.
  */
-export async function giveBack(ctx: AppContext, jobs: ClaimedDelivery[]): Promise<void> {
+export async function returnUnsent(ctx: AppContext, jobs: ClaimedDelivery[]): Promise<void> {
   if (jobs.length === 0) return;
   try {
     await postbackDeliveriesRepository.giveBack(

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { receiverHostOf } from './receiver-backoff.ts';
 
 /** A publisher's receiver (host and port) whose deliveries fail. */
-export interface FailingReceiver {
+export interface FailingReceiverState {
   publisherId: number;
   publisherName: string;
   host: string;
@@ -27,7 +27,7 @@ const key = (publisherId: number, host: string) => `${publisherId} ${host}`;
  * (`postbacks.failing_since`: their delivery budget ran out; a success clears it), one entry per
  * publisher and host. Both sets are small (rows of failing receivers only), read whole.
  */
-export async function failingReceivers(db: Db): Promise<FailingReceiver[]> {
+export async function failingReceivers(db: Db): Promise<FailingReceiverState[]> {
   const [receivers, marked] = await Promise.all([
     db
       .selectFrom('postback_receivers')
@@ -40,7 +40,7 @@ export async function failingReceivers(db: Db): Promise<FailingReceiver[]> {
       .orderBy('id')
       .execute(),
   ]);
-  const byKey = new Map<string, Omit<FailingReceiver, 'publisherName' | 'nextAttemptAt'>>();
+  const byKey = new Map<string, Omit<FailingReceiverState, 'publisherName' | 'nextAttemptAt'>>();
   for (const r of receivers) {
     byKey.set(key(r.publisher_id, r.host), {
       publisherId: r.publisher_id,

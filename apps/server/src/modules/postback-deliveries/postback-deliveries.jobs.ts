@@ -2,7 +2,7 @@ import type { AppContext } from '../../context.ts';
 import type { Job } from '../../lib/job-runner.ts';
 import { maskUrl } from '../../lib/log-url.ts';
 import type { SendOutcome } from './delivery-http.ts';
-import { giveBack, recordOutcome, sendTestDelivery } from './delivery-outcome.ts';
+import { returnUnsent, recordOutcome, sendTestDelivery } from './delivery-outcome.ts';
 import { postbackDeliveriesRepository, type ClaimedDelivery } from './postback-deliveries.repository.ts';
 import { DeliverySender } from './delivery-sender.ts';
 import type { Lookup } from './ssrf-guard.ts';
@@ -130,7 +130,7 @@ export class DeliveryWorker {
         });
         claimed = jobs.length;
         // Claimed as the stop began: not sent, handed straight back.
-        if (!this.running) await giveBack(this.ctx, jobs);
+        if (!this.running) await returnUnsent(this.ctx, jobs);
         else for (const job of jobs) this.startAttempt(job);
       }
     } catch (err) {
@@ -176,7 +176,8 @@ export class DeliveryWorker {
   /** Sends one claimed job and records the outcome (or gives the job back if a stop cut it). */
   async attempt(job: ClaimedDelivery): Promise<SendOutcome> {
     const outcome = await this.sender.send(job.url, job.publisher_id, job.event_key, this.halt.signal);
-    if (!outcome.ok && outcome.errorClass === 'timeout' && this.halt.signal.aborted) await giveBack(this.ctx, [job]);
+    if (!outcome.ok && outcome.errorClass === 'timeout' && this.halt.signal.aborted)
+      await returnUnsent(this.ctx, [job]);
     else await recordOutcome(this.ctx, job, outcome);
     return outcome;
   }

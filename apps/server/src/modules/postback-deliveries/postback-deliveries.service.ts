@@ -105,5 +105,5 @@ export async function enqueueReversalDeliveries(
 export { deliveryJob, deliveryWorker, DeliveryWorker } from './postback-deliveries.jobs.ts';
 export { isLoopedCall, LOOP_HEADER } from './loop-guard.ts';
 export { postbackMacroValues, type MacroSource } from './postback-render.ts';
-export { failingReceivers, type FailingReceiver } from './failing-receivers.ts';
+export { failingReceivers, type FailingReceiverState } from './failing-receivers.ts';
 export { receiverBackoff } from './receiver-backoff.ts';

@@ -96,7 +96,7 @@ export async function notifyCapCrossings(ctx: AppContext, offer: CachedOffer, cr
 }
 
 /** A cap's count in its current period, and how much of it came from pixel conversions. */
-export interface CapStatus {
+export interface CapFill {
   offerId: number;
   offerName: string;
   period: 'day' | 'month';
@@ -112,7 +112,7 @@ export interface CapStatus {
  * The caps counting anything in the current UTC day and month (an offer's, or every capped
  * offer's), fullest first: the operator sees which are full and how much pixels filled.
  */
-export async function capStatus(db: Db, f: { at?: Date; offerId?: number; limit?: number } = {}): Promise<CapStatus[]> {
+export async function capStatus(db: Db, f: { at?: Date; offerId?: number; limit?: number } = {}): Promise<CapFill[]> {
   const at = f.at ?? new Date();
   const rows = await trackingRepository.capStatus(db, {
     day: utcDay(at),

@@ -7,7 +7,7 @@ import { conversionKey, findConversionKey, isOwnKey, storeConversion, type Conve
 import {
   money,
   refusal,
-  text,
+  textParam,
   type CallFacts,
   type Click,
   type ClickInfo,
@@ -39,7 +39,7 @@ export async function authenticateCaller(
   req: ConversionRequest,
 ): Promise<{ advertiserId: number | null } | Refusal> {
   if (req.source !== 'postback') return { advertiserId: null };
-  const token = text(req.token, 512);
+  const token = textParam(req.token, 512);
   if (!token)
     return refusal('missing_token', 'The advertiser token is missing (send it as token= or Authorization: Bearer).');
   // A known token answers from memory; an unknown one costs a query, unless its address is past
@@ -259,11 +259,11 @@ export function conversionRow(
     revenue: priced.revenue,
     sale_amount: priced.amount,
     adv_transaction_id: call.advTransactionId,
-    adv_s1: text(req.adv?.adv_s1),
-    adv_s2: text(req.adv?.adv_s2),
-    adv_s3: text(req.adv?.adv_s3),
-    adv_s4: text(req.adv?.adv_s4),
-    adv_s5: text(req.adv?.adv_s5),
+    adv_s1: textParam(req.adv?.adv_s1),
+    adv_s2: textParam(req.adv?.adv_s2),
+    adv_s3: textParam(req.adv?.adv_s3),
+    adv_s4: textParam(req.adv?.adv_s4),
+    adv_s5: textParam(req.adv?.adv_s5),
     s1: click.s1,
     s2: click.s2,
     s3: click.s3,

@@ -6,7 +6,7 @@ import { recordConversion, type ConversionResult } from './conversion.service.ts
 import { isLoopedCall } from '../postback-deliveries/postback-deliveries.service.ts';
 
 /** A conversion call's parameters, as read (the shared PostbackParamsSchema's; others pass through). */
-export type ConversionParams = PostbackParams;
+export type ConversionCallParams = PostbackParams;
 
 const STATUS_CODES: Record<number, string> = {
   401: ERROR_CODES.UNAUTHENTICATED,
@@ -23,7 +23,7 @@ const STATUS_CODES: Record<number, string> = {
  * The query has passed the route's lenient PostbackParamsSchema; the body is read here, as it may
  * come as JSON or as a form.
  */
-export function conversionParams(req: FastifyRequest): ConversionParams {
+export function conversionParams(req: FastifyRequest): ConversionCallParams {
   const out: Record<string, string> = {};
   for (const src of [req.query, req.body]) {
     if (!src || typeof src !== 'object') continue;

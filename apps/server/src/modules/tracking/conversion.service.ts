@@ -5,7 +5,7 @@ import {
   isRefusal,
   refusal,
   REFUSAL_STATUS,
-  text,
+  textParam,
   type CallFacts,
   type ConversionRequest,
   type ConversionResult,
@@ -37,9 +37,9 @@ export async function recordConversion(ctx: AppContext, req: ConversionRequest):
   const engine = trackingEngine(ctx);
   const call: CallFacts = {
     at: req.at ?? new Date(),
-    tid: text(req.tid, 64),
-    advTransactionId: text(req.advTransactionId),
-    eventIdText: text(req.eventId, 64),
+    tid: textParam(req.tid, 64),
+    advTransactionId: textParam(req.advTransactionId),
+    eventIdText: textParam(req.eventId, 64),
   };
   const refuse = (r: Refusal) => recordRefusal(engine, req, call, r);
 

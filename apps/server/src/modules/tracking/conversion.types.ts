@@ -73,7 +73,7 @@ export const REFUSAL_STATUS: Record<ConversionRefusalReason, number> = {
 };
 
 /** A call's text parameter, sanitised as every tracking text parameter is (the shared trackingText). */
-export const text = trackingText;
+export const textParam = trackingText;
 
 export const money = (n: number) => Math.round(n * 10_000) / 10_000;
 

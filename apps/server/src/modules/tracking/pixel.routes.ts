@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { PixelParamsSchema } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { CLICK_COOKIE } from './click.routes.ts';
-import { conversionParams, type ConversionParams } from './conversion.routes.ts';
+import { conversionParams, type ConversionCallParams } from './conversion.routes.ts';
 import { recordConversion } from './conversion.service.ts';
 import { splitSignedQuery } from './pixel-signature.ts';
 import { POSTBACK_MACROS, renderMacros } from '../../lib/macros.ts';
@@ -62,7 +62,7 @@ export const pixelRoutes =
       // tid; an unsigned one may fall back to the click cookie and carries no amount.
       const rawQuery = req.url.includes('?') ? req.url.slice(req.url.indexOf('?') + 1) : '';
       const signed = splitSignedQuery(rawQuery);
-      const p: ConversionParams = signed
+      const p: ConversionCallParams = signed
         ? Object.fromEntries(new URLSearchParams(signed.payload))
         : conversionParams(req);
       const tid = p.tid ?? (signed ? null : (req.cookies[CLICK_COOKIE] ?? null));
