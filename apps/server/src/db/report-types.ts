@@ -45,10 +45,11 @@ export interface InvoicesTable {
 export interface InvoiceItemsTable {
   id: Generated<number>;
   invoice_id: number;
-  kind: 'offer' | 'referral' | 'reversal';
+  /** `adjustment`: a change after a month was invoiced; `carried_over`: a month below the minimum (migration 0080). */
+  kind: 'offer' | 'referral' | 'reversal' | 'adjustment' | 'carried_over';
   offer_id: number | null;
   referred_publisher_id: number | null;
-  /** For a `reversal` line: the conversion it takes back (migration 0075). */
+  /** For a `reversal` or `adjustment` line: its conversion (migration 0075). */
   conversion_id: string | null;
   name: string;
   price_per_action: number;

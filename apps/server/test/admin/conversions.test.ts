@@ -201,6 +201,7 @@ describe('Conversions: find and reverse', () => {
 
     const r = await manager.post(`/conversions/${gone}/reverse`, { reason: 'Duplicate order' });
     expect(r.status).toBe(200);
+    // The month is invoiced: the reversal is an adjustment, on the open invoice at once.
     expect(r.body.data.invoices).toEqual([
       { invoice_id: inv.id, publisher_id: pub.publisherId, status: 'generated', total: -8 },
       {
@@ -217,8 +218,8 @@ describe('Conversions: find and reverse', () => {
     expect(mine.body.items).toEqual([
       { kind: 'offer', name: 'Last Month Offer', price_per_action: 19, payed_actions: 2, total: 38 },
       {
-        kind: 'reversal',
-        name: 'Reversed conversion: Last Month Offer',
+        kind: 'adjustment',
+        name: `Reversed: Last Month Offer (${month})`,
         price_per_action: 8,
         payed_actions: -1,
         total: -8,
@@ -226,9 +227,14 @@ describe('Conversions: find and reverse', () => {
     ]);
     const detail = await viewer.get(`/invoices/${inv.id}`);
     expect(detail.status).toBe(200);
-    expect(detail.body.data.items[1]).toMatchObject({ kind: 'reversal', conversion_id: gone, total: -8 });
+    expect(detail.body.data.items[1]).toMatchObject({ kind: 'adjustment', conversion_id: gone, total: -8 });
     const theirs = await t.post('/invoice', { id: refInv.id }, { token: referrer.token });
     expect(theirs.body.invoice.payout_total).toBeCloseTo((30 * pct) / 100, 4);
+    expect(theirs.body.items[1]).toMatchObject({
+      kind: 'adjustment',
+      name: `Referral commission, reversed: Reversal Media (${month})`,
+      payed_actions: -1,
+    });
 
     // The month's report follows too (the conversion's own day).
     const day = at.toISOString().slice(0, 10);
@@ -239,7 +245,7 @@ describe('Conversions: find and reverse', () => {
     );
     expect(report.body.data).toMatchObject({ conversions: 1, earnings: 30 });
 
-    // A paid invoice is left as it is.
+    // An invoice sent for payment is never changed: a later reversal waits for the next invoice.
     for (const status of ['request_payment', 'processing', 'paid'])
       expect((await manager.post(`/invoices/${inv.id}/status`, { status })).status).toBe(200);
     const [ck3] = await insertClicks(t, [
@@ -255,11 +261,21 @@ describe('Conversions: find and reverse', () => {
     const paid = await manager.post(`/conversions/${late}/reverse`, { reason: 'Refund' });
     expect(paid.status).toBe(200);
     expect(paid.body.data.invoices[0]).toEqual({
-      invoice_id: inv.id,
+      invoice_id: null,
       publisher_id: pub.publisherId,
-      status: 'paid',
-      total: null,
+      status: 'waiting',
+      total: -5,
     });
     expect((await manager.get(`/invoices/${inv.id}`)).body.data.invoice.payout_total).toBeCloseTo(30, 4);
+    const waiting = await t.app.ctx.db
+      .selectFrom('invoice_adjustments')
+      .selectAll()
+      .where('publisher_id', '=', pub.publisherId)
+      .where('invoice_id', 'is', null)
+      .execute();
+    expect(waiting).toEqual([
+      expect.objectContaining({ conversion_id: late, kind: 'reversal', name: `Reversed: Last Month Offer (${month})` }),
+    ]);
+    expect(Number(waiting[0]!.amount)).toBe(-5);
   });
 });

@@ -69,19 +69,24 @@ export const conversionReverseRequestSchema = z.strictObject({
 });
 export type ConversionReverseRequest = z.infer<typeof conversionReverseRequestSchema>;
 
-/** An open invoice a reversal took money back from (a line of its own), or a paid one it could not. */
+/**
+ * An adjustment a change made after its month was invoiced (docs/money.md): on the publisher's
+ * open invoice (or the referrer's, for the commission) at once, or waiting for the next invoice.
+ */
 export const reversalInvoiceSchema = z.object({
-  invoice_id: z.number().int(),
+  /** The open invoice the adjustment is a line of; null while it waits for the next invoice. */
+  invoice_id: z.number().int().nullable(),
   publisher_id: z.number().int(),
+  /** `generated` (on the open invoice) or `waiting`. */
   status: z.string(),
-  /** The line added (negative), or null when the invoice is paid and was left as it is. */
-  total: z.number().nullable(),
+  /** The adjustment's amount (negative for a reversal). */
+  total: z.number(),
 });
 
 export const conversionReverseResponseSchema = dataEnvelope(
   z.object({
     conversion: adminConversionSchema,
-    /** The publisher's invoice of the month and the referrer's, when they exist. */
+    /** The adjustments, when the conversion's month was already invoiced (the publisher's, the referrer's). */
     invoices: z.array(reversalInvoiceSchema),
     /** How many of the publisher's postbacks will be sent the reversal. */
     postbacks: z.number().int(),

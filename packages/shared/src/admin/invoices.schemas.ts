@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { dataEnvelope } from '../common/envelope.ts';
 import { listRequestSchema, listResponseSchema } from '../common/list.ts';
+import { INVOICE_ITEM_KINDS } from '../invoices/invoices.constants.ts';
 import { ADMIN_INVOICE_STATUSES } from './invoices.constants.ts';
 
 /**
@@ -48,7 +49,7 @@ export const adminInvoiceListResponseSchema = listResponseSchema(adminInvoiceSch
 export type AdminInvoiceListResponse = z.infer<typeof adminInvoiceListResponseSchema>;
 
 export const adminInvoiceItemSchema = z.object({
-  kind: z.enum(['offer', 'referral', 'reversal']),
+  kind: z.enum(INVOICE_ITEM_KINDS),
   name: z.string(),
   price_per_action: z.number(),
   payed_actions: z.number().int(),

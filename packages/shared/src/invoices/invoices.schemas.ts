@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INVOICE_STATUSES } from '../constants.ts';
+import { INVOICE_ITEM_KINDS } from './invoices.constants.ts';
 import {
   cursorSchema,
   dateRangeSchema,
@@ -23,11 +24,8 @@ export const invoiceSchema = z.object({
 export type Invoice = z.infer<typeof invoiceSchema>;
 
 export const invoiceItemSchema = z.object({
-  /**
-   * 'offer' for an offer's payouts, 'referral' for commissions on a referred publisher's payouts,
-   * 'reversal' for a conversion the network took back after the invoice was made (a negative line).
-   */
-  kind: z.enum(['offer', 'referral', 'reversal']),
+  /** What the line is (invoices.constants.ts `INVOICE_ITEM_KINDS`). */
+  kind: z.enum(INVOICE_ITEM_KINDS),
   name: z.string(),
   price_per_action: z.number(),
   payed_actions: z.number(),

@@ -81,6 +81,13 @@ export const conversionsRepository = {
     return rows;
   },
 
+  /** One conversion, not locked (to know its publisher before the locks are taken). */
+  async find(db: Db, id: string, at: Date | null): Promise<AdminConversionRow | undefined> {
+    const when = at ? sql`AND c.created_at >= ${at} AND c.created_at < ${new Date(at.getTime() + 1)}` : sql``;
+    const { rows } = await sql<AdminConversionRow>`${SELECT} WHERE c.id = ${id}::uuid ${when}`.execute(db);
+    return rows[0];
+  },
+
   /**
    * One conversion, locked for the reversal; `at` (a UUIDv7 id's time, which is the conversion's)
    * names its partition, else every partition's primary key is looked up.

@@ -11,7 +11,7 @@ import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { isValidTimeZone } from '../../lib/timezones.ts';
 import { auditService, type Actor } from '../audit/audit.service.ts';
 import { eventsService } from '../events/events.service.ts';
-import { invoiceAdminService, type InvoiceTakeBack } from '../invoices/invoice-admin.service.ts';
+import { invoiceAdjustmentsService } from '../invoices/invoice-adjustments.service.ts';
 import { localRange } from '../reports/reports.time.ts';
 import { enqueueReversalDeliveries } from '../postback-deliveries/postback-deliveries.service.ts';
 import { uuidv7Time } from '../tracking/uuid7.ts';
@@ -19,6 +19,7 @@ import { conversionsRepository, type AdminConversionRow } from './conversions.re
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const money = (v: string | number | null) => (v == null ? null : Number(v));
+const CHARGEBACK_OVER = 'The chargeback period of 60 days after payment is over.';
 
 const toApi = (r: AdminConversionRow): AdminConversion => ({
   id: r.id,
@@ -137,6 +138,10 @@ export const conversionsService = {
       throw fieldError('reason', ERROR_CODES.BAD_FORMAT, `At most ${REVERSAL_REASON_MAX} characters.`);
     const key = id.toLowerCase();
     return auditService.write(ctx, actor, async (trx, audit) => {
+      // The publisher's lock first (invoice generation takes it too), then the conversion's row.
+      const seen = await conversionsRepository.find(trx, key, at);
+      if (!seen) throw notFound('Conversion not found.');
+      const publishers = await invoiceAdjustmentsService.lockPublishers(trx, [seen.publisher_id]);
       const row = await conversionsRepository.findForUpdate(trx, key, at);
       if (!row) throw notFound('Conversion not found.');
       if (row.status === 'reversed')
@@ -146,6 +151,10 @@ export const conversionsService = {
       const before = toApi(row);
       const payout = Number(row.payout);
       const createdAt = new Date(row.created_at);
+      const closed = await invoiceAdjustmentsService.chargebackClosed(trx, [
+        { id: key, publisherId: row.publisher_id, createdAt },
+      ]);
+      if (closed.size > 0) throw new AppError(409, ERROR_CODES.CONFLICT, CHARGEBACK_OVER);
       if (!(await conversionsRepository.markReversed(trx, key, createdAt)))
         throw new AppError(409, ERROR_CODES.CONFLICT, 'This conversion is already reversed.');
 
@@ -160,31 +169,30 @@ export const conversionsService = {
         s1: row.s1,
       });
 
-      const invoices: InvoiceTakeBack[] = [];
-      const publisher = await conversionsRepository.publisher(trx, row.publisher_id);
-      const own = await invoiceAdminService.takeBack(trx, {
-        publisherId: row.publisher_id,
-        at: createdAt,
-        conversionId: key,
-        name: `Reversed conversion: ${before.offer_name}`,
-        offerId: row.offer_id,
-        referredPublisherId: null,
-        amount: payout,
-      });
-      if (own) invoices.push(own);
-      if (publisher?.referrer_publisher_id != null) {
-        const commission = Math.round(payout * ctx.config.REFERRAL_COMMISSION_PERCENT * 100) / 10_000;
-        const referrer = await invoiceAdminService.takeBack(trx, {
-          publisherId: publisher.referrer_publisher_id,
-          at: createdAt,
-          conversionId: key,
-          name: `Referral commission reversed: ${publisher.name}`,
-          offerId: null,
-          referredPublisherId: row.publisher_id,
-          amount: commission,
-        });
-        if (referrer) invoices.push(referrer);
-      }
+      // After its month was invoiced, the reversal is an adjustment on the open invoice (or waits).
+      const publisher = publishers.get(row.publisher_id);
+      const adjustments = await invoiceAdjustmentsService.adjust(
+        ctx,
+        trx,
+        [
+          {
+            conversionId: key,
+            createdAt,
+            publisherId: row.publisher_id,
+            offerId: row.offer_id,
+            offerName: before.offer_name,
+            payout,
+            kind: 'reversal',
+          },
+        ],
+        publishers,
+      );
+      const invoices = adjustments.map((a) => ({
+        invoice_id: a.invoice_id,
+        publisher_id: a.publisher_id,
+        status: a.invoice_id == null ? 'waiting' : 'generated',
+        total: a.amount,
+      }));
 
       const postbacks = await enqueueReversalDeliveries(
         trx,

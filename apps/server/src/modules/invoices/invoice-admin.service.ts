@@ -11,9 +11,9 @@ import {
   type InvoiceStatusRequest,
 } from '@portal/shared/admin/invoices.schemas';
 import type { AppContext } from '../../context.ts';
-import type { Db } from '../../db/database.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { auditService, type Actor } from '../audit/audit.service.ts';
+import { invoiceAdjustmentsService } from './invoice-adjustments.service.ts';
 import { invoicesRepository, type AdminInvoiceRow } from './invoices.repository.ts';
 import { invoicesService, lastClosedMonth, monthBounds } from './invoices.service.ts';
 
@@ -31,17 +31,9 @@ const toAdmin = (r: AdminInvoiceRow): AdminInvoice => ({
 
 const snapshot = (r: AdminInvoiceRow) => ({ status: r.status, payout_total: Number(r.payout_total) });
 
-/** What a reversal did to an open invoice (or could not: a paid one is left as it is). */
-export interface InvoiceTakeBack {
-  invoice_id: number;
-  publisher_id: number;
-  status: string;
-  total: number | null;
-}
-
 /**
  * The console's and the command line's invoices (docs/operator-console.md, Invoices): list, see,
- * generate a month, move along the statuses or void; and the line a reversal adds to an open one.
+ * generate a month, move along the statuses or void.
  */
 export const invoiceAdminService = {
   async list(ctx: AppContext, req: AdminInvoiceListQuery): Promise<ListResponse<AdminInvoice>> {
@@ -132,6 +124,13 @@ export const invoiceAdminService = {
           `An invoice that is ${ADMIN_INVOICE_STATUS_LABELS[inv.status]} cannot become ${ADMIN_INVOICE_STATUS_LABELS[target]}.`,
         );
       await invoicesRepository.setStatus(trx, id, inv.status, target);
+      // A voided invoice gives back the adjustments it took (docs/money.md).
+      if (target === 'void')
+        await invoiceAdjustmentsService.release(trx, {
+          id,
+          publisherId: inv.publisher_id,
+          periodStart: String(inv.period_start),
+        });
       const after = (await invoicesRepository.adminFind(trx, id))!;
       await audit({
         action: target === 'void' ? 'invoice.void' : 'invoice.status',
@@ -143,41 +142,5 @@ export const invoiceAdminService = {
       });
       return toAdmin(after);
     });
-  },
-
-  /**
-   * A reversed conversion on the invoice of its month (docs/reports.md, Reversals): while that
-   * invoice is not paid, a line of its own takes the amount back (`total` negative, one action
-   * less) and its total follows; a paid invoice is left as it is. In the reversal's transaction.
-   */
-  async takeBack(
-    trx: Db,
-    line: {
-      publisherId: number;
-      at: Date;
-      conversionId: string;
-      name: string;
-      offerId: number | null;
-      referredPublisherId: number | null;
-      amount: number;
-    },
-  ): Promise<InvoiceTakeBack | null> {
-    const periodStart = `${line.at.toISOString().slice(0, 7)}-01`;
-    const inv = await invoicesRepository.forMonth(trx, line.publisherId, periodStart);
-    if (!inv) return null;
-    const base = { invoice_id: inv.id, publisher_id: line.publisherId, status: inv.status };
-    if (inv.status === 'paid') return { ...base, total: null };
-    const total = -Math.round(line.amount * 10_000) / 10_000;
-    await invoicesRepository.addLine(trx, inv.id, {
-      kind: 'reversal',
-      offer_id: line.offerId,
-      referred_publisher_id: line.referredPublisherId,
-      conversion_id: line.conversionId,
-      name: line.name,
-      payed_actions: -1,
-      total,
-      price_per_action: -total,
-    });
-    return { ...base, total };
   },
 };

@@ -18,9 +18,11 @@ export interface AdminInvoiceRow extends InvoiceRow {
 }
 
 export interface ItemDraft {
-  kind: 'offer' | 'referral' | 'reversal';
+  kind: 'offer' | 'referral' | 'reversal' | 'adjustment' | 'carried_over';
   offer_id: number | null;
   referred_publisher_id: number | null;
+  /** An adjustment's conversion. */
+  conversion_id?: string | null;
   name: string;
   payed_actions: number;
   total: number;
@@ -79,24 +81,52 @@ export const invoicesRepository = {
       .selectFrom('invoice_items')
       .select(['kind', 'name', 'price_per_action', 'payed_actions', 'total'])
       .where('invoice_id', '=', invoiceId)
-      .orderBy('kind')
       .orderBy('id')
       .execute();
   },
 
-  /** Publishers with approved activity in [from, to) (whole UTC days of the day rollup), and referrers of those. */
-  async activePublishers(db: Db, from: string, to: string, onlyPublisherId?: number): Promise<number[]> {
+  /**
+   * Invoice generation's candidates for [from, to): publishers with approved activity in the day
+   * rollups (a cheap index read; generation then reads each one's raw rows), the referrers of
+   * those, and publishers with adjustments waiting. `invoiced`: leave out those already invoiced
+   * for the month (the hourly run finds them all invoiced).
+   */
+  async activePublishers(
+    db: Db,
+    from: string,
+    to: string,
+    periodStart: string,
+    onlyPublisherId?: number,
+  ): Promise<number[]> {
     const only = onlyPublisherId == null ? sql`` : sql`AND p.id = ${onlyPublisherId}`;
     const { rows } = await sql<{ id: number }>`
       WITH act AS (SELECT DISTINCT publisher_id FROM report_rollups WHERE grain = 3 AND bucket >= ${from}::timestamptz AND bucket < ${to}::timestamptz
                    AND (conversions + partials + upsells > 0 OR earnings <> 0))
       SELECT p.id FROM publishers p WHERE (p.id IN (SELECT publisher_id FROM act)
-        OR p.id IN (SELECT r.referrer_publisher_id FROM publishers r JOIN act ON act.publisher_id = r.id)) ${only}
+        OR p.id IN (SELECT r.referrer_publisher_id FROM publishers r JOIN act ON act.publisher_id = r.id)
+        OR p.id IN (SELECT publisher_id FROM invoice_adjustments WHERE invoice_id IS NULL)) ${only}
+        AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.publisher_id = p.id AND i.period_start = ${periodStart}::date AND i.status <> 'void')
       ORDER BY p.id`.execute(db);
     return rows.map((r) => r.id);
   },
 
-  /** Items of one publisher's month from the day rollups: per offer, then commissions per referred publisher. */
+  /** Whether the publisher's month has an invoice that is not void. */
+  async hasInvoice(db: Db, publisherId: number, periodStart: string): Promise<boolean> {
+    const row = await db
+      .selectFrom('invoices')
+      .select('id')
+      .where('publisher_id', '=', publisherId)
+      .where('period_start', '=', periodStart)
+      .where('status', '<>', 'void')
+      .executeTakeFirst();
+    return row != null;
+  },
+
+  /**
+   * Items of one publisher's month from its raw approved conversions (as they are at generation:
+   * a conversion approved, rejected or reversed before then counts as it stands): per offer, then
+   * commissions per referred publisher.
+   */
   async draftItems(
     db: Db,
     publisherId: number,
@@ -105,21 +135,22 @@ export const invoicesRepository = {
     commissionPercent: number,
   ): Promise<ItemDraft[]> {
     const { rows: offers } = await sql<ItemDraft>`
-      SELECT 'offer' AS kind, r.offer_id, NULL::int AS referred_publisher_id, coalesce(o.name, 'Offer ' || r.offer_id) AS name,
-             sum(r.conversions + r.partials + r.upsells)::int8 AS payed_actions, sum(r.earnings) AS total
-      FROM report_rollups r LEFT JOIN offers o ON o.id = r.offer_id
-      WHERE r.publisher_id = ${publisherId} AND r.grain = 3 AND r.bucket >= ${from}::timestamptz AND r.bucket < ${to}::timestamptz
-      GROUP BY r.offer_id, o.name
-      HAVING sum(r.conversions + r.partials + r.upsells) > 0 OR sum(r.earnings) <> 0
-      ORDER BY r.offer_id`.execute(db);
+      SELECT 'offer' AS kind, c.offer_id, NULL::int AS referred_publisher_id, coalesce(o.name, 'Offer ' || c.offer_id) AS name,
+             count(*)::int8 AS payed_actions, sum(c.payout) AS total
+      FROM conversions c LEFT JOIN offers o ON o.id = c.offer_id
+      WHERE c.publisher_id = ${publisherId} AND c.status = 'approved'
+        AND c.created_at >= ${from}::timestamptz AND c.created_at < ${to}::timestamptz
+      GROUP BY c.offer_id, o.name
+      ORDER BY c.offer_id`.execute(db);
     const { rows: referrals } = await sql<ItemDraft>`
       SELECT 'referral' AS kind, NULL::int AS offer_id, p.id AS referred_publisher_id, 'Referral commission: ' || p.name AS name,
-             sum(r.conversions + r.partials + r.upsells)::int8 AS payed_actions,
-             round(sum(r.earnings) * ${String(commissionPercent)}::numeric / 100, 4) AS total
-      FROM publishers p JOIN report_rollups r ON r.publisher_id = p.id
-      WHERE p.referrer_publisher_id = ${publisherId} AND r.grain = 3 AND r.bucket >= ${from}::timestamptz AND r.bucket < ${to}::timestamptz
+             count(*)::int8 AS payed_actions,
+             round(sum(c.payout) * ${String(commissionPercent)}::numeric / 100, 4) AS total
+      FROM publishers p JOIN conversions c ON c.publisher_id = p.id
+      WHERE p.referrer_publisher_id = ${publisherId} AND c.status = 'approved'
+        AND c.created_at >= ${from}::timestamptz AND c.created_at < ${to}::timestamptz
       GROUP BY p.id, p.name
-      HAVING sum(r.earnings) <> 0
+      HAVING sum(c.payout) <> 0
       ORDER BY p.id`.execute(db);
     return [...offers, ...referrals].map((i) => ({
       ...i,
@@ -128,35 +159,45 @@ export const invoicesRepository = {
     }));
   },
 
-  /** Inserts the invoice unless (publisher, period) exists; returns its id only when this call created it. */
+  /**
+   * Inserts the invoice unless (publisher, period) exists; returns its id only when this call
+   * created it. Its lines as given, its total as decided (invoice-adjustments.service.ts).
+   */
   async insertInvoice(
     db: Db,
     publisherId: number,
     start: string,
     end: string,
-    items: ItemDraft[],
+    invoice: { status: InvoiceRow['status']; total: number; lines: ItemDraft[] },
   ): Promise<number | null> {
-    const total = items.reduce((s, i) => s + Math.round(i.total * 10_000), 0) / 10_000;
     const inv = await db
       .insertInto('invoices')
-      .values({ publisher_id: publisherId, period_start: start, period_end: end, payout_total: total })
+      .values({
+        publisher_id: publisherId,
+        period_start: start,
+        period_end: end,
+        payout_total: invoice.total,
+        status: invoice.status,
+      })
       .onConflict((oc) => oc.columns(['publisher_id', 'period_start']).where('status', '<>', 'void').doNothing())
       .returning('id')
       .executeTakeFirst();
     if (!inv) return null;
-    if (items.length) {
+    if (invoice.lines.length) {
       await db
         .insertInto('invoice_items')
         .values(
-          items.map((i) => ({
+          invoice.lines.map((i) => ({
             invoice_id: inv.id,
             kind: i.kind,
             offer_id: i.offer_id,
             referred_publisher_id: i.referred_publisher_id,
+            conversion_id: i.conversion_id ?? null,
             name: i.name,
             payed_actions: i.payed_actions,
             total: i.total,
-            price_per_action: i.payed_actions > 0 ? Math.round((i.total / i.payed_actions) * 10_000) / 10_000 : i.total,
+            price_per_action:
+              i.payed_actions !== 0 ? Math.round((i.total / i.payed_actions) * 10_000) / 10_000 : i.total,
           })),
         )
         .execute();
@@ -220,39 +261,4 @@ export const invoicesRepository = {
       .where('invoice_id', '=', invoiceId)
       .orderBy('id')
       .execute(),
-
-  /** The publisher's invoice of a month that is not void, locked (a reversal adds a line to it). */
-  async forMonth(db: Db, publisherId: number, periodStart: string): Promise<InvoiceRow | undefined> {
-    return (await db
-      .selectFrom('invoices')
-      .select(COLUMNS)
-      .where('publisher_id', '=', publisherId)
-      .where('period_start', '=', periodStart)
-      .where('status', '<>', 'void')
-      .forUpdate()
-      .executeTakeFirst()) as unknown as InvoiceRow | undefined;
-  },
-
-  /** Adds a line and its total to an invoice (a reversal's negative line). */
-  async addLine(db: Db, invoiceId: number, item: ItemDraft & { conversion_id: string; price_per_action: number }) {
-    await db
-      .insertInto('invoice_items')
-      .values({
-        invoice_id: invoiceId,
-        kind: 'reversal',
-        offer_id: item.offer_id,
-        referred_publisher_id: item.referred_publisher_id,
-        conversion_id: item.conversion_id,
-        name: item.name,
-        payed_actions: item.payed_actions,
-        total: item.total,
-        price_per_action: item.price_per_action,
-      })
-      .execute();
-    await db
-      .updateTable('invoices')
-      .set({ payout_total: sql`payout_total + ${item.total.toFixed(4)}::numeric`, updated_at: sql`now()` })
-      .where('id', '=', invoiceId)
-      .execute();
-  },
 };

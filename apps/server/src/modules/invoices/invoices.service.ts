@@ -13,6 +13,7 @@ import { fieldError, notFound } from '../../lib/errors.ts';
 import { invoicesRepository, type InvoiceRow } from './invoices.repository.ts';
 import { eventsService } from '../events/events.service.ts';
 import { auditService, type Actor, type RecordAudit } from '../audit/audit.service.ts';
+import { invoiceAdjustmentsService, type InvoiceDraft } from './invoice-adjustments.service.ts';
 
 /** `YYYY-MM` → the month's first day, last day and the next month's first day (UTC calendar). */
 export function monthBounds(month: string): { start: string; end: string; next: string } {
@@ -43,9 +44,13 @@ const toApi = (r: InvoiceRow): Invoice => ({
 
 export const invoicesService = {
   /**
-   * One invoice per publisher for a closed month: items per offer and referral commissions, from the
-   * day rollups (months are UTC calendar months). Safe to run from several processes and to repeat:
-   * (publisher, period) is unique, an existing invoice is left as it is.
+   * One invoice per publisher for a closed month (months are UTC calendar months): per offer and
+   * referral commissions from the month's raw approved conversions as they are at generation, and
+   * every adjustment waiting for the publisher (docs/money.md) — a publisher with adjustments
+   * waiting is invoiced even without new conversions. Each publisher in a transaction of its own,
+   * under the per-publisher lock status changes take too, so a conversion approved or rejected
+   * meanwhile is either in the invoice or an adjustment of it. Safe to run from several processes
+   * and to repeat: (publisher, period) is unique, an existing invoice is left as it is.
    */
   async generateMonth(
     ctx: AppContext,
@@ -58,31 +63,44 @@ export const invoicesService = {
     const from = `${start}T00:00:00Z`;
     const to = `${next}T00:00:00Z`;
     await eventsService.settleBeforeRead(ctx);
-    const publishers = await invoicesRepository.activePublishers(ctx.db, from, to, opts.publisherId);
+    const publishers = await invoicesRepository.activePublishers(ctx.db, from, to, start, opts.publisherId);
     const created: number[] = [];
     let skipped = 0;
     const one = async (trx: Db, publisherId: number, audit: RecordAudit | null) => {
-      const items = await invoicesRepository.draftItems(
-        trx,
-        publisherId,
-        from,
-        to,
-        ctx.config.REFERRAL_COMMISSION_PERCENT,
-      );
-      const id =
-        items.length === 0 ? null : await invoicesRepository.insertInvoice(trx, publisherId, start, end, items);
-      if (id == null) skipped += 1;
-      else {
-        created.push(id);
-        const total = items.reduce((t, i) => t + Math.round(i.total * 10_000), 0) / 10_000;
-        await audit?.({
-          action: 'invoice.generate',
-          objectType: 'invoice',
-          objectId: id,
-          before: null,
-          after: { publisher_id: publisherId, month, status: 'generated', payout_total: total, lines: items.length },
-        });
+      await invoiceAdjustmentsService.lockPublishers(trx, [publisherId]);
+      if (await invoicesRepository.hasInvoice(trx, publisherId, start)) {
+        skipped += 1;
+        return;
       }
+      const draft: InvoiceDraft = {
+        publisherId,
+        month,
+        items: await invoicesRepository.draftItems(trx, publisherId, from, to, ctx.config.REFERRAL_COMMISSION_PERCENT),
+        ...(await invoiceAdjustmentsService.waiting(trx, publisherId, start)),
+      };
+      // The seam: what the month comes to (its total and status) is decided in one place.
+      const decision = await invoiceAdjustmentsService.decideInvoice(ctx, trx, draft);
+      const id = decision && (await invoicesRepository.insertInvoice(trx, publisherId, start, end, decision));
+      if (!decision || id == null) {
+        skipped += 1;
+        return;
+      }
+      await invoiceAdjustmentsService.recordTaken(trx, draft, decision, id);
+      created.push(id);
+      await audit?.({
+        action: 'invoice.generate',
+        objectType: 'invoice',
+        objectId: id,
+        before: null,
+        after: {
+          publisher_id: publisherId,
+          month,
+          status: decision.status,
+          payout_total: decision.total,
+          lines: decision.lines.length,
+          adjustments: draft.adjustments.length,
+        },
+      });
     };
     const actor = opts.actor;
     if (actor) {

@@ -20,10 +20,8 @@ export function ReverseConversionModal({ conversion, onClose }: { conversion: Ad
           { id: conversion.id, reason },
           {
             onSuccess: (r) => {
-              const paid = r.data.invoices.filter((i) => i.total === null).length;
-              alerts.success(
-                `Conversion reversed.${paid > 0 ? ' Its invoice is already paid and was left as it is.' : ''}`,
-              );
+              const waiting = r.data.invoices.some((i) => i.invoice_id === null);
+              alerts.success(`Conversion reversed.${waiting ? ' The adjustment waits for the next invoice.' : ''}`);
               onClose();
             },
           },

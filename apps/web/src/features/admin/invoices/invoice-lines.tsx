@@ -7,7 +7,13 @@ import { formatDateTime } from '../../../lib/dates.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 
 type Detail = AdminInvoiceDetailResponse['data'];
-const KIND_LABELS = { offer: 'Offer', referral: 'Referral commission', reversal: 'Reversal' } as const;
+const KIND_LABELS = {
+  offer: 'Offer',
+  referral: 'Referral commission',
+  reversal: 'Reversal',
+  adjustment: 'Adjustment',
+  carried_over: 'Carried over',
+} as const;
 
 /** The invoice's facts, then its lines (offers, referral commissions, reversals) and the total. */
 export function InvoiceLines({ detail }: { detail: Detail }) {
@@ -44,7 +50,7 @@ export function InvoiceLines({ detail }: { detail: Detail }) {
           </thead>
           <tbody className="divide-y divide-slate-100">
             {items.map((i, n) => (
-              <tr key={n} className={cn(i.kind === 'reversal' && 'bg-red-50/40')}>
+              <tr key={n} className={cn(i.total < 0 && 'bg-red-50/40')}>
                 <td className="px-3 py-2.5 sm:px-4">
                   <span className="block text-slate-900 break-words">{i.name}</span>
                   <span className="text-xs text-slate-600">
