@@ -144,7 +144,7 @@ describe.each(Object.keys(WIDTHS) as Width[])('console conversions and invoices 
     expect(after.totals.earnings).toBeCloseTo(before.totals.earnings - conv.payout, 2);
     expect(after.invoice).toBeCloseTo(before.invoice - conv.payout, 4);
     const lines = (await json(await apiPost(s, '/invoice', { id: pub.invoiceId }, pub.jwt))).items;
-    expect(lines.at(-1)).toMatchObject({ kind: 'reversal', total: -conv.payout, payed_actions: -1 });
+    expect(lines.at(-1)).toMatchObject({ kind: 'adjustment', total: -conv.payout, payed_actions: -1 });
     const audit = await json(
       await adminCall(s, 'POST', '/audit-log', ops, { filters: { object_type: 'conversion', object_id: conv.id } }),
     );
