@@ -1,6 +1,8 @@
 import { ERROR_CODES, decodeCursor, encodeCursor, type ListResponse } from '@portal/shared';
 import {
+  CONVERSION_FLAGS,
   REVERSAL_REASON_MAX,
+  type ConversionFlag,
   type AdminConversion,
   type AdminConversionListQuery,
   type ConversionReverseRequest,
@@ -37,6 +39,10 @@ const toApi = (r: AdminConversionRow): AdminConversion => ({
   adv_transaction_id: r.adv_transaction_id,
   source: r.source,
   status: r.status,
+  status_reason: r.status_reason,
+  status_changed_at: r.status_changed_at ? new Date(r.status_changed_at).toISOString() : null,
+  flags: (r.flags ?? []).filter((f): f is ConversionFlag => (CONVERSION_FLAGS as readonly string[]).includes(f)),
+  approve_after: r.approve_after ? new Date(r.approve_after).toISOString() : null,
   reversal:
     r.reversed_at && r.reversal_reason != null
       ? {
