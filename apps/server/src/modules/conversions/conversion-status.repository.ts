@@ -22,6 +22,16 @@ function span(refs: ConversionRef[]): RawBuilder<unknown> {
   return sql`c.created_at >= ${new Date(from)} AND c.created_at < ${new Date(to + 1)}`;
 }
 
+/** What finds a conversion by its keys. */
+export interface ConversionKeyRow {
+  id: string;
+  created_at: Date;
+  click_id: string;
+  adv_transaction_id: string | null;
+  event_id: number;
+  advertiser_id: number;
+}
+
 /** The SQL of status changes (conversion_status_changes: migration 0080). */
 export const conversionStatusRepository = {
   /** These conversions (locked with `lock`, in id order, the order every bulk change takes them in). */
@@ -106,23 +116,14 @@ export const conversionStatusRepository = {
   },
 
   /** Conversions by their clicks' tids or their order ids (a reconciliation file's rows). */
-  async byKeys(
-    db: Db,
-    keys: { tids: string[]; orderIds: string[] },
-  ): Promise<
-    { id: string; created_at: Date; click_id: string; adv_transaction_id: string | null; event_id: number }[]
-  > {
+  async byKeys(db: Db, keys: { tids: string[]; orderIds: string[] }): Promise<ConversionKeyRow[]> {
     const where = [];
     if (keys.tids.length) where.push(sql`click_id = ANY(${keys.tids}::uuid[])`);
     if (keys.orderIds.length) where.push(sql`adv_transaction_id = ANY(${keys.orderIds}::text[])`);
     if (where.length === 0) return [];
-    const { rows } = await sql<{
-      id: string;
-      created_at: Date;
-      click_id: string;
-      adv_transaction_id: string | null;
-      event_id: number;
-    }>`SELECT id, created_at, click_id, adv_transaction_id, event_id FROM conversions
+    const { rows } =
+      await sql<ConversionKeyRow>`SELECT id, created_at, click_id, adv_transaction_id, event_id, advertiser_id
+      FROM conversions
       WHERE ${sql.join(where, sql` OR `)} ORDER BY id`.execute(db);
     return rows;
   },
