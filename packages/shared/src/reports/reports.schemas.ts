@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { dateRangeSchema, listCursorSchema, listRequestSchema } from '../common/list.ts';
+import { REPORT_CONVERSION_STATUSES } from './reports.constants.ts';
+
+export * from './reports.constants.ts';
 
 /**
  * Reports of docs/api.md (docs/reports.md). Every answer also states the time zone its days and hours
@@ -8,19 +11,6 @@ import { dateRangeSchema, listCursorSchema, listRequestSchema } from '../common/
  */
 
 const idList = z.array(z.number().int().positive()).max(500).nullish();
-
-/**
- * A conversion's status as the publisher sees it (docs/money.md): only approved ones count in the
- * metrics; a pending one waits for a decision; a rejected or reversed one is listed with its reason.
- */
-export const REPORT_CONVERSION_STATUSES = ['approved', 'pending', 'rejected', 'reversed'] as const;
-export type ReportConversionStatus = (typeof REPORT_CONVERSION_STATUSES)[number];
-export const REPORT_CONVERSION_STATUS_LABELS: Record<ReportConversionStatus, string> = {
-  approved: 'Approved',
-  pending: 'Pending',
-  rejected: 'Rejected',
-  reversed: 'Reversed',
-};
 
 /**
  * Report filters (docs/api.md "Report filters"); `offer_id: null` is the dashboard's "all offers".
