@@ -106,6 +106,9 @@ export const postbacksService = {
   findRow: (db: Db, publisherId: number, id: number): Promise<PostbackRow | undefined> =>
     postbacksRepository.find(db, publisherId, id),
 
+  /** The postbacks that may be told of these publishers' status changes (postback-deliveries `enqueueStatusDeliveries`). */
+  statusReceivers: (db: Db, publisherIds: number[]) => postbacksRepository.statusReceivers(db, publisherIds),
+
   /** The postbacks (or pixels) a conversion fires; `db` may be the conversion's transaction. */
   findMatching: (db: Db, match: PostbackMatch) => postbacksRepository.matching(db, match),
 

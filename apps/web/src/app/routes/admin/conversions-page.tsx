@@ -20,7 +20,7 @@ import { useConversionList } from '../../../features/admin/conversions/conversio
 import { LazyReverseModal } from '../../../features/admin/conversions/lazy-reverse-modal.tsx';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 
-const STATUS_LABELS = { approved: 'Approved', reversed: 'Reversed' } as const;
+const STATUS_LABELS = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', reversed: 'Reversed' } as const;
 const STATUS_OPTIONS = CONVERSION_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
 
 interface Find {
