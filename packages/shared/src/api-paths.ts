@@ -50,6 +50,9 @@ export const API_PATHS = {
   exportDownload: '/report/export/download',
   weekToDateSummary: '/week-to-date-summary',
   monthToDateSummary: '/month-to-date-summary',
+  /** The publisher's payment details: read (in full) and changed (password, and the code with 2FA). */
+  paymentDetails: '/payment-details',
+  paymentDetailsUpdate: '/payment-details/update',
   invoiceList: '/invoice-list',
   invoice: '/invoice',
   /** The invoice as a PDF file (`application/pdf`, an attachment). */

@@ -43,8 +43,20 @@ export const SIGNUP_LIMITS = {
   company_tax_id: 64,
 } as const;
 
-export const INVOICE_STATUSES = ['generated', 'request_payment', 'processing', 'paid'] as const;
+/**
+ * An invoice's statuses as its publisher sees them: the way to payment (`INVOICE_FLOW`), and
+ * `carried_over`, a month below the minimum payout, not payable, its total a line of the next
+ * month's invoice (docs/money.md).
+ */
+export const INVOICE_STATUSES = ['generated', 'request_payment', 'processing', 'paid', 'carried_over'] as const;
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
+/** The way an invoice goes to payment, one step at a time. */
+export const INVOICE_FLOW = [
+  'generated',
+  'request_payment',
+  'processing',
+  'paid',
+] as const satisfies readonly InvoiceStatus[];
 
 export const OFFER_STATUSES = ['active', 'ready', 'paused', 'expired', 'pending'] as const;
 export type OfferStatus = (typeof OFFER_STATUSES)[number];

@@ -7,6 +7,7 @@ export * from './auth/login-code.schemas.ts';
 export * from './signup/signup.schemas.ts';
 export * from './password-reset/password-reset.schemas.ts';
 export * from './profile/profile.schemas.ts';
+export * from './profile/payment-details.schemas.ts';
 export * from './geo/geo.schemas.ts';
 export * from './postback-deliveries/postback-deliveries.schemas.ts';
 export * from './common/list.ts';

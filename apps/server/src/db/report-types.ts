@@ -33,7 +33,7 @@ export interface InvoicesTable {
   period_start: string;
   period_end: string;
   payout_total: number;
-  status: Generated<'generated' | 'request_payment' | 'processing' | 'paid' | 'void'>;
+  status: Generated<'generated' | 'request_payment' | 'processing' | 'paid' | 'void' | 'carried_over'>;
   created_at: CreatedAt;
   updated_at: Generated<Timestamp>;
   /** Set when the invoice is marked paid (migration 0080). */

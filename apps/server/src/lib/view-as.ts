@@ -20,6 +20,7 @@ const READ_PATHS: string[] = [
   API_PATHS.twoFactorStatus,
   API_PATHS.user,
   API_PATHS.manager,
+  API_PATHS.paymentDetails,
   API_PATHS.timezone,
   API_PATHS.campaignTable,
   API_PATHS.offerList,

@@ -11,6 +11,7 @@ import { twoFactorRoutes } from '../modules/two-factor/two-factor.routes.ts';
 import { signupRoutes } from '../modules/signup/signup.routes.ts';
 import { passwordResetRoutes } from '../modules/password-reset/password-reset.routes.ts';
 import { profileRoutes } from '../modules/profile/profile.routes.ts';
+import { paymentDetailsRoutes } from '../modules/payment-details/payment-details.routes.ts';
 import { geoRoutes } from '../modules/geo/geo.routes.ts';
 import { postbackDeliveriesRoutes } from '../modules/postback-deliveries/postback-deliveries.routes.ts';
 import { offersRoutes } from '../modules/offers/offers.routes.ts';
@@ -78,6 +79,7 @@ export async function registerPublisherApi(app: FastifyInstance, ctx: AppContext
         guarded(session, 'onRequest', requireSession(ctx), sessionSecurity, async () => {
           await session.register(twoFactorRoutes(ctx));
           await session.register(profileRoutes(ctx));
+          await session.register(paymentDetailsRoutes(ctx));
           await session.register(notificationsRoutes(ctx));
           await session.register(exportsRoutes(ctx));
           await session.register(apiKeysRoutes(ctx));

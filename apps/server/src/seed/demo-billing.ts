@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { INVOICE_STATUSES } from '@portal/shared';
+import { INVOICE_FLOW } from '@portal/shared';
 import type { AppContext } from '../context.ts';
 import { invoicesService, lastClosedMonth } from '../modules/invoices/invoices.service.ts';
 import { notificationsService } from '../modules/notifications/notifications.service.ts';
@@ -42,7 +42,7 @@ export async function seedDemoBilling(ctx: AppContext): Promise<void> {
     .where('publisher_id', '=', demo.id)
     .orderBy('period_start', 'desc')
     .execute();
-  const order = [...INVOICE_STATUSES]; // generated, request_payment, processing, paid
+  const order = [...INVOICE_FLOW]; // generated, request_payment, processing, paid
   for (const [i, inv] of invoices.entries()) {
     const target = i === invoices.length - 1 && i > 0 ? 'paid' : (order[Math.min(i, order.length - 1)] ?? 'paid');
     for (const status of order.slice(1, order.indexOf(target) + 1)) await invoicesService.advance(ctx, inv.id, status);
@@ -82,8 +82,7 @@ export async function seedDemoBilling(ctx: AppContext): Promise<void> {
     {
       daysAgo: 14,
       summary: 'Payment schedule',
-      description:
-        '<p>Invoices are generated on the 1st of each month for the previous month. The minimum payout is <b>50 USD</b>.</p>',
+      description: `<p>Invoices are generated on the 1st of each month for the previous month. The minimum payout is <b>${ctx.config.MINIMUM_PAYOUT_USD} USD</b>.</p>`,
       read: true,
     },
     {

@@ -76,6 +76,8 @@ export async function createTestApp(
     DEMO_SEED: 'false',
     // Tests invoice by calling the service.
     DISABLED_JOBS: 'monthly-invoices',
+    // Invoices of a few dollars are payable unless a test sets a minimum payout of its own.
+    MINIMUM_PAYOUT_USD: '0',
     PORT: '0',
     ...(db.databaseUrl ? { DATABASE_URL: db.databaseUrl } : {}),
     ...env,

@@ -19,6 +19,7 @@ export const INVOICE_MOVES: Record<AdminInvoiceStatus, AdminInvoiceStatus[]> = {
   request_payment: ['processing', 'void'],
   processing: ['paid', 'void'],
   paid: [],
+  carried_over: [],
   void: [],
 };
 
@@ -28,5 +29,6 @@ export const INVOICE_MOVE_LABELS: Record<AdminInvoiceStatus, string> = {
   request_payment: 'Request payment',
   processing: 'Processing',
   paid: 'Mark paid',
+  carried_over: 'Carried over',
   void: 'Void',
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { dataEnvelope, successSchema } from '../common/envelope.ts';
 import { listRequestSchema, listResponseSchema } from '../common/list.ts';
 import { accountManagerSchema } from '../profile/profile.schemas.ts';
+import { maskedPaymentDetailsSchema } from '../profile/payment-details.schemas.ts';
 import { PUBLISHER_STATUSES, PUBLISHER_STATUS_ACTIONS } from './publishers.constants.ts';
 
 /**
@@ -97,6 +98,11 @@ export const publisherDetailSchema = z.object({
   month_to_date: publisherFiguresSchema,
   /** Offers granted to this publisher (private or approval-required offers it may run). */
   granted_offers: z.array(publisherGrantSchema),
+  /** The publisher's own minimum payout (null: the network's, `network_minimum_payout`). */
+  minimum_payout: z.number().nullable(),
+  network_minimum_payout: z.number(),
+  /** Where the publisher is paid, masked but for the last four characters; null: none given. */
+  payment_details: maskedPaymentDetailsSchema.nullable(),
 });
 export type PublisherDetail = z.infer<typeof publisherDetailSchema>;
 export const publisherDetailResponseSchema = dataEnvelope(publisherDetailSchema);
@@ -114,9 +120,12 @@ export const publisherStatusRequestSchema = z.strictObject({
 });
 export type PublisherStatusRequest = z.infer<typeof publisherStatusRequestSchema>;
 
+export const PUBLISHER_MINIMUM_PAYOUT_MAX = 1_000_000;
 export const publisherUpdateRequestSchema = z.strictObject({
-  /** null: no account manager. */
-  account_manager_id: idSchema.nullable(),
+  /** null: no account manager; left out: unchanged. */
+  account_manager_id: idSchema.nullable().optional(),
+  /** The publisher's own minimum payout in USD; null: the network's (MINIMUM_PAYOUT_USD); left out: unchanged. */
+  minimum_payout: z.number().nullable().optional(),
 });
 export type PublisherUpdateRequest = z.infer<typeof publisherUpdateRequestSchema>;
 

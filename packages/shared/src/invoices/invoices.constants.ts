@@ -9,6 +9,7 @@ export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
   request_payment: 'Payment requested',
   processing: 'Processing',
   paid: 'Paid',
+  carried_over: 'Carried over',
 };
 
 /**

@@ -7,7 +7,7 @@ import {
   type LockedPublisher,
   type NewAdjustment,
 } from './invoice-adjustments.repository.ts';
-import type { ItemDraft } from './invoices.repository.ts';
+import { invoicesRepository, type ItemDraft } from './invoices.repository.ts';
 
 /**
  * Invoice adjustments (docs/money.md, "Invoices and adjustments"): what changes after a month was
@@ -19,7 +19,8 @@ import type { ItemDraft } from './invoices.repository.ts';
  *   follows, on the referrer's invoices. It goes at once on the publisher's open invoice (the newest
  *   still `generated`, whose total follows), else it waits (`invoice_id` null).
  * - Invoice generation (invoices.service.ts `generateMonth`) takes every waiting adjustment of the
- *   publisher as lines, and `decideInvoice` is where a draft's total and status are decided.
+ *   publisher as lines, and `decideInvoice` is where a draft's total and status are decided: a
+ *   month below the minimum payout is `carried_over`, its total a waiting `carried_over` adjustment.
  * - Both run under the per-publisher lock (`lockPublishers`), so a late approval is either in the
  *   month's invoice or its adjustment, never neither nor both.
  */
@@ -75,7 +76,8 @@ export interface InvoiceDraft {
 
 /** What an invoice draft comes to: its status, total and lines, and adjustments to record with it. */
 export interface InvoiceDecision {
-  status: 'generated';
+  /** `carried_over`: below the publisher's minimum payout, not payable; its total waits for the next month. */
+  status: 'generated' | 'carried_over';
   total: number;
   lines: ItemDraft[];
   /** Adjustments recorded with the invoice (waiting for the next one). */
@@ -211,7 +213,7 @@ export const invoiceAdjustmentsService = {
    * every waiting adjustment, then (for a month invoiced again after a void) what its adjustments
    * already brought elsewhere, taken back. Null when there is nothing to invoice.
    */
-  async decideInvoice(_ctx: AppContext, _trx: Db, draft: InvoiceDraft): Promise<InvoiceDecision | null> {
+  async decideInvoice(ctx: AppContext, trx: Db, draft: InvoiceDraft): Promise<InvoiceDecision | null> {
     const lines: ItemDraft[] = [
       ...draft.items,
       ...draft.adjustments.map(adjustmentLine),
@@ -231,6 +233,28 @@ export const invoiceAdjustmentsService = {
     ];
     if (lines.length === 0) return null;
     const total = lines.reduce((t, l) => t + Math.round(l.total * 10_000), 0) / 10_000;
+    // Below the minimum payout (the publisher's own, else MINIMUM_PAYOUT_USD): carried over, its
+    // total a line of the next month's invoice (docs/money.md).
+    const own = await invoicesRepository.minimumPayout(trx, draft.publisherId);
+    const minimum = own ?? ctx.config.MINIMUM_PAYOUT_USD;
+    if (total < minimum) {
+      const carry: InvoiceDecision['carry'] =
+        total === 0
+          ? []
+          : [
+              {
+                publisher_id: draft.publisherId,
+                conversion_id: null,
+                conversion_month: `${draft.month}-01`,
+                kind: 'carried_over',
+                amount: total,
+                name: `Carried over from ${draft.month}`,
+                offer_id: null,
+                referred_publisher_id: null,
+              },
+            ];
+      return { status: 'carried_over', total, lines, carry };
+    }
     return { status: 'generated', total, lines, carry: [] };
   },
 

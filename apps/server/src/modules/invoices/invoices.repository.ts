@@ -7,7 +7,7 @@ export interface InvoiceRow {
   period_start: string;
   period_end: string;
   payout_total: number;
-  status: 'generated' | 'request_payment' | 'processing' | 'paid' | 'void';
+  status: 'generated' | 'request_payment' | 'processing' | 'paid' | 'void' | 'carried_over';
   created_at: Date;
 }
 
@@ -108,6 +108,16 @@ export const invoicesRepository = {
         AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.publisher_id = p.id AND i.period_start = ${periodStart}::date AND i.status <> 'void')
       ORDER BY p.id`.execute(db);
     return rows.map((r) => r.id);
+  },
+
+  /** The publisher's own minimum payout (null: the network's, MINIMUM_PAYOUT_USD). */
+  async minimumPayout(db: Db, publisherId: number): Promise<number | null> {
+    const row = await db
+      .selectFrom('publishers')
+      .select('minimum_payout')
+      .where('id', '=', publisherId)
+      .executeTakeFirst();
+    return row?.minimum_payout == null ? null : Number(row.minimum_payout);
   },
 
   /** Whether the publisher's month has an invoice that is not void. */

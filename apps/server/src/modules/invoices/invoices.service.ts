@@ -1,6 +1,6 @@
 import {
   ERROR_CODES,
-  INVOICE_STATUSES,
+  INVOICE_FLOW,
   decodeCursor,
   encodeCursor,
   type Invoice,
@@ -126,11 +126,10 @@ export const invoicesService = {
   async advance(ctx: AppContext, id: number, to: InvoiceStatus): Promise<void> {
     const inv = await invoicesRepository.findAny(ctx.db, id);
     if (!inv) throw new Error(`no invoice ${id}`);
-    const from = INVOICE_STATUSES.indexOf(inv.status as InvoiceStatus);
-    if (INVOICE_STATUSES.indexOf(to) !== from + 1)
-      throw new Error(
-        `invoice ${id} is ${inv.status}; the next status is ${INVOICE_STATUSES[from + 1] ?? 'none (paid)'}`,
-      );
+    const flow: readonly InvoiceStatus[] = INVOICE_FLOW;
+    const from = flow.indexOf(inv.status as InvoiceStatus);
+    if (from < 0 || flow.indexOf(to) !== from + 1)
+      throw new Error(`invoice ${id} is ${inv.status}; the next status is ${flow[from + 1] ?? 'none'}`);
     if (!(await invoicesRepository.setStatus(ctx.db, id, inv.status, to)))
       throw new Error(`invoice ${id} changed meanwhile; try again`);
   },

@@ -23,7 +23,11 @@ const statusAnswer = z.object({
   data: z.object({ id: z.number().int(), status: publisherStatusSchema }),
 });
 const managerAnswer = z.object({
-  data: z.object({ id: z.number().int(), account_manager_id: z.number().int().nullable() }),
+  data: z.object({
+    id: z.number().int(),
+    account_manager_id: z.number().int().nullable(),
+    minimum_payout: z.number().nullable(),
+  }),
 });
 
 /** The Publishers area (docs/operator-console.md "Publishers"): reads for every operator, writes for managers. */
@@ -91,14 +95,17 @@ export const publishersAdminRoutes =
         config: { operatorRole: 'manager' },
         schema: {
           ...base,
-          summary: 'Set the account manager of a publisher (null: none)',
+          summary: "Set a publisher's account manager (null: none) and minimum payout (null: the network's)",
+          description:
+            'A field left out stays as it is. Field errors: account_manager_id 0x4011 (no such manager); ' +
+            'minimum_payout 0x4011 (not an amount from 0 to 1,000,000).',
           params,
           body: publisherUpdateRequestSchema,
           response: { 200: managerAnswer },
         },
       },
       async (req) => ({
-        data: await publishersService.setAccountManager(ctx, actorOf(req), req.params.id, req.body.account_manager_id),
+        data: await publishersService.update(ctx, actorOf(req), req.params.id, req.body),
       }),
     );
 

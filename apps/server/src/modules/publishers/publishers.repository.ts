@@ -127,6 +127,15 @@ export const publishersRepository = {
       .executeTakeFirstOrThrow();
   },
 
+  setMinimumPayout(db: Db, id: number, minimumPayout: number | null) {
+    return db
+      .updateTable('publishers')
+      .set({ minimum_payout: minimumPayout })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  },
+
   accountManagers(db: Db) {
     return db
       .selectFrom('account_managers')

@@ -1,8 +1,10 @@
 import { sql } from 'kysely';
 import { ERROR_CODES, type ListResponse } from '@portal/shared';
 import {
+  PUBLISHER_MINIMUM_PAYOUT_MAX,
   PUBLISHER_REASON_MAX,
   PUBLISHER_STATUS_CHANGES,
+  type PublisherUpdateRequest,
   type PublisherDetail,
   type PublisherListQuery,
   type PublisherRow,
@@ -19,6 +21,7 @@ import { accountsService } from '../accounts/accounts.service.ts';
 import { auditService, type Actor } from '../audit/audit.service.ts';
 import { loginCodesService, type ClientMeta } from '../login-codes/login-codes.service.ts';
 import { reportsService } from '../reports/reports.service.ts';
+import { paymentDetailsService } from '../payment-details/payment-details.service.ts';
 import { statusMail } from './publishers.mail.ts';
 import { publishersRepository } from './publishers.repository.ts';
 
@@ -36,6 +39,7 @@ const snapshot = (p: Publisher) => ({
   name: p.name,
   status: p.status,
   account_manager_id: p.account_manager_id,
+  minimum_payout: p.minimum_payout == null ? null : Number(p.minimum_payout),
   approved_at: iso(p.approved_at),
 });
 
@@ -136,6 +140,9 @@ export const publishersService = {
         offer_status: g.status,
         granted_at: iso(g.created_at)!,
       })),
+      minimum_payout: p.minimum_payout == null ? null : Number(p.minimum_payout),
+      network_minimum_payout: ctx.config.MINIMUM_PAYOUT_USD,
+      payment_details: (await paymentDetailsService.masked(ctx.db, [id])).get(id) ?? null,
     };
   },
 
@@ -168,13 +175,27 @@ export const publishersService = {
     return { id: after.id, status: after.status };
   },
 
-  /** Sets (or clears) the account manager the publisher's portal shows. */
-  async setAccountManager(ctx: AppContext, actor: Actor, id: number, accountManagerId: number | null) {
+  /**
+   * Sets (or clears) the account manager the publisher's portal shows, and the publisher's own
+   * minimum payout (null: the network's); a field left out stays as it is.
+   */
+  async update(ctx: AppContext, actor: Actor, id: number, body: PublisherUpdateRequest) {
+    const min = body.minimum_payout;
+    if (min != null && (!Number.isFinite(min) || min < 0 || min > PUBLISHER_MINIMUM_PAYOUT_MAX))
+      throw fieldError(
+        'minimum_payout',
+        ERROR_CODES.TOO_SHORT_OR_INVALID,
+        `The minimum payout is an amount from 0 to ${PUBLISHER_MINIMUM_PAYOUT_MAX.toLocaleString('en-US')} USD.`,
+      );
     return auditService.write(ctx, actor, async (trx, audit) => {
       const before = await lockedOrFail(trx, id);
-      if (accountManagerId !== null && !(await publishersRepository.findAccountManager(trx, accountManagerId)))
+      const managerId = body.account_manager_id;
+      if (managerId != null && !(await publishersRepository.findAccountManager(trx, managerId)))
         throw fieldError('account_manager_id', ERROR_CODES.TOO_SHORT_OR_INVALID, 'No such account manager.');
-      const row = await publishersRepository.setAccountManager(trx, id, accountManagerId);
+      let row = before;
+      if (managerId !== undefined) row = await publishersRepository.setAccountManager(trx, id, managerId);
+      if (min !== undefined)
+        row = await publishersRepository.setMinimumPayout(trx, id, min == null ? null : Math.round(min * 100) / 100);
       await audit({
         action: 'publisher.update',
         objectType: 'publisher',
@@ -182,9 +203,17 @@ export const publishersService = {
         before: snapshot(before),
         after: snapshot(row),
       });
-      return { id: row.id, account_manager_id: row.account_manager_id };
+      return {
+        id: row.id,
+        account_manager_id: row.account_manager_id,
+        minimum_payout: row.minimum_payout == null ? null : Number(row.minimum_payout),
+      };
     });
   },
+
+  /** Sets (or clears) the account manager the publisher's portal shows. */
+  setAccountManager: (ctx: AppContext, actor: Actor, id: number, accountManagerId: number | null) =>
+    publishersService.update(ctx, actor, id, { account_manager_id: accountManagerId }),
 
   /**
    * Gives the user with this e-mail access to the publisher account too (multi-account login; the
