@@ -116,6 +116,10 @@ export const TAGS: { name: string; description: string }[] = [
   { name: 'reports', description: 'The eight reports, their totals, and the earnings summaries.' },
   { name: 'exports', description: 'CSV exports of the reports: start, poll, download.' },
   { name: 'invoices', description: "The publisher's monthly invoices." },
+  {
+    name: 'payment details',
+    description: 'Where the publisher is paid: read, and changed behind the current password (session only).',
+  },
   { name: 'notifications', description: "The publisher's notifications." },
   { name: 'api keys', description: 'API keys for calling the reports, offers and postbacks from a program.' },
   { name: 'health', description: 'Whether the server and its database are up.' },

@@ -13,7 +13,7 @@ import { paymentDetailsService } from './payment-details.service.ts';
 export const paymentDetailsRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    const base = { tags: ['payment-details'] };
+    const base = { tags: ['payment details'] };
 
     app.post(
       API_PATHS.paymentDetails,
