@@ -37,6 +37,8 @@ export interface DemoOffer {
   noPreview?: boolean;
   /** How the advertiser reports conversions (default: server postback only). */
   conversionMethod?: ConversionMethod;
+  /** How its conversions arrive (docs/money.md; default: approved at once). Its traffic is demo-statuses.ts's. */
+  approval?: { mode: 'hold'; days: number } | { mode: 'manual' };
 }
 
 /** The demo offers. demo@portal.test may run every one but the multi-account and "nobody" ones. */
@@ -356,6 +358,31 @@ export const OFFERS: DemoOffer[] = [
     tags: ['health', 'b2b'],
     pages: ['Partners'],
     access: 'nobody',
+  },
+  // The money workflow (docs/money.md): one offer holding its conversions, one approving them by hand.
+  {
+    advertiser: 'northwind',
+    name: 'Northwind Outlet Orders',
+    status: 'active',
+    payout: 10,
+    tags: ['retail', 'outlet'],
+    geos: ['CA', 'US'],
+    pages: ['Outlet'],
+    creatives: ['image', 'link'],
+    access: 'demo',
+    approval: { mode: 'hold', days: 7 },
+  },
+  {
+    advertiser: 'bluepeak',
+    name: 'Bluepeak Premium Card',
+    status: 'active',
+    payout: 95,
+    tags: ['finance', 'credit-card'],
+    geos: ['CA', 'US'],
+    pages: ['Apply'],
+    creatives: ['image', 'text'],
+    access: 'demo',
+    approval: { mode: 'manual' },
   },
 ];
 

@@ -91,6 +91,8 @@ export async function seedDemoOffers(ctx: AppContext): Promise<void> {
         is_public: access === 'public',
         conversion_method: o.conversionMethod ?? 'postback',
         base_event_name: o.baseEvent ?? 'Conversion',
+        conversion_approval: o.approval?.mode ?? 'auto',
+        hold_days: o.approval?.mode === 'hold' ? o.approval.days : null,
         ...revenueFor(o.payout, o.payoutType ?? 'cpa'),
       });
       offerIds.set(o.name, offerId);

@@ -5,6 +5,7 @@ import { hashPassword } from '../lib/password.ts';
 import { withSetupLock } from '../db/database.ts';
 import { seedDemoOffers } from './demo-offers.ts';
 import { seedDemoTraffic } from './demo-traffic.ts';
+import { seedDemoStatuses } from './demo-statuses.ts';
 import { seedDemoBilling } from './demo-billing.ts';
 import { DEMO_OPERATOR, seedDemoOperator } from './demo-operator.ts';
 
@@ -156,9 +157,11 @@ async function seedOnce(ctx: AppContext): Promise<{ seeded: boolean }> {
     await sql`SELECT 1`.execute(trx);
   });
   // Each area seeds its own part, in this order: the network, then traffic through the tracking
-  // engine's own code path, then what is computed from that traffic.
+  // engine's own code path, then the decisions on the conversions held for approval, then what is
+  // computed from that traffic.
   await seedDemoOffers(ctx);
   await seedDemoTraffic(ctx);
+  await seedDemoStatuses(ctx);
   await seedDemoBilling(ctx);
   return { seeded: true };
 }

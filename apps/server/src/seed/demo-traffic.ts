@@ -72,6 +72,8 @@ export async function seedDemoTraffic(ctx: AppContext): Promise<void> {
       'offers.conversion_method',
       'advertisers.name as advertiser',
     ])
+    // Offers holding their conversions get theirs from demo-statuses.ts, which decides them too.
+    .where('offers.conversion_approval', '=', 'auto')
     .orderBy('offers.id')
     .execute();
   if (offers.length === 0) return;
