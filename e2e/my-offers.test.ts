@@ -14,7 +14,7 @@ import {
   type Session,
 } from './helpers/browser.ts';
 
-/** My Offers (docs/screens.md) against the demo network's 23 offers. */
+/** My Offers (docs/screens.md) against the demo network's 25 offers. */
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
@@ -164,7 +164,7 @@ describe('My Offers', () => {
     await page.getByText("You've reached the end of the list").waitFor();
     expect(calls).toHaveLength(2);
     expect(typeof calls[1]!.body['cursor']).toBe('string');
-    await page.getByText('23 results').waitFor();
+    await page.getByText('25 results').waitFor();
     await page.mouse.wheel(0, 4000);
     await page.waitForTimeout(500);
     expect(calls).toHaveLength(2);
