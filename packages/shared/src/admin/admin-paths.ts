@@ -55,6 +55,8 @@ export const ADMIN_API_PATHS = {
   conversionReverse: '/conversions/:id/reverse',
   invoices: '/invoices',
   invoiceGenerate: '/invoices/generate',
+  /** A month's payable invoices as CSV (`?month=YYYY-MM`). */
+  invoicesPayableCsv: '/invoices/payable.csv',
   invoice: '/invoices/:id',
   invoiceStatus: '/invoices/:id/status',
 } as const;
