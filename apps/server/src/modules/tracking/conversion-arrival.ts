@@ -12,7 +12,8 @@ export const ARRIVAL_REASON_MAX = 1000;
 /** How a conversion arrives (docs/money.md, "How a conversion arrives"): its status, why, its flags. */
 export interface Arrival {
   status: Exclude<ConversionStatus, 'reversed'>;
-  reason: string | null;
+  /** Why (the advertiser's reason); not named `reason`, which is a refusal's (conversion.types.ts `isRefusal`). */
+  statusReason: string | null;
   flags: string[];
   /** A held conversion's approval time. */
   approveAfter: Date | null;
@@ -62,18 +63,18 @@ export async function decideArrival(
   if (said === 'rejected')
     return {
       status: 'rejected',
-      reason: reason ?? 'Rejected by the advertiser.',
+      statusReason: reason ?? 'Rejected by the advertiser.',
       flags,
       approveAfter: null,
       ip,
       actorKind,
     };
-  if (flags.length > 0) return { status: 'pending', reason: null, flags, approveAfter: held, ip, actorKind: 'engine' };
-  if (said === 'approved') return { status: 'approved', reason, flags, approveAfter: null, ip, actorKind };
-  if (said === 'pending') return { status: 'pending', reason, flags, approveAfter: held, ip, actorKind };
+  if (flags.length > 0) return { status: 'pending', statusReason: null, flags, approveAfter: held, ip, actorKind: 'engine' };
+  if (said === 'approved') return { status: 'approved', statusReason: reason, flags, approveAfter: null, ip, actorKind };
+  if (said === 'pending') return { status: 'pending', statusReason: reason, flags, approveAfter: held, ip, actorKind };
   if (offer.conversionApproval === 'auto')
-    return { status: 'approved', reason: null, flags, approveAfter: null, ip, actorKind };
-  return { status: 'pending', reason: null, flags, approveAfter: held, ip, actorKind };
+    return { status: 'approved', statusReason: null, flags, approveAfter: null, ip, actorKind };
+  return { status: 'pending', statusReason: null, flags, approveAfter: held, ip, actorKind };
 }
 
 /**
@@ -113,7 +114,7 @@ function isPublicAddress(ip: string): boolean {
 /** What the arrival row of a conversion's history says, when it did not simply arrive approved. */
 export function arrivalReason(a: Arrival, holdDays: number | null): string | null {
   if (a.flags.length > 0) return `Held for review: ${a.flags.join(', ')}`;
-  if (a.reason) return a.reason;
+  if (a.statusReason) return a.statusReason;
   if (a.status === 'pending' && a.approveAfter) return `Held for ${holdDays} days`;
   if (a.status === 'pending') return 'Waiting for approval';
   return null;

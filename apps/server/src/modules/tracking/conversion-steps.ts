@@ -261,7 +261,7 @@ export function conversionRow(
     click_id: click.id,
     click_created_at: new Date(click.created_at),
     status: arrival?.status ?? 'approved',
-    status_reason: arrival?.status === 'rejected' ? arrival.reason : null,
+    status_reason: arrival?.status === 'rejected' ? arrival.statusReason : null,
     flags: arrival?.flags ?? [],
     approve_after: arrival?.approveAfter ?? null,
     ip: arrival?.ip ?? null,
