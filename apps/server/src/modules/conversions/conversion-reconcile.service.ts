@@ -196,13 +196,23 @@ export async function reconcile(
     );
 
   if (!req.apply) {
-    return ctx.db.transaction().execute(async (trx) => {
+    // A preview changes nothing; the audit log still says who looked at which file.
+    return auditService.write(ctx, actor, async (trx, audit) => {
       await match(trx, rows);
       const results = await changeEach(ctx, trx, statusActorOf(actor), itemsOf(), { dryRun: true });
       const byId = new Map(results.map((r) => [r.id, r]));
       for (const r of rows) settle(r, byId, false);
       const out = rows.map(publicRow);
-      return { reconciliation_id: null, applied: false, summary: summaryOf(out), rows: out };
+      const summary = summaryOf(out);
+      await audit({
+        action: 'conversion.reconcile_preview',
+        objectType: 'conversion',
+        objectId: null,
+        before: null,
+        after: { file_name: req.file_name ?? null, ...summary },
+        reason: null,
+      });
+      return { reconciliation_id: null, applied: false, summary, rows: out };
     });
   }
 

@@ -162,6 +162,16 @@ export const conversionsService = {
             after: { ...auditSnapshot(r.after!), postbacks: r.postbacks },
             reason,
           });
+      // A call that changed nothing is recorded too (who asked, and that nothing changed).
+      if (!results.some((r) => r.outcome === 'changed'))
+        await auditService.record(trx, actor, {
+          action: req.status === 'approved' ? 'conversion.approve' : 'conversion.reject',
+          objectType: 'conversion',
+          objectId: null,
+          before: null,
+          after: { changed: 0, ids: results.length },
+          reason,
+        });
       return results;
     });
     const counts = { changed: 0, unchanged: 0, unknown: 0, not_allowed: 0 };
