@@ -58,7 +58,9 @@ export default defineConfig({
           globalSetup: ['e2e/helpers/global-setup.ts'],
           testTimeout: 90_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Two files at once, each worker on a server and a copy of the demo network of its own
+          // (e2e/README.md): a file spends much of its time waiting on the browser or the server.
+          maxWorkers: 2,
         },
       },
     ],

@@ -81,7 +81,17 @@ describe('postback editor errors', () => {
         }),
       ).toBe(true);
       await checkScreen(page, `postback-editor-toast-${width}`);
-      // Dismissing the toast leaves the dialog open.
+      // Dismissing the toast leaves the dialog open (a fresh failure: the first toast's 4 s may have
+      // run out during the accessibility scan on a busy machine).
+      await toast.waitFor({ state: 'detached', timeout: 8000 });
+      await page.route(
+        '**/api/v1/postback/create',
+        (r) =>
+          r.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"0x500","message":"x"}}' }),
+        { times: 1 },
+      );
+      await dialog.getByRole('button', { name: 'Create' }).click();
+      await expectToast(page, 'Could not create postback.', 'error');
       await toast.getByRole('button', { name: 'Hide this message' }).click();
       await expect.poll(() => page.locator('[data-alert-type="error"]').count()).toBe(0);
       expect(await dialog.isVisible()).toBe(true);

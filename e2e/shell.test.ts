@@ -14,6 +14,7 @@ import {
   WIDTHS,
   type Width,
   eventually,
+  port,
 } from './helpers/browser.ts';
 
 let browser: Browser;
@@ -357,7 +358,7 @@ test.concurrent(
   async () => {
     const s = await open(browser, 'desktop');
     const { page } = s;
-    const res = await page.goto(`http://localhost:${inject('port')}/login`);
+    const res = await page.goto(`http://localhost:${port()}/login`);
     const csp = res!.headers()['content-security-policy'] ?? '';
     const scriptSrc = /script-src ([^;]*)/.exec(csp)?.[1] ?? '';
     expect(scriptSrc).toContain("'self'");

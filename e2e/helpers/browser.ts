@@ -3,10 +3,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { expect } from 'vitest';
+import { workerServer } from './worker-server.ts';
 
-export const baseUrl = () => inject('baseUrl');
-export const port = () => inject('port');
+export const baseUrl = () => workerServer().baseUrl;
+export const port = () => workerServer().port;
 
 const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 

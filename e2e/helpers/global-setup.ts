@@ -1,18 +1,17 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../../apps/server/test/helpers/free-port.ts';
 import { createDatabase } from '../../apps/server/test/helpers/test-db.ts';
+import { JWT_SECRET, startPortal, type PortalProcess } from './portal-process.ts';
 import { makeTodaysTraffic } from './todays-traffic.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    baseUrl: string;
-    port: number;
-    dataDir: string;
+    /** One server per worker (VITEST_POOL_ID picks it: helpers/worker-server.ts). */
+    servers: { baseUrl: string; port: number; dataDir: string }[];
     jwtSecret: string;
   }
 }
@@ -46,7 +45,10 @@ function build(workspace: string) {
   if (r.status !== 0) throw new Error(`build of ${workspace} failed`);
 }
 
-/** Builds what is stale, starts the real server on a fresh embedded database, and stops it after. */
+/**
+ * Builds what is stale, seeds the demo network once and starts one real server per worker on a
+ * copy of it (embedded database or, with TEST_DB=postgres, PostgreSQL); stops them all after.
+ */
 export default async function setup(project: TestProject) {
   const shared = newest(path.join(root, 'packages/shared/src'));
   const webIndex = path.join(root, 'apps/web/dist/index.html');
@@ -54,77 +56,65 @@ export default async function setup(project: TestProject) {
   const serverBundle = path.join(root, 'apps/server/dist/server.js');
   if (mtime(serverBundle) < Math.max(shared, newest(path.join(root, 'apps/server/src')))) build('@portal/server');
 
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
-  const jwtSecret = 'e2e-secret-0123456789abcdef0123456789abcdef';
-  const baseUrl = `http://localhost:${port}`;
-  const database = process.env['TEST_DB'] === 'postgres' ? await createDatabase('portal_e2e') : undefined;
-  const child: ChildProcess = spawn(process.execPath, [serverBundle], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_SEED: 'true',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      JWT_SECRET: jwtSecret,
-      PUBLIC_URL: baseUrl,
-      // Each browser context sends its own X-Forwarded-For, so per-address throttles do not
-      // add up across the whole suite.
-      TRUST_PROXY: '127.0.0.1',
-      DATABASE_URL: database?.url ?? '',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  let exited = false;
-  child.on('exit', () => (exited = true));
-
-  const deadline = Date.now() + 170_000;
-  for (;;) {
-    if (exited) throw new Error('the server exited during start');
-    try {
-      const r = await fetch(`${baseUrl}/api/v1/health`);
-      if (r.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error('the server did not become healthy in time');
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
+  // One server per worker, each on its own copy of one seeded demo network: files that run at
+  // the same time never see each other's writes. The network is seeded once, with today's traffic,
+  // by a first server that is then stopped, so that its database can be copied.
+  const workers = Math.max(1, Number(project.config.maxWorkers ?? project.vitest.config.maxWorkers) || 1);
+  const postgres = process.env['TEST_DB'] === 'postgres';
+  const dirs: string[] = [];
+  const databases: { drop: () => Promise<void> }[] = [];
+  const running: PortalProcess[] = [];
+  const cleanUp = async () => {
+    await Promise.all(running.map((p) => p.stop()));
+    for (const d of databases) await d.drop();
+    for (const d of dirs) fs.rmSync(d, { recursive: true, force: true });
+  };
+  const tempDir = () => {
+    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
+    dirs.push(d);
+    return d;
+  };
 
   try {
-    await makeTodaysTraffic(baseUrl, { email: 'demo@portal.test', password: 'demo-password' });
+    const templateDir = tempDir();
+    const template = postgres ? await createDatabase('portal_e2e_tpl') : undefined;
+    if (template) databases.push(template);
+    const seeder = await startPortal({ root, serverBundle, dataDir: templateDir, databaseUrl: template?.url });
+    running.push(seeder);
+    await makeTodaysTraffic(seeder.baseUrl, { email: 'demo@portal.test', password: 'demo-password' });
+    // A stop commits the pending clicks and closes the database: the copies hold everything.
+    await seeder.stop();
+    running.pop();
+
+    // The copies one after the other (a clone of a PostgreSQL template wants it to itself), then
+    // the servers side by side.
+    const copies: { dataDir: string; databaseUrl?: string }[] = [];
+    for (let i = 0; i < workers; i++) {
+      const dataDir = tempDir();
+      if (template) {
+        const database = await createDatabase('portal_e2e', template.name);
+        databases.push(database);
+        copies.push({ dataDir, databaseUrl: database.url });
+      } else {
+        fs.cpSync(templateDir, dataDir, { recursive: true });
+        copies.push({ dataDir });
+      }
+    }
+    const started = await Promise.all(
+      copies.map(async (copy) => {
+        const p = await startPortal({ root, serverBundle, ...copy });
+        running.push(p);
+        return p;
+      }),
+    );
+    project.provide(
+      'servers',
+      started.map(({ baseUrl, port, dataDir }) => ({ baseUrl, port, dataDir })),
+    );
+    project.provide('jwtSecret', JWT_SECRET);
   } catch (err) {
-    child.kill('SIGKILL');
-    await database?.drop();
+    await cleanUp();
     throw err;
   }
-
-  project.provide('baseUrl', baseUrl);
-  project.provide('port', port);
-  project.provide('dataDir', dataDir);
-  project.provide('jwtSecret', jwtSecret);
-
-  return async () => {
-    if (!exited) {
-      child.kill('SIGTERM');
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(() => {
-          child.kill('SIGKILL');
-          resolve();
-        }, 10_000);
-        child.on('exit', () => {
-          clearTimeout(t);
-          resolve();
-        });
-      });
-    }
-    await database?.drop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  };
+  return cleanUp;
 }

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { workerServer } from './worker-server.ts';
 
 /** The newest password reset link e-mailed to this address (the server writes mail to DATA_DIR/outbox). */
 export async function resetLinkFor(email: string, since: number, timeoutMs = 10_000): Promise<string> {
-  const dir = path.join(inject('dataDir'), 'outbox');
+  const dir = path.join(workerServer().dataDir, 'outbox');
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (fs.existsSync(dir)) {

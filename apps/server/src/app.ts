@@ -13,6 +13,7 @@ import { registerSecurity } from './plugins/security.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { statusPostbackRoutes } from './modules/conversions/status-postback.routes.ts';
 import { creativeFileRoutes } from './modules/offers/creative-files.routes.ts';
 import { onOfferWrite } from './modules/offers/offers-admin.service.ts';
 import { trackingEngine } from './modules/tracking/tracking-engine.ts';
@@ -128,6 +129,8 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await registerAdminApi(app, ctx);
   // Tracking engine (/c, /postback, /pixel).
   await app.register(trackingRoutes(ctx));
+  // The advertiser's later status changes (/postback/status, docs/money.md).
+  await app.register(statusPostbackRoutes(ctx));
   // Uploaded creatives (/media/creatives/{id}), public.
   await app.register(creativeFileRoutes(ctx));
   // Background jobs (plugins/jobs.ts) start when the app is ready; on close the pending clicks are

@@ -95,6 +95,12 @@ const envSchema = z.object({
    */
   API_KEY_RATE_LIMIT: z.coerce.number().int().min(1).max(100_000).default(120),
   TRUST_PROXY: z.string().default(''),
+  /**
+   * A file of address ranges and their countries (`start,end,country` lines: the free IP-to-country
+   * files' format), for the fraud hold of a conversion from outside its offer's regions
+   * (docs/money.md). Empty: the country of an address is unknown and that signal is off.
+   */
+  GEO_IP_COUNTRY_FILE: z.string().default(''),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /**
    * Request lines of the click and pixel paths (/c, /pixel), which carry nearly all the traffic:

@@ -3,6 +3,7 @@ import type { DeliveryStatus, EventType, PayoutType } from '@portal/shared';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 
 /** Tracking engine (migration 0030): raw events, idempotency keys, caps, postback outbox. */
 export interface ClicksTable {
@@ -109,9 +110,9 @@ export interface ConversionsTable {
   source: Generated<'postback' | 'pixel'>;
   /** Migration 0080 (docs/money.md): the status's reason and time, fraud flags, a hold's end, the address. */
   status_reason: Generated<string | null>;
-  status_changed_at: Generated<Timestamp | null>;
+  status_changed_at: NullableTimestamp;
   flags: Generated<string[]>;
-  approve_after: Generated<Timestamp | null>;
+  approve_after: NullableTimestamp;
   ip: Generated<string | null>;
 }
 

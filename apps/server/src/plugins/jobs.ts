@@ -3,6 +3,7 @@ import { JobRunner } from '../lib/job-runner.ts';
 import { addTrackingJobs } from '../modules/tracking/tracking.jobs.ts';
 import { addExportJobs } from '../modules/exports/exports.jobs.ts';
 import { addInvoiceJobs } from '../modules/invoices/invoices.jobs.ts';
+import { addConversionJobs } from '../modules/conversions/conversions.jobs.ts';
 
 /**
  * The process's background jobs (ARCHITECTURE.md, "Background jobs"): each module's `*.jobs.ts`
@@ -19,5 +20,6 @@ export function createJobs(ctx: AppContext): JobRunner {
   addTrackingJobs(jobs, ctx);
   addExportJobs(jobs, ctx);
   addInvoiceJobs(jobs);
+  addConversionJobs(jobs);
   return jobs;
 }

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { ConversionAnswerSchema, ConversionRefusalSchema, PostbackParamsSchema } from '@portal/shared';
+import {
+  ConversionAnswerSchema,
+  ConversionRefusalSchema,
+  PostbackParamsSchema,
+  StatusPostbackAnswerSchema,
+  StatusPostbackParamsSchema,
+} from '@portal/shared';
 
 /**
  * What the API document says of the tracking endpoints (docs/tracking.md) beyond their routes'
@@ -56,6 +62,26 @@ const conversionDescription =
   '`token` parameter or `Authorization: Bearer <token>`. Parameters may come in the query or, on POST, a JSON or ' +
   'form body (the body wins); other parameters are ignored. Every refusal is recorded with its reason.';
 
+const statusAnswers = {
+  '200': {
+    description: 'Set, or already so: the conversion, its status and its status before.',
+    content: { 'application/json': { schema: json(StatusPostbackAnswerSchema) } },
+  },
+  '401': refusal('Refused, `missing_token`.'),
+  '403': refusal("Refused: `bad_token`, or `other_advertiser` (another advertiser's conversion, 0x4030)."),
+  '404': refusal('Refused, `unknown_conversion`: no conversion has this tid or order id (0x4040).'),
+  '409': refusal(
+    'Refused: `reversed` (a reversal is final), `not_allowed` (a rejection 60 days after payment) (0x4090).',
+  ),
+  '422': refusal('Refused, `bad_request`: a bad status, a rejection without a reason, several conversions match.'),
+  '500': FAULT,
+  '503': UNAVAILABLE,
+};
+
+const statusDescription =
+  "The advertiser approves or rejects one of its conversions later (docs/money.md), by its click's `tid` or its " +
+  '`adv_transaction_id` (with `event_id` when several match), authenticated as the conversion call is.';
+
 /** Each tracking operation's summary, description and answers (and the POST's body), by operationId. */
 export const TRACKING_OPERATIONS: Record<string, Record<string, unknown>> = {
   click: {
@@ -99,6 +125,28 @@ export const TRACKING_OPERATIONS: Record<string, Record<string, unknown>> = {
     },
     responses: {
       ...conversionAnswers,
+      '400': errorAnswer('The body is not valid JSON (0x4010).'),
+      '413': errorAnswer('The body is larger than the server accepts (0x4130).'),
+      '415': errorAnswer('The body is neither JSON nor a form (0x4150).'),
+    },
+  },
+  conversionStatusGet: {
+    summary: "Change a conversion's status (server to server)",
+    description: statusDescription,
+    responses: statusAnswers,
+  },
+  conversionStatusPost: {
+    summary: "Change a conversion's status (server to server), parameters in the body",
+    description: statusDescription,
+    requestBody: {
+      required: false,
+      content: {
+        'application/json': { schema: json(StatusPostbackParamsSchema) },
+        'application/x-www-form-urlencoded': { schema: json(StatusPostbackParamsSchema) },
+      },
+    },
+    responses: {
+      ...statusAnswers,
       '400': errorAnswer('The body is not valid JSON (0x4010).'),
       '413': errorAnswer('The body is larger than the server accepts (0x4130).'),
       '415': errorAnswer('The body is neither JSON nor a form (0x4150).'),

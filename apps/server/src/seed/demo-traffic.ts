@@ -171,6 +171,8 @@ export async function seedDemoTraffic(ctx: AppContext): Promise<void> {
       const byPixel = offer.conversion_method === 'pixel' || (offer.conversion_method === 'both' && rnd() < 0.5);
       const when = {
         at: c.at,
+        // The history's small pool of visitors would trip the repeat-address signal on most of it.
+        fraudSignals: false,
         // Only the last day's conversions queue publisher postbacks, so the delivery log shows recent ones.
         enqueuePostbacks: now.getTime() - c.at.getTime() < DAY_MS,
       };

@@ -113,20 +113,26 @@ export interface ConversionInput {
   eventId: number;
   eventType: 'conversion' | 'partial' | 'upsell';
   payout: number;
+  /** As it stands (approved unless said); only an approved one reaches the rollups. */
+  status?: 'approved' | 'pending' | 'rejected' | 'reversed';
+  statusReason?: string | null;
+  flags?: string[];
 }
 
 export async function insertConversion(t: TestApp, c: ConversionInput): Promise<string> {
   const id = crypto.randomUUID();
   await t.app.ctx.db.transaction().execute(async (trx) => {
     await sql`INSERT INTO conversions (id, created_at, publisher_id, offer_id, advertiser_id, event_id, event_type, landing_page_id, click_id,
-        click_created_at, status, payout, payout_type, s1, s2, pub_source)
+        click_created_at, status, status_reason, flags, payout, payout_type, s1, s2, pub_source)
       SELECT ${id}::uuid, ${c.at.toISOString()}::timestamptz, ${c.click.publisherId}, ${c.click.offerId}, o.advertiser_id, ${c.eventId}, ${c.eventType},
-        ${c.click.landingPageId}, ${c.click.id}::uuid, ${c.click.at.toISOString()}::timestamptz, 'approved', ${c.payout}, 'cpa',
+        ${c.click.landingPageId}, ${c.click.id}::uuid, ${c.click.at.toISOString()}::timestamptz, ${c.status ?? 'approved'},
+        ${c.statusReason ?? null}, ${c.flags ?? []}::text[], ${c.payout}, 'cpa',
         ${c.click.s1 ?? null}, ${c.click.s2 ?? null}, ${c.click.pubSource ?? null}
       FROM offers o WHERE o.id = ${c.click.offerId}`.execute(trx);
     await sql`UPDATE clicks SET has_conversion = true WHERE id = ${c.click.id}::uuid AND created_at = ${c.click.at.toISOString()}::timestamptz`.execute(
       trx,
     );
+    if ((c.status ?? 'approved') !== 'approved') return;
     await eventsService.queueConversion(trx, {
       created_at: c.at,
       publisher_id: c.click.publisherId,

@@ -52,7 +52,10 @@ export const ADMIN_API_PATHS = {
   notificationSend: '/notifications/send',
   notificationRecipients: '/notifications/recipients',
   conversions: '/conversions',
+  conversion: '/conversions/:id',
   conversionReverse: '/conversions/:id/reverse',
+  conversionStatus: '/conversions/status',
+  conversionReconcile: '/conversions/reconcile',
   invoices: '/invoices',
   invoiceGenerate: '/invoices/generate',
   /** A month's payable invoices as CSV (`?month=YYYY-MM`). */

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { calendarDaySchema } from '../common/list.ts';
 import { CONVERSION_METHODS, OFFER_STATUSES } from '../constants.ts';
-import { CREATIVE_TYPES, EVENT_TYPES, OFFER_VISIBILITIES, PAYOUT_TYPES } from '../offers/offers.constants.ts';
+import {
+  CONVERSION_APPROVALS,
+  CREATIVE_TYPES,
+  EVENT_TYPES,
+  HOLD_DAYS_MAX,
+  HOLD_DAYS_MIN,
+  MIN_CTIT_SECONDS_MAX,
+  OFFER_VISIBILITIES,
+  PAYOUT_TYPES,
+} from '../offers/offers.constants.ts';
 import { CAP_SCOPES, offerAmountSchema } from './offers.schemas.ts';
 
 /**
@@ -60,6 +69,11 @@ export const offerFields = {
   is_public: z.boolean(),
   /** How the advertiser reports conversions; pixels are accepted only when this allows them. */
   conversion_method: z.enum(CONVERSION_METHODS),
+  /** How its conversions arrive (docs/money.md); `hold_days` is set exactly when it is `hold`. */
+  conversion_approval: z.enum(CONVERSION_APPROVALS),
+  hold_days: z.number().int().min(HOLD_DAYS_MIN).max(HOLD_DAYS_MAX).nullable(),
+  /** A conversion sooner than this after its click arrives pending (0: off). */
+  min_ctit_seconds: z.number().int().min(0).max(MIN_CTIT_SECONDS_MAX),
 };
 
 export const newOfferSchema = z
@@ -81,6 +95,9 @@ export const newOfferSchema = z
     visibility: offerFields.visibility.optional(),
     is_public: offerFields.is_public.optional(),
     conversion_method: offerFields.conversion_method.default('postback'),
+    conversion_approval: offerFields.conversion_approval.default('auto'),
+    hold_days: offerFields.hold_days.default(null),
+    min_ctit_seconds: offerFields.min_ctit_seconds.default(0),
     /** The base conversion event created with the offer, carrying its payout. */
     base_event_name: z.string().trim().min(1).max(128).default('Conversion'),
     /** What the advertiser pays for the base event (docs/tracking.md, Revenue). */
@@ -94,6 +111,10 @@ export const newOfferSchema = z
   .refine((o) => o.revenue_type !== 'revshare' || o.revenue <= 100, {
     message: 'a revenue share is a percentage (0-100)',
     path: ['revenue'],
+  })
+  .refine((o) => (o.conversion_approval === 'hold') === (o.hold_days !== null), {
+    message: 'hold_days is set exactly when conversion_approval is hold',
+    path: ['hold_days'],
   });
 export type NewOffer = z.input<typeof newOfferSchema>;
 

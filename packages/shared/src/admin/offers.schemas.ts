@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { dataEnvelope, successSchema } from '../common/envelope.ts';
 import { calendarDaySchema, listRequestSchema, listResponseSchema } from '../common/list.ts';
 import { CONVERSION_METHODS, OFFER_STATUSES } from '../constants.ts';
-import { CREATIVE_TYPES, EVENT_TYPES, OFFER_VISIBILITIES, PAYOUT_TYPES } from '../offers/offers.constants.ts';
+import {
+  CONVERSION_APPROVALS,
+  CREATIVE_TYPES,
+  EVENT_TYPES,
+  OFFER_VISIBILITIES,
+  PAYOUT_TYPES,
+} from '../offers/offers.constants.ts';
 
 /**
  * The console's Offers area (docs/operator-console.md, Offers): the list, the editor's one save
@@ -100,6 +106,14 @@ export const adminOfferSaveRequestSchema = z.strictObject({
   monthly_cap: z.number().int().positive().max(2_147_483_647).nullish(),
   /** A cap counts the whole network's conversions (`global`) or each publisher's. */
   cap_scope: z.enum(CAP_SCOPES).default('global'),
+  /**
+   * How its conversions arrive (docs/money.md): `auto` (the default), `hold` for `hold_days`
+   * (1-90, required for a hold, ignored otherwise) or `manual`; `min_ctit_seconds` (0: off) holds a
+   * conversion sooner than that after its click. Out-of-range values are answered as field errors.
+   */
+  conversion_approval: z.enum(CONVERSION_APPROVALS).default('auto'),
+  hold_days: z.number().int().min(-2_147_483_648).max(2_147_483_647).nullish(),
+  min_ctit_seconds: z.number().int().min(-2_147_483_648).max(2_147_483_647).default(0),
   events: z.array(adminOfferEventInputSchema).max(50),
   landing_pages: z.array(adminLandingPageInputSchema).max(50),
 });
@@ -131,6 +145,9 @@ export const adminOfferSchema = z.object({
   daily_cap: z.number().int().nullable(),
   monthly_cap: z.number().int().nullable(),
   cap_scope: z.enum(CAP_SCOPES),
+  conversion_approval: z.enum(CONVERSION_APPROVALS),
+  hold_days: z.number().int().nullable(),
+  min_ctit_seconds: z.number().int(),
   events: z.array(
     z.object({
       id: z.number().int(),

@@ -24,6 +24,22 @@ export const EVENT_TYPE_LABELS: Record<EventType, string> = {
   upsell: 'Upsell',
 };
 
+/**
+ * How an offer's conversions arrive (docs/money.md): approved at once, held for `hold_days` then
+ * approved unless rejected meanwhile, or pending until an operator or the advertiser decides.
+ */
+export const CONVERSION_APPROVALS = ['auto', 'hold', 'manual'] as const;
+export type ConversionApproval = (typeof CONVERSION_APPROVALS)[number];
+export const CONVERSION_APPROVAL_LABELS: Record<ConversionApproval, string> = {
+  auto: 'Approve at once',
+  hold: 'Hold for a number of days',
+  manual: 'Manual approval',
+};
+/** A hold's shortest and longest (days), and the longest minimum click-to-conversion time (30 days, in seconds). */
+export const HOLD_DAYS_MIN = 1;
+export const HOLD_DAYS_MAX = 90;
+export const MIN_CTIT_SECONDS_MAX = 2_592_000;
+
 export const CREATIVE_TYPES = ['image', 'video', 'audio', 'link', 'flash', 'text', 'html'] as const;
 export type CreativeType = (typeof CREATIVE_TYPES)[number];
 

@@ -38,6 +38,7 @@ export const POSTBACK_MACROS = [
   'conversion_time',
   'conversion_earnings',
   'conversion_status',
+  'status_reason',
   'price',
   'random',
 ] as const;
@@ -76,7 +77,8 @@ export const POSTBACK_MACRO_DESCRIPTIONS: Record<PostbackMacro, string> = {
   conversion_date: 'Conversion date (UTC, YYYY-MM-DD)',
   conversion_time: 'Conversion time (UTC, HH:MM:SS)',
   conversion_earnings: 'Your payout for the conversion',
-  conversion_status: 'approved, or reversed when the network takes the conversion back',
+  conversion_status: 'pending, approved, rejected, or reversed when the network takes the conversion back',
+  status_reason: 'Why the conversion has its status (a rejection or reversal reason)',
   price: 'Sale amount',
   random: 'A random number',
 };

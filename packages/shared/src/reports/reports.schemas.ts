@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { dateRangeSchema, listCursorSchema, listRequestSchema } from '../common/list.ts';
+import { REPORT_CONVERSION_STATUSES } from './reports.constants.ts';
+
+export * from './reports.constants.ts';
 
 /**
  * Reports of docs/api.md (docs/reports.md). Every answer also states the time zone its days and hours
@@ -9,12 +12,16 @@ import { dateRangeSchema, listCursorSchema, listRequestSchema } from '../common/
 
 const idList = z.array(z.number().int().positive()).max(500).nullish();
 
-/** Report filters (docs/api.md "Report filters"); `offer_id: null` is the dashboard's "all offers". */
+/**
+ * Report filters (docs/api.md "Report filters"); `offer_id: null` is the dashboard's "all offers".
+ * `status` narrows the conversion report (and its export) to those statuses; no other report takes it.
+ */
 export const reportFiltersSchema = z
   .strictObject({
     date_range: dateRangeSchema.nullish(),
     offer_id: idList,
     landing_page_id: idList,
+    status: z.array(z.enum(REPORT_CONVERSION_STATUSES)).max(REPORT_CONVERSION_STATUSES.length).nullish(),
   })
   .default({});
 export type ReportFilters = z.infer<typeof reportFiltersSchema>;
@@ -130,6 +137,10 @@ export const conversionReportRowSchema = z.object({
   sub_id_5: z.string().nullable(),
   pub_source: z.string().nullable(),
   earnings: z.number(),
+  /** Only an approved conversion's earnings are paid; a pending one waits for the network's decision. */
+  status: z.enum(REPORT_CONVERSION_STATUSES),
+  /** Why it was rejected or reversed (null otherwise, or when no reason was given). */
+  status_reason: z.string().nullable(),
 });
 export const clickReportRowSchema = z.object({
   click_id: z.string(),
@@ -187,9 +198,23 @@ export const reportContextSchema = z.object({
 export const reportResponseSchema = <T extends z.ZodType>(row: T) =>
   reportContextSchema.extend({ data: z.array(row), cursor: listCursorSchema });
 
-export const reportTotalResponseSchema = reportContextSchema.extend({ data: reportMetricsSchema });
+/**
+ * A total also says what waits for the network's decision over the same range and filters: the
+ * pending conversions (of every event type) and what they would earn if approved.
+ */
+export const reportTotalsSchema = reportMetricsSchema.extend({
+  pending_conversions: z.number(),
+  pending_earnings: z.number(),
+});
+export type ReportTotals = z.infer<typeof reportTotalsSchema>;
+export const reportTotalResponseSchema = reportContextSchema.extend({ data: reportTotalsSchema });
 export type ReportTotalResponse = z.infer<typeof reportTotalResponseSchema>;
 
 /** `week-to-date-summary` / `month-to-date-summary`: earnings since Monday / the 1st, in the user's zone. */
-export const revenueSummaryResponseSchema = reportContextSchema.extend({ revenue: z.number(), start: z.string() });
+/** `revenue`: approved earnings; `pending`: what the period's pending conversions would earn if approved. */
+export const revenueSummaryResponseSchema = reportContextSchema.extend({
+  revenue: z.number(),
+  pending: z.number(),
+  start: z.string(),
+});
 export type RevenueSummaryResponse = z.infer<typeof revenueSummaryResponseSchema>;

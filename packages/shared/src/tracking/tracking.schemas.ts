@@ -86,6 +86,10 @@ export type ConversionParams = z.infer<typeof ConversionParamsSchema>;
 /** `/postback` also takes the advertiser's token as a parameter (or `Authorization: Bearer`). */
 export const PostbackParamsSchema = ConversionParamsSchema.extend({
   token: lenient("The advertiser's conversion token, if not sent as `Authorization: Bearer`; 512 characters kept."),
+  status: lenient(
+    "The conversion's status as the advertiser decides it: pending, approved or rejected (docs/money.md); none: the offer's approval decides.",
+  ),
+  reason: lenient('Why (a rejection gives one; 1,000 characters kept).'),
 });
 export type PostbackParams = z.infer<typeof PostbackParamsSchema>;
 
@@ -102,6 +106,29 @@ export const ConversionAnswerSchema = z.object({
   duplicate: z.boolean().describe('The same conversion was recorded before (nothing new is counted).'),
   conversion_id: z.string().nullable(),
   payout: z.number().optional().describe("The publisher's payout of a new conversion."),
+  status: z
+    .string()
+    .optional()
+    .describe("A new conversion's status: approved, or pending (held) or rejected (docs/money.md)."),
+});
+
+/** `/postback/status`: the advertiser changes a conversion's status later (docs/money.md). */
+export const StatusPostbackParamsSchema = z.looseObject({
+  token: lenient("The advertiser's conversion token, if not sent as `Authorization: Bearer`."),
+  tid: lenient("The click's transaction id (or adv_transaction_id)."),
+  adv_transaction_id: text("The advertiser's order id (instead of tid)."),
+  event_id: lenient("The offer's event id (none: every event of the click or order)."),
+  status: lenient('approved or rejected.'),
+  reason: lenient('Why (a rejection needs one; 1,000 characters kept).'),
+});
+export type StatusPostbackParams = z.infer<typeof StatusPostbackParamsSchema>;
+
+/** What `/postback/status` answers when the status is set (or already was). */
+export const StatusPostbackAnswerSchema = z.object({
+  success: z.literal(true),
+  conversion_id: z.string(),
+  status: z.string(),
+  previous_status: z.string(),
 });
 
 /** What a refused conversion call answers: the error, and the reason it is stored with. */

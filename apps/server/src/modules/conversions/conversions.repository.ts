@@ -31,6 +31,12 @@ export interface AdminConversionRow {
   pub_source: string | null;
   source: 'postback' | 'pixel';
   status: 'approved' | 'pending' | 'rejected' | 'reversed';
+  status_reason: string | null;
+  status_changed_at: Date | null;
+  flags: string[] | null;
+  approve_after: Date | null;
+  ip: string | null;
+  advertiser_id: number;
   reversed_at: Date | null;
   reversal_reason: string | null;
   reversal_actor: string | null;
@@ -44,15 +50,16 @@ export interface ConversionFilters {
   orderId: string | null;
   publisherId: number | null;
   offerId: number | null;
-  status: 'approved' | 'reversed' | null;
+  status: 'pending' | 'approved' | 'rejected' | 'reversed' | null;
   between: [Date, Date] | null;
 }
 
-const SELECT = sql`
+export const CONVERSION_SELECT = sql`
   SELECT c.id, c.created_at, c.click_id, c.publisher_id, p.name AS publisher_name, c.offer_id, o.name AS offer_name,
     c.event_id, c.event_type, c.landing_page_id, c.payout, c.revenue, c.sale_amount, c.adv_transaction_id,
     c.adv_s1, c.adv_s2, c.adv_s3, c.adv_s4, c.adv_s5, c.s1, c.s2, c.s3, c.s4, c.s5, c.pub_click_id, c.pub_source,
-    c.source, c.status, r.created_at AS reversed_at, r.reason AS reversal_reason, r.actor AS reversal_actor,
+    c.source, c.status, c.status_reason, c.status_changed_at, c.flags, c.approve_after, c.ip, c.advertiser_id,
+    r.created_at AS reversed_at, r.reason AS reversal_reason, r.actor AS reversal_actor,
     r.postbacks AS reversal_postbacks
   FROM conversions c
   LEFT JOIN publishers p ON p.id = c.publisher_id
@@ -75,7 +82,7 @@ export const conversionsRepository = {
     if (f.status) where.push(sql`c.status = ${f.status}`);
     if (f.between) where.push(sql`c.created_at >= ${f.between[0]} AND c.created_at < ${f.between[1]}`);
     if (after) where.push(sql`c.id < ${after}::uuid`);
-    const { rows } = await sql<AdminConversionRow>`${SELECT}
+    const { rows } = await sql<AdminConversionRow>`${CONVERSION_SELECT}
       WHERE ${sql.join(where, sql` AND `)}
       ORDER BY c.id DESC LIMIT ${limit + 1}`.execute(db);
     return rows;
@@ -84,7 +91,7 @@ export const conversionsRepository = {
   /** One conversion, not locked (to know its publisher before the locks are taken). */
   async find(db: Db, id: string, at: Date | null): Promise<AdminConversionRow | undefined> {
     const when = at ? sql`AND c.created_at >= ${at} AND c.created_at < ${new Date(at.getTime() + 1)}` : sql``;
-    const { rows } = await sql<AdminConversionRow>`${SELECT} WHERE c.id = ${id}::uuid ${when}`.execute(db);
+    const { rows } = await sql<AdminConversionRow>`${CONVERSION_SELECT} WHERE c.id = ${id}::uuid ${when}`.execute(db);
     return rows[0];
   },
 
@@ -94,7 +101,7 @@ export const conversionsRepository = {
    */
   async findForUpdate(db: Db, id: string, at: Date | null): Promise<AdminConversionRow | undefined> {
     const when = at ? sql`AND c.created_at >= ${at} AND c.created_at < ${new Date(at.getTime() + 1)}` : sql``;
-    const { rows } = await sql<AdminConversionRow>`${SELECT}
+    const { rows } = await sql<AdminConversionRow>`${CONVERSION_SELECT}
       WHERE c.id = ${id}::uuid ${when}
       FOR UPDATE OF c`.execute(db);
     return rows[0];

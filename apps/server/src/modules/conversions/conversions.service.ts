@@ -2,62 +2,24 @@ import { ERROR_CODES, decodeCursor, encodeCursor, type ListResponse } from '@por
 import {
   REVERSAL_REASON_MAX,
   type AdminConversion,
+  type AdminConversionDetailResponse,
   type AdminConversionListQuery,
   type ConversionReverseRequest,
   type ConversionReverseResponse,
+  type ConversionStatusRequest,
+  type ConversionStatusResponse,
 } from '@portal/shared/admin/conversions.schemas';
 import type { AppContext } from '../../context.ts';
 import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { isValidTimeZone } from '../../lib/timezones.ts';
 import { auditService, type Actor } from '../audit/audit.service.ts';
-import { eventsService } from '../events/events.service.ts';
-import { invoiceAdjustmentsService } from '../invoices/invoice-adjustments.service.ts';
 import { localRange } from '../reports/reports.time.ts';
-import { enqueueReversalDeliveries } from '../postback-deliveries/postback-deliveries.service.ts';
 import { uuidv7Time } from '../tracking/uuid7.ts';
-import { conversionsRepository, type AdminConversionRow } from './conversions.repository.ts';
+import { changeStatuses, FINAL_MESSAGE, statusHistory, type StatusActor } from './conversion-status.service.ts';
+import { auditSnapshot, toAdminConversion } from './conversion-view.ts';
+import { conversionsRepository } from './conversions.repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const money = (v: string | number | null) => (v == null ? null : Number(v));
-const CHARGEBACK_OVER = 'The chargeback period of 60 days after payment is over.';
-
-const toApi = (r: AdminConversionRow): AdminConversion => ({
-  id: r.id,
-  created_at: new Date(r.created_at).toISOString(),
-  tid: r.click_id,
-  publisher_id: r.publisher_id,
-  publisher_name: r.publisher_name ?? `Publisher ${r.publisher_id}`,
-  offer_id: r.offer_id,
-  offer_name: r.offer_name ?? `Offer ${r.offer_id}`,
-  event_id: r.event_id,
-  event_type: r.event_type,
-  payout: Number(r.payout),
-  revenue: Number(r.revenue),
-  sale_amount: money(r.sale_amount),
-  adv_transaction_id: r.adv_transaction_id,
-  source: r.source,
-  status: r.status,
-  reversal:
-    r.reversed_at && r.reversal_reason != null
-      ? {
-          at: new Date(r.reversed_at).toISOString(),
-          reason: r.reversal_reason,
-          actor: r.reversal_actor ?? '',
-          postbacks: Number(r.reversal_postbacks ?? 0),
-        }
-      : null,
-});
-
-/** What the audit log keeps of a conversion: its money and status, never the visitor's sub IDs. */
-const snapshot = (c: AdminConversion) => ({
-  status: c.status,
-  publisher_id: c.publisher_id,
-  offer_id: c.offer_id,
-  event_type: c.event_type,
-  payout: c.payout,
-  revenue: c.revenue,
-  created_at: c.created_at,
-});
 
 /** A conversion id's time when it is a UUIDv7 (as the engine makes them), which names its partition. */
 function timeOf(id: string): Date | null {
@@ -107,7 +69,7 @@ export const conversionsService = {
     const page = rows.slice(0, req.limit);
     const last = page[page.length - 1];
     return {
-      data: page.map(toApi),
+      data: page.map(toAdminConversion),
       cursor: {
         next:
           rows.length > req.limit && last
@@ -117,13 +79,22 @@ export const conversionsService = {
     };
   },
 
+  /** One conversion with its status history (`GET /conversions/:id`). */
+  async detail(ctx: AppContext, id: string): Promise<AdminConversionDetailResponse['data']> {
+    const at = timeOf(id);
+    const row = await conversionsRepository.find(ctx.db, id.toLowerCase(), at);
+    if (!row) throw notFound('Conversion not found.');
+    return { conversion: toAdminConversion(row), history: await statusHistory(ctx.db, row.id) };
+  },
+
   /**
    * Reverses an approved conversion, in one transaction with its audit entry (docs/reports.md,
-   * Reversals): the conversion stays, marked `reversed`, and a reversal row of its own records who,
-   * why and the money; its count and payout leave the publisher's rollups in the hours of the
-   * conversion itself; the open invoice of its month (and the referrer's, for the commission) gets
-   * a line taking it back; the publisher's postbacks that send `{conversion_status}` are called
-   * with `reversed`. A conversion already reversed answers 409 `0x4090`.
+   * Reversals), through the one status change (conversion-status.service.ts): the conversion stays,
+   * marked `reversed`, with a reversal row of its own (who, why, the money) and a status change;
+   * its count and payout leave the publisher's rollups in the hours of the conversion itself; a
+   * month already invoiced gets an adjustment (the publisher's and the referrer's); the publisher's
+   * postbacks told of status changes are called with `reversed`. A conversion already reversed
+   * answers 409 `0x4090`, one not approved 409, one paid more than 60 days ago 409.
    */
   async reverse(
     ctx: AppContext,
@@ -131,126 +102,96 @@ export const conversionsService = {
     id: string,
     req: ConversionReverseRequest,
   ): Promise<ConversionReverseResponse['data']> {
-    const at = timeOf(id);
+    timeOf(id);
     const reason = req.reason?.trim() ?? '';
     if (!reason) throw fieldError('reason', ERROR_CODES.MISSING, 'Please enter a reason.');
     if (reason.length > REVERSAL_REASON_MAX)
       throw fieldError('reason', ERROR_CODES.BAD_FORMAT, `At most ${REVERSAL_REASON_MAX} characters.`);
-    const key = id.toLowerCase();
     return auditService.write(ctx, actor, async (trx, audit) => {
-      // The publisher's lock first (invoice generation takes it too), then the conversion's row.
-      const seen = await conversionsRepository.find(trx, key, at);
-      if (!seen) throw notFound('Conversion not found.');
-      const publishers = await invoiceAdjustmentsService.lockPublishers(trx, [seen.publisher_id]);
-      const row = await conversionsRepository.findForUpdate(trx, key, at);
-      if (!row) throw notFound('Conversion not found.');
-      if (row.status === 'reversed')
+      const [r] = await changeStatuses(ctx, trx, statusActorOf(actor), [id], 'reversed', reason);
+      if (!r || r.outcome === 'unknown') throw notFound('Conversion not found.');
+      if (r.outcome === 'unchanged')
         throw new AppError(409, ERROR_CODES.CONFLICT, 'This conversion is already reversed.');
-      if (row.status !== 'approved')
-        throw new AppError(409, ERROR_CODES.CONFLICT, 'Only an approved conversion can be reversed.');
-      const before = toApi(row);
-      const payout = Number(row.payout);
-      const createdAt = new Date(row.created_at);
-      const closed = await invoiceAdjustmentsService.chargebackClosed(trx, [
-        { id: key, publisherId: row.publisher_id, createdAt },
-      ]);
-      if (closed.size > 0) throw new AppError(409, ERROR_CODES.CONFLICT, CHARGEBACK_OVER);
-      if (!(await conversionsRepository.markReversed(trx, key, createdAt)))
-        throw new AppError(409, ERROR_CODES.CONFLICT, 'This conversion is already reversed.');
-
-      await eventsService.subtractConversion(trx, {
-        created_at: createdAt,
-        publisher_id: row.publisher_id,
-        offer_id: row.offer_id,
-        landing_page_id: row.landing_page_id,
-        event_type: row.event_type,
-        payout,
-        revenue: Number(row.revenue),
-        s1: row.s1,
-      });
-
-      // After its month was invoiced, the reversal is an adjustment on the open invoice (or waits).
-      const publisher = publishers.get(row.publisher_id);
-      const adjustments = await invoiceAdjustmentsService.adjust(
-        ctx,
-        trx,
-        [
-          {
-            conversionId: key,
-            createdAt,
-            publisherId: row.publisher_id,
-            offerId: row.offer_id,
-            offerName: before.offer_name,
-            payout,
-            kind: 'reversal',
-          },
-        ],
-        publishers,
-      );
-      const invoices = adjustments.map((a) => ({
+      if (r.outcome === 'not_allowed')
+        throw new AppError(
+          409,
+          ERROR_CODES.CONFLICT,
+          r.message === FINAL_MESSAGE ? 'This conversion is already reversed.' : (r.message ?? 'Not allowed.'),
+        );
+      const invoices = r.adjustments.map((a) => ({
         invoice_id: a.invoice_id,
         publisher_id: a.publisher_id,
         status: a.invoice_id == null ? 'waiting' : 'generated',
         total: a.amount,
       }));
-
-      const postbacks = await enqueueReversalDeliveries(
-        trx,
-        {
-          publisher: { id: row.publisher_id, name: publisher?.name ?? before.publisher_name },
-          offer: { id: row.offer_id, name: before.offer_name },
-          event: { id: row.event_id, eventType: row.event_type },
-          click: {
-            id: row.click_id,
-            s1: row.s1,
-            s2: row.s2,
-            s3: row.s3,
-            s4: row.s4,
-            s5: row.s5,
-            pub_source: row.pub_source,
-            pub_click_id: row.pub_click_id,
-          },
-          conversion: {
-            id: key,
-            created_at: createdAt,
-            payout,
-            sale_amount: money(row.sale_amount),
-            adv_transaction_id: row.adv_transaction_id,
-            adv_s1: row.adv_s1,
-            adv_s2: row.adv_s2,
-            adv_s3: row.adv_s3,
-            adv_s4: row.adv_s4,
-            adv_s5: row.adv_s5,
-          },
-        },
-        ctx.config.POSTBACK_FANOUT_LIMIT,
-      );
-
-      const inserted = await conversionsRepository.insertReversal(trx, {
-        conversion_id: key,
-        conversion_created_at: createdAt,
-        publisher_id: row.publisher_id,
-        offer_id: row.offer_id,
-        event_type: row.event_type,
-        payout,
-        revenue: Number(row.revenue),
-        reason,
-        operator_id: actor.operatorId,
-        actor: actor.label,
-        postbacks,
-      });
-      if (!inserted) throw new AppError(409, ERROR_CODES.CONFLICT, 'This conversion is already reversed.');
-
-      const after = toApi((await conversionsRepository.findForUpdate(trx, key, createdAt))!);
       await audit({
         action: 'conversion.reverse',
         objectType: 'conversion',
-        objectId: key,
-        before: snapshot(before),
-        after: { ...snapshot(after), invoices, postbacks },
+        objectId: r.id,
+        before: auditSnapshot(r.before!),
+        after: { ...auditSnapshot(r.after!), invoices, postbacks: r.postbacks },
         reason,
       });
-      return { conversion: after, invoices, postbacks };
+      return { conversion: r.after!, invoices, postbacks: r.postbacks };
     });
   },
+
+  /**
+   * Approves or rejects up to 1,000 conversions (`POST /conversions/status`), in one transaction
+   * with an audit entry per conversion changed: each id answered on its own (changed, unchanged,
+   * unknown, not allowed with why). A rejection needs a reason.
+   */
+  async setStatus(
+    ctx: AppContext,
+    actor: Actor,
+    req: ConversionStatusRequest,
+  ): Promise<ConversionStatusResponse['data']> {
+    const reason = req.reason?.trim() || null;
+    if (req.ids.length === 0) throw fieldError('ids', ERROR_CODES.NOTHING_SELECTED, 'Select at least one conversion.');
+    if (req.status === 'rejected' && !reason) throw fieldError('reason', ERROR_CODES.MISSING, 'Please enter a reason.');
+    // One transaction; an audit entry per conversion changed (a call that changes nothing records none).
+    const final = await ctx.db.transaction().execute(async (trx) => {
+      const results = await changeStatuses(ctx, trx, statusActorOf(actor), req.ids, req.status, reason);
+      for (const r of results)
+        if (r.outcome === 'changed')
+          await auditService.record(trx, actor, {
+            action: req.status === 'approved' ? 'conversion.approve' : 'conversion.reject',
+            objectType: 'conversion',
+            objectId: r.id,
+            before: auditSnapshot(r.before!),
+            after: { ...auditSnapshot(r.after!), postbacks: r.postbacks },
+            reason,
+          });
+      // A call that changed nothing is recorded too (who asked, and that nothing changed).
+      if (!results.some((r) => r.outcome === 'changed'))
+        await auditService.record(trx, actor, {
+          action: req.status === 'approved' ? 'conversion.approve' : 'conversion.reject',
+          objectType: 'conversion',
+          objectId: null,
+          before: null,
+          after: { changed: 0, ids: results.length },
+          reason,
+        });
+      return results;
+    });
+    const counts = { changed: 0, unchanged: 0, unknown: 0, not_allowed: 0 };
+    for (const r of final) counts[r.outcome] += 1;
+    return {
+      results: final.map((r) => ({
+        id: r.id,
+        outcome: r.outcome,
+        previous_status: r.previous_status,
+        status: r.status,
+        message: r.message,
+      })),
+      counts,
+    };
+  },
 };
+
+/** The audit's actor as a status change's: an operator of the console, or the command line. */
+export const statusActorOf = (actor: Actor): StatusActor => ({
+  kind: actor.operatorId == null ? 'cli' : 'operator',
+  label: actor.label,
+  operatorId: actor.operatorId,
+});

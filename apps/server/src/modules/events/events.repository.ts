@@ -172,6 +172,26 @@ export interface IngestedConversion {
 
 export type SettleCounts = { batches: number; queued: number };
 
+async function changeConversions(db: Db, cs: IngestedConversion[], sign: 1 | -1): Promise<void> {
+  await applyEvents(
+    db,
+    cs.map((c) => ({
+      created_at: c.created_at,
+      publisher_id: c.publisher_id,
+      offer_id: c.offer_id,
+      landing_page_id: c.landing_page_id,
+      s1: c.s1,
+      clicks: 0,
+      clicks_unique: 0,
+      conversions: c.event_type === 'conversion' ? sign : 0,
+      partials: c.event_type === 'partial' ? sign : 0,
+      upsells: c.event_type === 'upsell' ? sign : 0,
+      earnings: sign * Number(c.payout),
+      revenue: sign * Number(c.revenue ?? 0),
+    })),
+  );
+}
+
 export const eventsRepository = {
   /**
    * Whether anything waits to be settled. Most reads find nothing: a look costs a tenth of a
@@ -235,23 +255,14 @@ export const eventsRepository = {
    * the conversion's own counts were settled yet.
    */
   async subtractConversion(db: Db, c: IngestedConversion): Promise<void> {
-    await applyEvents(db, [
-      {
-        created_at: c.created_at,
-        publisher_id: c.publisher_id,
-        offer_id: c.offer_id,
-        landing_page_id: c.landing_page_id,
-        s1: c.s1,
-        clicks: 0,
-        clicks_unique: 0,
-        conversions: c.event_type === 'conversion' ? -1 : 0,
-        partials: c.event_type === 'partial' ? -1 : 0,
-        upsells: c.event_type === 'upsell' ? -1 : 0,
-        earnings: -Number(c.payout),
-        revenue: -Number(c.revenue ?? 0),
-      },
-    ]);
+    await changeConversions(db, [c], -1);
   },
+
+  /**
+   * Adds (`sign` 1: a late approval) or takes out (-1: a rejection or reversal of an approved one)
+   * conversions at once, in the caller's transaction, in the buckets of each one's own time.
+   */
+  changeConversions: (db: Db, cs: IngestedConversion[], sign: 1 | -1): Promise<void> => changeConversions(db, cs, sign),
 
   /** Queues one approved conversion's counts, in the caller's transaction. */
   async queueConversion(db: Db, c: IngestedConversion): Promise<void> {

@@ -148,6 +148,14 @@ export const eventsService = {
    */
   subtractConversion: (db: Db, c: IngestedConversion): Promise<void> => eventsRepository.subtractConversion(db, c),
 
+  /**
+   * Conversions that start counting (approved after arriving pending or rejected: `sign` 1) or stop
+   * (an approved one rejected or reversed: -1), at once in the caller's transaction, in the
+   * buckets of each conversion's own time (docs/money.md).
+   */
+  changeConversions: (db: Db, cs: IngestedConversion[], sign: 1 | -1): Promise<void> =>
+    eventsRepository.changeConversions(db, cs, sign),
+
   /** Counts stored clicks at once (bulk loads and fixtures; the engine's clicks are counted by the settle). */
   countClicks: (db: Db, clicks: IngestedClick[]): Promise<void> => eventsRepository.addClicks(db, clicks),
 

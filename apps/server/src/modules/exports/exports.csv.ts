@@ -70,6 +70,8 @@ export const EXPORT_COLUMNS: Record<string, string[]> = {
     'pub_source',
     'earnings',
     'conversion_id',
+    'status',
+    'status_reason',
   ],
   click: [
     'timestamp',

@@ -23,7 +23,7 @@ async function writeJob(ctx: AppContext, job: ExportJobRow): Promise<{ rows: num
     purpose: 'access',
     tokenVersion: 0,
   } as PublisherAuth;
-  const scope = await reportsService.scope(ctx, auth, req.filters);
+  const scope = await reportsService.scope(ctx, auth, req.filters, type);
   scope.timezone = job.timezone;
   const columns = EXPORT_COLUMNS[type]!;
   fs.mkdirSync(exportDir(ctx), { recursive: true });

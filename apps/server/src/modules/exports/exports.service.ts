@@ -72,7 +72,7 @@ export const exportsService = {
     if (!(REPORT_SORTS[type] as readonly string[]).includes(sort))
       throw fieldError('sort', ERROR_CODES.BAD_FORMAT, 'Unknown sort column.');
     // Validates the filters now (a bad range answers 422 here, not as a failed job later).
-    const scope = await reportsService.scope(ctx, auth, body.filters);
+    const scope = await reportsService.scope(ctx, auth, body.filters, type);
     const id = crypto.randomUUID();
     // At most a few jobs in flight and a budget per hour (429 past them, lib/quotas.ts).
     await createWithinQuota(ctx.db, auth.publisherId, (trx) =>

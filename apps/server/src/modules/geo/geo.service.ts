@@ -2,6 +2,7 @@ import countries from 'i18n-iso-countries';
 import en from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import { allCountries } from 'country-region-data';
 import type { Country, Region } from '@portal/shared';
+import { countryOfAddress } from './address-country.ts';
 
 countries.registerLocale(en);
 
@@ -19,6 +20,8 @@ const REGIONS = new Map<string, Region[]>(
 );
 
 export const geoService = {
+  /** The country of an address from the ranges file (`GEO_IP_COUNTRY_FILE`); null when unknown. */
+  countryOfAddress,
   countries: () => COUNTRIES,
   isCountry: (code: string) => countries.isValid(code.toUpperCase()) && code.length === 2,
   regions: (country: string) => REGIONS.get(country.trim().toUpperCase()) ?? [],

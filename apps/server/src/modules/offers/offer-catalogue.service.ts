@@ -80,7 +80,12 @@ const offers = {
       const payout = v.payout ?? Number(offer.payout);
       const payoutType = v.payout_type ?? offer.payout_type;
       checkRevshare(payoutType, payout);
-      await repo.updateOffer(trx, offerId, { ...v, ...access });
+      // A hold has its days and no other mode has any (the table holds them together).
+      const approval = v.conversion_approval ?? offer.conversion_approval;
+      const holdDays = approval === 'hold' ? (v.hold_days ?? offer.hold_days) : null;
+      if (approval === 'hold' && holdDays === null) throw inputError('hold_days', 'a hold needs hold_days (1-90)');
+      const hold = v.conversion_approval !== undefined || v.hold_days !== undefined ? { hold_days: holdDays } : {};
+      await repo.updateOffer(trx, offerId, { ...v, ...hold, ...access });
       if (v.payout !== undefined || v.payout_type !== undefined) {
         const base = (await repo.eventsOf(trx, offerId)).find((e) => e.is_base);
         if (base) await repo.updateEvent(trx, base.id, { payout, payout_type: payoutType });

@@ -7,6 +7,7 @@ import type {
   AdminOfferSave,
 } from '@portal/shared/admin/offers.schemas';
 import { httpUrl } from '@portal/shared/admin/offer-catalogue.schemas';
+import { HOLD_DAYS_MAX, HOLD_DAYS_MIN, MIN_CTIT_SECONDS_MAX } from '@portal/shared/offers/offers.constants';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, fieldErrors, notFound } from '../../lib/errors.ts';
@@ -82,6 +83,9 @@ async function describe(ctx: AppContext, db: Db, offerId: number): Promise<Admin
     daily_cap: offer.daily_cap,
     monthly_cap: offer.monthly_cap,
     cap_scope: offer.cap_scope,
+    conversion_approval: offer.conversion_approval,
+    hold_days: offer.hold_days,
+    min_ctit_seconds: offer.min_ctit_seconds,
     // The base event first, as the editor shows it.
     events: [...d.events]
       .sort((a, b) => Number(b.is_base) - Number(a.is_base) || a.id - b.id)
@@ -173,6 +177,19 @@ async function checkSave(db: Db, offerId: number | null, v: AdminOfferSave): Pro
     errors['preview_url'] = err(ERROR_CODES.BAD_FORMAT, URL_MESSAGE);
   if (v.geos.some((g) => !/^[A-Za-z]{2}$/.test(g.trim())))
     errors['geos'] = err(ERROR_CODES.BAD_FORMAT, 'Regions are two-letter country codes (US, DE, …).');
+  if (v.conversion_approval === 'hold') {
+    if (v.hold_days == null) errors['hold_days'] = err(ERROR_CODES.MISSING, 'Enter how many days to hold conversions.');
+    else if (v.hold_days < HOLD_DAYS_MIN || v.hold_days > HOLD_DAYS_MAX)
+      errors['hold_days'] = err(
+        ERROR_CODES.BAD_FORMAT,
+        `Hold conversions for ${HOLD_DAYS_MIN} to ${HOLD_DAYS_MAX} days.`,
+      );
+  }
+  if (v.min_ctit_seconds < 0 || v.min_ctit_seconds > MIN_CTIT_SECONDS_MAX)
+    errors['min_ctit_seconds'] = err(
+      ERROR_CODES.BAD_FORMAT,
+      `The minimum click-to-conversion time is 0 (off) to ${MIN_CTIT_SECONDS_MAX.toLocaleString('en-US')} seconds (30 days).`,
+    );
   if (v.events.length === 0) errors['events'] = err(ERROR_CODES.MISSING, 'Add at least one event.');
   const current = offerId === null ? null : await offerCatalogue.describeOffer(db, offerId);
   v.events.forEach((e, i) => {
@@ -207,6 +224,10 @@ function offerFields(v: AdminOfferSave) {
     daily_cap: v.daily_cap ?? null,
     monthly_cap: v.monthly_cap ?? null,
     cap_scope: v.cap_scope,
+    conversion_approval: v.conversion_approval,
+    // A hold's days only: another mode keeps none (the table holds them together).
+    hold_days: v.conversion_approval === 'hold' ? (v.hold_days ?? null) : null,
+    min_ctit_seconds: v.min_ctit_seconds,
   };
 }
 

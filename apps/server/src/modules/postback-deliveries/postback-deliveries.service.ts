@@ -13,6 +13,12 @@ export const eventKeyOf = (conversionId: string, postbackId: number) => `${conve
 export const reversalEventKeyOf = (conversionId: string, postbackId: number) =>
   `${conversionId}.${postbackId}.reversed`;
 
+/** A status change's event id: one per change (a conversion may be rejected, then approved again). */
+export const statusEventKeyOf = (conversionId: string, postbackId: number, status: string, changeId: string) =>
+  status === 'reversed'
+    ? reversalEventKeyOf(conversionId, postbackId)
+    : `${conversionId}.${postbackId}.${status}.${changeId}`;
+
 /** Whether a postback can tell a reversal from a conversion: it sends `{conversion_status}`. */
 export const sendsStatus = (template: string) => template.toLowerCase().includes('{conversion_status}');
 
@@ -107,3 +113,57 @@ export { isLoopedCall, LOOP_HEADER } from './loop-guard.ts';
 export { postbackMacroValues, type MacroSource } from './postback-render.ts';
 export { failingReceivers, type FailingReceiverState } from './failing-receivers.ts';
 export { receiverBackoff } from './receiver-backoff.ts';
+
+/** A status change to tell the publisher's postbacks of (docs/money.md). */
+export interface StatusChangeSource extends MacroSource {
+  event: { id: number; eventType: EventType };
+  conversion: MacroSource['conversion'] & { status: string; status_reason: string | null };
+  /** The change's row id (conversion_status_changes), which names the delivery. */
+  changeId: string;
+}
+
+/**
+ * Status changes (docs/money.md, "Send on status change"): every active postback of the publisher
+ * that matches the conversion (offer, event, event type) and opted in to status changes gets one
+ * delivery per change, with `{conversion_status}` and `{status_reason}`, in the change's
+ * transaction. A reversal is also told to a postback that sends `{conversion_status}` without
+ * having opted in, as before the option existed. At most `fanoutLimit` per change. Answers how many
+ * deliveries each change got, in order.
+ */
+export async function enqueueStatusDeliveries(
+  trx: Db,
+  changes: StatusChangeSource[],
+  fanoutLimit: number,
+): Promise<number[]> {
+  if (changes.length === 0) return [];
+  const receivers = await postbacksService.statusReceivers(trx, [...new Set(changes.map((c) => c.publisher.id))]);
+  const rows = [];
+  const counts: number[] = [];
+  for (const c of changes) {
+    const matching = receivers
+      .filter(
+        (p) =>
+          p.publisher_id === c.publisher.id &&
+          (p.offer_id == null || p.offer_id === c.offer.id) &&
+          (p.event_id == null || p.event_id === c.event.id) &&
+          (p.event_type == null || p.event_type === c.event.eventType) &&
+          (p.send_on_status_change || (c.conversion.status === 'reversed' && sendsStatus(p.value))),
+      )
+      .slice(0, fanoutLimit);
+    counts.push(matching.length);
+    for (const p of matching) {
+      const url = renderPostbackUrl(p.value, c);
+      rows.push({
+        publisher_id: c.publisher.id,
+        postback_id: p.id,
+        conversion_id: c.conversion.id,
+        event_key: statusEventKeyOf(c.conversion.id, p.id, c.conversion.status, c.changeId),
+        url,
+        receiver_host: receiverHostOf(url),
+        next_attempt_at: new Date(),
+      });
+    }
+  }
+  for (let i = 0; i < rows.length; i += 1000) await postbackDeliveriesRepository.enqueue(trx, rows.slice(i, i + 1000));
+  return counts;
+}

@@ -26,8 +26,10 @@ export interface MacroSource {
     adv_s3: string | null;
     adv_s4: string | null;
     adv_s5: string | null;
-    /** `reversed` once the network took the conversion back (its reversal's call); else approved. */
+    /** Its status (docs/money.md); approved when absent. */
     status?: string;
+    /** Why it has its status (a status change's delivery). */
+    status_reason?: string | null;
   };
 }
 
@@ -69,7 +71,8 @@ export function postbackMacroValues(s: MacroSource): MacroValues {
     conversion_date: iso.slice(0, 10),
     conversion_time: iso.slice(11, 19),
     conversion_earnings: money(s.conversion.payout),
-    conversion_status: s.conversion.status === 'reversed' ? 'reversed' : 'approved',
+    conversion_status: s.conversion.status ?? 'approved',
+    status_reason: s.conversion.status_reason ?? null,
     price: s.conversion.sale_amount == null ? null : money(s.conversion.sale_amount),
     random: crypto.randomInt(0, 2 ** 31 - 1),
   };

@@ -17,6 +17,8 @@ export interface PostbackValues {
   offer_id: number | null;
   event_id: number | null;
   event_type: 'conversion' | 'partial' | 'upsell' | null;
+  /** Left out: unchanged (an update) or false (a create). */
+  send_on_status_change?: boolean;
 }
 
 const base = (db: Db) =>
@@ -95,6 +97,23 @@ export const postbacksRepository = {
       .executeTakeFirst();
     return Number(r.numUpdatedRows) > 0;
   },
+
+  /**
+   * The active server postbacks of these publishers that may be told of a status change: opted in
+   * (`send_on_status_change`), or (for a reversal, as before the option) sending `{conversion_status}`.
+   */
+  statusReceivers: (db: Db, publisherIds: number[]) =>
+    publisherIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .selectFrom('postbacks')
+          .select(['id', 'value', 'publisher_id', 'offer_id', 'event_id', 'event_type', 'send_on_status_change'])
+          .where('publisher_id', 'in', publisherIds)
+          .where('status', '=', 'active')
+          .where('type', '=', 'postback')
+          .where((eb) => eb.or([eb('send_on_status_change', '=', true), eb('value', 'ilike', '%{conversion_status}%')]))
+          .orderBy('id')
+          .execute(),
 
   /** Offer-level ones for that offer and global ones; event, event type null = all. */
   matching: (db: Db, m: PostbackMatch) =>

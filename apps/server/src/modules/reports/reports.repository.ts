@@ -30,6 +30,8 @@ export interface RangeFilter {
   segments: Segment[];
   offerIds: number[] | null;
   landingPageIds: number[] | null;
+  /** The conversion report's statuses (null: every status). */
+  statuses?: readonly string[] | null;
 }
 
 export const METRIC_COLUMNS: Record<string, SortColumn> = {
@@ -218,6 +220,15 @@ export function summaryTotalStatement(f: RangeFilter) {
       SELECT a.*, ${DERIVED} FROM a`;
 }
 
+/** A publisher's raw conversions of the range, offers and landing pages (`c` is `conversions`). */
+function rawConversionScope(f: RangeFilter): RawBuilder<unknown> {
+  const offers = f.offerIds?.length ? sql`AND c.offer_id = ANY(${f.offerIds}::int[])` : sql``;
+  const lps = f.landingPageIds?.length
+    ? sql`AND coalesce(c.landing_page_id, 0) = ANY(${f.landingPageIds}::int[])`
+    : sql``;
+  return sql`c.publisher_id = ${f.publisherId} AND c.created_at >= ${new Date(f.from)} AND c.created_at < ${new Date(f.to)} ${offers} ${lps}`;
+}
+
 export const reportsRepository = {
   async summaryPage(db: Db, kind: SummaryKind, f: RangeFilter, q: PageQuery): Promise<Record<string, unknown>[]> {
     if (f.segments.length === 0) return [];
@@ -257,20 +268,34 @@ export const reportsRepository = {
     return rows;
   },
 
-  /** Raw conversions by keyset (docs/api.md conversion row). */
+  /**
+   * Raw conversions by keyset (docs/api.md conversion row), of every status unless the filter names
+   * some: a rejected or reversed one stays, with its reason (a reversal's from before statuses had
+   * reasons is its reversal row's). The fraud flags are never read here.
+   */
   async conversionPage(db: Db, f: RangeFilter, q: PageQuery): Promise<Record<string, unknown>[]> {
-    const offers = f.offerIds?.length ? sql`AND c.offer_id = ANY(${f.offerIds}::int[])` : sql``;
-    const lps = f.landingPageIds?.length
-      ? sql`AND coalesce(c.landing_page_id, 0) = ANY(${f.landingPageIds}::int[])`
-      : sql``;
+    const statuses = f.statuses?.length ? sql`AND c.status = ANY(${[...f.statuses]}::text[])` : sql``;
     const { rows } = await sql<Record<string, unknown>>`
       SELECT c.id AS conversion_id, c.created_at, c.click_created_at, c.offer_id, coalesce(o.name, '') AS offer_name, c.event_id, c.event_type,
-             c.s1, c.s2, c.s3, c.s4, c.s5, c.pub_source, c.payout AS earnings
+             c.s1, c.s2, c.s3, c.s4, c.s5, c.pub_source, c.payout AS earnings, c.status,
+             CASE WHEN c.status IN ('rejected', 'reversed')
+               THEN coalesce(c.status_reason, (SELECT r.reason FROM conversion_reversals r WHERE r.conversion_id = c.id)) END AS status_reason
       FROM conversions c LEFT JOIN offers o ON o.id = c.offer_id
-      WHERE c.publisher_id = ${f.publisherId} AND c.created_at >= ${new Date(f.from)} AND c.created_at < ${new Date(f.to)}
-        AND c.status = 'approved' ${offers} ${lps} AND ${keyset(q)}
+      WHERE ${rawConversionScope(f)} ${statuses} AND ${keyset(q)}
       ORDER BY ${orderBy(q)} LIMIT ${q.limit + 1}`.execute(db);
     return rows;
+  },
+
+  /**
+   * The pending conversions (every event type) over the range and filters, and what they would
+   * earn if approved, from the raw rows (the rollups count approved ones only).
+   */
+  async pendingTotal(db: Db, f: RangeFilter): Promise<{ pending_conversions: number; pending_earnings: number }> {
+    const { rows } = await sql<{ n: string | number; earnings: string | number | null }>`
+      SELECT count(*) AS n, coalesce(sum(c.payout), 0) AS earnings FROM conversions c
+      WHERE ${rawConversionScope(f)} AND c.status = 'pending'`.execute(db);
+    const r = rows[0];
+    return { pending_conversions: Number(r?.n ?? 0), pending_earnings: Number(r?.earnings ?? 0) };
   },
 
   /** Raw clicks by keyset (docs/api.md click row). */

@@ -33,7 +33,7 @@ export const reportsRoutes =
         },
         async (req) => {
           const auth = publisherOf(req);
-          const scope = await reportsService.scope(ctx, auth, req.body.filters);
+          const scope = await reportsService.scope(ctx, auth, req.body.filters, type);
           return reportsService.page(ctx, type, scope, req.body);
         },
       );
@@ -46,7 +46,7 @@ export const reportsRoutes =
           schema: { ...base, body: reportTotalRequestSchema(type), response: { 200: reportTotalResponseSchema } },
         },
         async (req) => {
-          const scope = await reportsService.scope(ctx, publisherOf(req), req.body.filters);
+          const scope = await reportsService.scope(ctx, publisherOf(req), req.body.filters, type);
           return reportsService.total(ctx, scope);
         },
       );

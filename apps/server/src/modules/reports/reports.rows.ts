@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { REPORT_ROW_SCHEMAS, ReportMetrics, ReportType } from '@portal/shared';
+import type { REPORT_ROW_SCHEMAS, ReportConversionStatus, ReportMetrics, ReportType } from '@portal/shared';
 import { METRIC_COLUMNS, type SortColumn } from './reports.repository.ts';
 import { localIso } from './reports.time.ts';
 
@@ -144,6 +144,8 @@ export function toApiRow(type: ReportType, r: Record<string, unknown>, tz: strin
         sub_id_5: nullIfEmpty(r['s5']),
         pub_source: nullIfEmpty(r['pub_source']),
         earnings: num(r['earnings']),
+        status: r['status'] as ReportConversionStatus,
+        status_reason: nullIfEmpty(r['status_reason']),
       };
     case 'click':
       return {

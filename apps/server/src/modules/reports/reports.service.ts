@@ -47,6 +47,8 @@ export interface ReportScope {
   to: number;
   offerIds: number[] | null;
   landingPageIds: number[] | null;
+  /** The conversion report's status filter (null: every status). */
+  statuses: readonly string[] | null;
 }
 
 function segmentsFor(type: ReportType, s: ReportScope): Segment[] {
@@ -60,13 +62,24 @@ const rangeFilter = (s: ReportScope, segments: Segment[]): RangeFilter => ({
   segments,
   offerIds: s.offerIds,
   landingPageIds: s.landingPageIds,
+  statuses: s.statuses,
   from: s.from,
   to: s.to,
 });
 
 export const reportsService = {
-  /** Who is asking, in which zone, for which local days (today when no range is given). */
-  async scope(ctx: AppContext, auth: PublisherAuth, filters: ReportFilters | null | undefined): Promise<ReportScope> {
+  /**
+   * Who is asking, in which zone, for which local days (today when no range is given). `type`: the
+   * report asked for, when the filters are its own (only the conversion report takes a status).
+   */
+  async scope(
+    ctx: AppContext,
+    auth: PublisherAuth,
+    filters: ReportFilters | null | undefined,
+    type?: ReportType,
+  ): Promise<ReportScope> {
+    if (filters?.status?.length && type !== 'conversion')
+      throw fieldError('filters.status', ERROR_CODES.BAD_FORMAT, 'Only the conversion report filters by status.');
     const timezone = await accountsService.timezoneOf(ctx, auth.userId);
     const today = localDate(timezone, Date.now());
     const start = filters?.date_range?.start ?? today;
@@ -84,6 +97,7 @@ export const reportsService = {
       to,
       offerIds: filters?.offer_id?.length ? filters.offer_id : null,
       landingPageIds: filters?.landing_page_id?.length ? filters.landing_page_id : null,
+      statuses: filters?.status?.length ? filters.status : null,
     };
   },
 
@@ -135,7 +149,10 @@ export const reportsService = {
     };
   },
 
-  /** The totals row of a summary report: the same rollup rows, not grouped. */
+  /**
+   * The totals row of a summary report: the same rollup rows, not grouped; and the pending
+   * conversions of the same range and filters from the raw rows.
+   */
   async total(ctx: AppContext, scope: ReportScope) {
     const dataAsOf = new Date().toISOString();
     // Every event of the range is in each grain once, so the coarsest cover gives the same sums as
@@ -144,10 +161,15 @@ export const reportsService = {
     const f = rangeFilter(scope, cover(scope.from, scope.to));
     await eventsService.settleBeforeRead(ctx);
     const t = await reportsRepository.summaryTotal(ctx.db, f);
-    return { data: metricsOf(t as unknown as Record<string, unknown>), timezone: scope.timezone, data_as_of: dataAsOf };
+    const pending = await reportsRepository.pendingTotal(ctx.db, f);
+    return {
+      data: { ...metricsOf(t as unknown as Record<string, unknown>), ...pending },
+      timezone: scope.timezone,
+      data_as_of: dataAsOf,
+    };
   },
 
-  /** Earnings since Monday (week) or the 1st (month) of the user's zone, up to now. */
+  /** Earnings since Monday (week) or the 1st (month) of the user's zone, up to now, and the pending ones. */
   async revenueToDate(ctx: AppContext, auth: PublisherAuth, period: 'week' | 'month') {
     const dataAsOf = new Date().toISOString();
     const timezone = await accountsService.timezoneOf(ctx, auth.userId);
@@ -155,15 +177,17 @@ export const reportsService = {
     const start = period === 'week' ? mondayOf(today) : `${today.slice(0, 8)}01`;
     const { from, to } = localRange(timezone, start, today);
     await eventsService.settleBeforeRead(ctx);
-    const t = await reportsRepository.summaryTotal(ctx.db, {
+    const f: RangeFilter = {
       publisherId: auth.publisherId,
       from,
       to,
       segments: cover(from, to),
       offerIds: null,
       landingPageIds: null,
-    });
-    return { revenue: Number(t.earnings), start, timezone, data_as_of: dataAsOf };
+    };
+    const t = await reportsRepository.summaryTotal(ctx.db, f);
+    const { pending_earnings } = await reportsRepository.pendingTotal(ctx.db, f);
+    return { revenue: Number(t.earnings), pending: pending_earnings, start, timezone, data_as_of: dataAsOf };
   },
 
   /**

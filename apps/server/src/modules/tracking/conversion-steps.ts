@@ -16,6 +16,7 @@ import {
   type OfferEvent,
   type Refusal,
 } from './conversion.types.ts';
+import { arrivalReason, type Arrival } from './conversion-arrival.ts';
 import { isValidPixelSignature } from './pixel-signature.ts';
 import {
   baseEventOf,
@@ -182,6 +183,7 @@ export async function storeOnce(
   call: CallFacts,
   found: FoundClick,
   priced: PricedEvent,
+  arrival: Arrival,
 ): Promise<Stored | Refusal> {
   const { offer, ids } = found;
   const { info } = priced;
@@ -199,7 +201,7 @@ export async function storeOnce(
   const seen = await findConversionKey(ctx.db, offer.id, key.key);
   if (seen) return repeatOf(seen);
 
-  const row = conversionRow(req, call, found, priced);
+  const row = conversionRow(req, call, found, priced, arrival);
   const publisher = await engine.cache.publisher(found.click.publisher_id);
   let outcome;
   try {
@@ -210,6 +212,9 @@ export async function storeOnce(
       click: { ...found.click, created_at: row.click_created_at },
       publisherName: publisher?.name ?? '',
       enqueuePostbacks: req.enqueuePostbacks !== false,
+      arrival: arrivalReason(arrival, offer.holdDays)
+        ? { kind: arrival.actorKind, reason: arrivalReason(arrival, offer.holdDays) }
+        : null,
       unsignedPixelLimit: isUnsignedPixel(req)
         ? (publisher?.pixelDailyLimit ?? ctx.config.PIXEL_UNSIGNED_DAILY_LIMIT)
         : null,
@@ -229,6 +234,7 @@ export async function storeOnce(
     conversionId: row.id,
     payout: priced.payout,
     postbacks: outcome.postbacks,
+    status: arrival.status,
     ...info,
   };
   return { kind: 'recorded', result, postbacks: outcome.postbacks, crossings: outcome.crossings };
@@ -240,6 +246,7 @@ export function conversionRow(
   call: CallFacts,
   found: FoundClick,
   priced: PricedEvent,
+  arrival?: Arrival,
 ): ConversionRow {
   const { click, offer } = found;
   return {
@@ -253,7 +260,11 @@ export function conversionRow(
     landing_page_id: click.landing_page_id,
     click_id: click.id,
     click_created_at: new Date(click.created_at),
-    status: 'approved',
+    status: arrival?.status ?? 'approved',
+    status_reason: arrival?.status === 'rejected' ? arrival.statusReason : null,
+    flags: arrival?.flags ?? [],
+    approve_after: arrival?.approveAfter ?? null,
+    ip: arrival?.ip ?? null,
     payout: priced.payout,
     payout_type: priced.event.payoutType,
     revenue: priced.revenue,

@@ -70,6 +70,8 @@ export interface StoreInput {
   > & { created_at: Date };
   publisherName: string;
   enqueuePostbacks: boolean;
+  /** The arrival row of the conversion's history, when it did not simply arrive approved (docs/money.md). */
+  arrival?: { kind: 'engine' | 'advertiser'; reason: string | null } | null;
   /** Set for an unsigned pixel: the publisher's daily limit of them (unsigned-pixels.ts). */
   unsignedPixelLimit?: number | null;
 }
@@ -116,6 +118,24 @@ export async function storeConversion(ctx: AppContext, input: StoreInput): Promi
         dailyLimit: input.unsignedPixelLimit,
       });
     await trackingRepository.insertConversion(trx, row);
+    if (input.arrival)
+      await trx
+        .insertInto('conversion_status_changes')
+        .values({
+          conversion_id: row.id,
+          conversion_created_at: row.created_at,
+          publisher_id: row.publisher_id,
+          offer_id: row.offer_id,
+          from_status: null,
+          to_status: row.status ?? 'approved',
+          reason: input.arrival.reason,
+          actor_kind: input.arrival.kind,
+          actor: input.arrival.kind === 'advertiser' ? 'advertiser' : 'engine',
+          operator_id: null,
+          reconciliation_id: null,
+          created_at: row.created_at,
+        })
+        .execute();
     if (!click.has_conversion) await trackingRepository.markClickConverted(trx, click);
     let postbacks = 0;
     if (input.enqueuePostbacks) {
@@ -151,6 +171,7 @@ export async function storeConversion(ctx: AppContext, input: StoreInput): Promi
       payout: row.payout,
       revenue: row.revenue ?? 0,
       s1: row.s1 ?? null,
+      status: row.status === 'reversed' ? 'rejected' : (row.status ?? 'approved'),
     });
     const crossings = await countCaps(trx, offer, row.publisher_id, row.created_at, row.source === 'pixel');
     return { kind: 'recorded', postbacks, crossings };

@@ -43,7 +43,13 @@ export function conversionAnswer(result: ConversionResult): {
     case 'recorded':
       return {
         status: 200,
-        body: { success: true, duplicate: false, conversion_id: result.conversionId, payout: result.payout },
+        body: {
+          success: true,
+          duplicate: false,
+          conversion_id: result.conversionId,
+          payout: result.payout,
+          status: result.status ?? 'approved',
+        },
       };
     case 'duplicate':
       return { status: 200, body: { success: true, duplicate: true, conversion_id: result.conversionId } };
@@ -82,6 +88,8 @@ export const conversionRoutes =
         eventId: p.event_id,
         amount: p.amount,
         advTransactionId: p.adv_transaction_id,
+        status: p.status,
+        reason: p.reason,
         adv: {
           adv_s1: p.adv_s1 ?? null,
           adv_s2: p.adv_s2 ?? null,

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import { notifyCapCrossings, type CapCrossing } from './caps.service.ts';
+import { decideArrival } from './conversion-arrival.ts';
 import { authenticateCaller, findClickOrSettle, priceEvent, storeOnce } from './conversion-steps.ts';
 import {
   isRefusal,
@@ -31,7 +32,7 @@ export type { CachedOffer };
  * ceiling (unsigned-pixels.ts).
  *
  * The steps: authenticate the caller, find the click (or settle and look again), price the event,
- * store it once, notify.
+ * decide how it arrives (approved, or pending or rejected: conversion-arrival.ts), store it once, notify.
  */
 export async function recordConversion(ctx: AppContext, req: ConversionRequest): Promise<ConversionResult> {
   const engine = trackingEngine(ctx);
@@ -53,7 +54,9 @@ export async function recordConversion(ctx: AppContext, req: ConversionRequest):
   if (isRefusal(found)) return refuse(found);
   const priced = await priceEvent(engine, req, call, found);
   if (isRefusal(priced)) return refuse(priced);
-  const stored = await storeOnce(ctx, engine, req, call, found, priced);
+  const arrival = await decideArrival(ctx, req, call, found);
+  if (isRefusal(arrival)) return refuse(arrival);
+  const stored = await storeOnce(ctx, engine, req, call, found, priced, arrival);
   if (isRefusal(stored)) return refuse(stored);
   if (stored.kind === 'recorded') await notifyRecorded(ctx, engine, req, found.offer, stored);
   return stored.result;

@@ -17,6 +17,9 @@ export interface ConversionRequest {
     adv_s4?: string | null;
     adv_s5?: string | null;
   };
+  /** The advertiser's `status` (pending|approved|rejected) and `reason` (docs/money.md); a server postback's only. */
+  status?: string | null | undefined;
+  reason?: string | null | undefined;
   /** The advertiser token; required for 'postback', not asked of the browser 'pixel'. */
   token?: string | null | undefined;
   source: 'postback' | 'pixel';
@@ -29,6 +32,8 @@ export interface ConversionRequest {
   at?: Date;
   /** Deliver publisher postbacks (false only for demo history older than a day). */
   enqueuePostbacks?: boolean;
+  /** Look for fraud signals (docs/money.md); false only for the demo seed's history. */
+  fraudSignals?: boolean;
   /** Send cap notifications now (the demo seed batches them). */
   notify?: boolean;
 }
@@ -42,7 +47,14 @@ export interface ClickInfo {
 }
 
 export type ConversionResult =
-  | ({ kind: 'recorded'; conversionId: string; payout: number; postbacks: number } & ClickInfo)
+  | ({
+      kind: 'recorded';
+      conversionId: string;
+      payout: number;
+      postbacks: number;
+      /** How it arrived: approved, or pending (held) or rejected (docs/money.md). */
+      status?: 'approved' | 'pending' | 'rejected';
+    } & ClickInfo)
   | ({ kind: 'duplicate'; conversionId: string | null } & ClickInfo)
   | {
       kind: 'refused';

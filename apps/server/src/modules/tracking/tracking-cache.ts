@@ -18,6 +18,13 @@ export interface CachedOffer {
   lookbackDays: number;
   isPublic: boolean;
   conversionMethod: ConversionMethod;
+  /** How its conversions arrive (docs/money.md): approved at once, held for `holdDays`, or manual. */
+  conversionApproval: 'auto' | 'hold' | 'manual';
+  holdDays: number | null;
+  /** A conversion sooner than this after its click is held (0: off). */
+  minCtitSeconds: number;
+  /** Its regions (two-letter countries; empty: everywhere). */
+  geos: string[];
   /** Publishers that may run a non-public offer. */
   allowed: Set<number>;
   landingPages: { id: number; url: string; isDefault: boolean }[];
@@ -235,6 +242,10 @@ async function loadOffer(ctx: AppContext, id: number): Promise<CachedOffer | nul
     lookbackDays: o.lookback_days,
     isPublic: o.is_public,
     conversionMethod: o.conversion_method,
+    conversionApproval: o.conversion_approval,
+    holdDays: o.hold_days,
+    minCtitSeconds: o.min_ctit_seconds,
+    geos: o.geos ?? [],
     allowed: new Set(allowed),
     landingPages: landingPages.map((p) => ({ id: p.id, url: p.url, isDefault: p.is_default })),
     events: events.map((e) => ({

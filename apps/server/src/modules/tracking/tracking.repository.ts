@@ -37,6 +37,28 @@ export const trackingRepository = {
   },
 
   /** The click with this tid, wherever it is stored. */
+  /** Whether another click's conversion of the offer came from this address in the `windowMs` before `at`. */
+  async conversionFromAddress(
+    db: Db,
+    offerId: number,
+    ip: string,
+    clickId: string,
+    at: Date,
+    windowMs: number,
+  ): Promise<boolean> {
+    const row = await db
+      .selectFrom('conversions')
+      .select('id')
+      .where('offer_id', '=', offerId)
+      .where('ip', '=', ip)
+      .where('created_at', '>=', new Date(at.getTime() - windowMs))
+      .where('created_at', '<=', at)
+      .where('click_id', '<>', clickId)
+      .limit(1)
+      .executeTakeFirst();
+    return row !== undefined;
+  },
+
   findClickById: (db: Db, tid: string) =>
     db.selectFrom('clicks').selectAll().where('id', '=', tid).executeTakeFirstOrThrow(),
 

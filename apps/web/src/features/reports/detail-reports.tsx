@@ -1,6 +1,7 @@
 import type { ClickReportRow, ConversionReportRow, ReferralReportRow } from '@portal/shared/reports/reports.schemas';
 import { formatInteger, formatMoney } from '../../lib/format.ts';
 import { drillColumn, offerLink, subIdCells, text, time, type ReportDefinition } from './report-columns.tsx';
+import { ConversionStatusCell } from './conversion-status.tsx';
 import { drillTarget } from './report-filters.ts';
 
 /** The row-by-row reports: each conversion, each click, and the referral commissions. */
@@ -61,6 +62,12 @@ export const conversion: ReportDefinition<ConversionReportRow> = {
       align: 'right',
       width: '6rem',
       cell: (r) => formatMoney(r.earnings),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      width: '6.5rem',
+      cell: (r) => <ConversionStatusCell status={r.status} reason={r.status_reason} />,
     },
   ],
 };

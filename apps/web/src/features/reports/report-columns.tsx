@@ -1,4 +1,5 @@
-import type { ReportMetrics, ReportType } from '@portal/shared/reports/reports.schemas';
+import type { ReportMetrics, ReportTotals, ReportType } from '@portal/shared/reports/reports.schemas';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { LongValue } from '../../components/ui/long-value.tsx';
 import { LazyDrillDownMenu } from '../../components/ui/lazy-drill-down-menu.tsx';
@@ -66,11 +67,36 @@ export const metricColumns = <Row extends ReportMetrics>(): Column<Row>[] =>
     cell: (r: Row) => m.format(r[m.id]),
   }));
 
-/** The totals row's cell for a column: the metric, 'Total' in the first column, nothing elsewhere. */
-export function totalsCell(columnId: string, firstColumnId: string, totals: ReportMetrics | undefined): string | null {
+/**
+ * The totals row's cell for a column: the metric, 'Total' in the first column, nothing elsewhere;
+ * under Conversions and Earnings, what is pending (docs/money.md: counted once approved).
+ */
+export function totalsCell(
+  columnId: string,
+  firstColumnId: string,
+  totals: ReportMetrics | ReportTotals | undefined,
+): ReactNode {
   if (columnId === firstColumnId) return 'Total';
   const m = METRICS.find((x) => x.id === columnId);
-  return m && totals ? m.format(totals[m.id]) : null;
+  if (!m || !totals) return null;
+  const value = m.format(totals[m.id]);
+  const pending =
+    'pending_conversions' in totals && totals.pending_conversions > 0
+      ? columnId === 'conversions'
+        ? `${formatInteger(totals.pending_conversions)} pending`
+        : columnId === 'earnings'
+          ? `${formatMoney(totals.pending_earnings)} pending`
+          : null
+      : null;
+  if (!pending) return value;
+  return (
+    <>
+      {value}
+      <span className="block text-xs font-normal text-amber-800" data-testid={`pending-${columnId}`}>
+        {pending}
+      </span>
+    </>
+  );
 }
 
 export function drillColumn<Row>(

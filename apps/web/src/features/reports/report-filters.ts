@@ -1,3 +1,4 @@
+import { REPORT_CONVERSION_STATUSES, type ReportConversionStatus } from '@portal/shared/reports/reports.constants';
 import type { ReportType } from '@portal/shared/reports/reports.schemas';
 import type { DayRange } from '../../components/ui/date-range/date-range.ts';
 import { isDay } from '../../components/ui/date-range/date-range.ts';
@@ -11,7 +12,14 @@ export interface ReportFilterState {
   range: DayRange;
   offers: number[];
   landingPages: number[];
+  /** The conversion report's statuses (`status` in the query string); none: every status. */
+  statuses?: ReportConversionStatus[];
 }
+
+const statusesOf = (v: string | null): ReportConversionStatus[] => {
+  const asked = new Set((v ?? '').split(','));
+  return REPORT_CONVERSION_STATUSES.filter((s) => asked.has(s));
+};
 
 const ids = (v: string | null) =>
   [
@@ -28,31 +36,47 @@ export function readReportFilters(search: URLSearchParams, today: string): Repor
   const start = search.get('start');
   const end = search.get('end');
   const range = isDay(start) && isDay(end) && start <= end ? { start, end } : { start: today, end: today };
-  return { range, offers: ids(search.get('offer')), landingPages: ids(search.get('lp')) };
+  const statuses = statusesOf(search.get('status'));
+  return {
+    range,
+    offers: ids(search.get('offer')),
+    landingPages: ids(search.get('lp')),
+    ...(statuses.length ? { statuses } : {}),
+  };
 }
 
 export function writeReportFilters(f: ReportFilterState): string {
   const q = new URLSearchParams({ start: f.range.start, end: f.range.end });
   if (f.offers.length) q.set('offer', f.offers.join(','));
   if (f.landingPages.length) q.set('lp', f.landingPages.join(','));
+  if (f.statuses?.length) q.set('status', f.statuses.join(','));
   return q.toString();
 }
 
-/** The API's `filters` (docs/api.md Report filters): empty offer and landing page lists are null (all). */
-export function apiFilters(f: ReportFilterState) {
+/** The status filter, for the conversion report only (the others refuse it). */
+const statusFilter = (f: ReportFilterState, type: ReportType | undefined) =>
+  type === 'conversion' && f.statuses?.length ? { status: f.statuses } : {};
+
+/**
+ * The API's `filters` (docs/api.md Report filters): empty offer and landing page lists are null
+ * (all); the statuses go to the conversion report (`type`) only.
+ */
+export function apiFilters(f: ReportFilterState, type?: ReportType) {
   return {
     date_range: f.range,
     offer_id: f.offers.length ? f.offers : null,
     landing_page_id: f.landingPages.length ? f.landingPages : null,
+    ...statusFilter(f, type),
   };
 }
 
 /** The CSV export's `{filters}`: only the filters that have a value (docs/api.md generic CSV export). */
-export function exportFilters(f: ReportFilterState) {
+export function exportFilters(f: ReportFilterState, type?: ReportType) {
   return {
     date_range: f.range,
     ...(f.offers.length ? { offer_id: f.offers } : {}),
     ...(f.landingPages.length ? { landing_page_id: f.landingPages } : {}),
+    ...statusFilter(f, type),
   };
 }
 

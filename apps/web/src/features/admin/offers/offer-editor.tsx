@@ -4,6 +4,7 @@ import { AlertBox } from '../../../components/ui/alert-box.tsx';
 import { Button } from '../../../components/ui/button.tsx';
 import { isApiError } from '../../../lib/api-error.ts';
 import { consoleWriteProblem } from '../login-problems.ts';
+import { OfferApprovalSection } from './offer-approval-section.tsx';
 import { OfferCapsSection } from './offer-caps-section.tsx';
 import type { OfferEditorParts } from './offer-editor-parts.ts';
 import { OfferEventsSection } from './offer-events-section.tsx';
@@ -14,7 +15,7 @@ import { useOfferAdvertisers, useSaveOffer } from './offers-api.ts';
 
 /**
  * The offer editor, for a new offer and an existing one (docs/operator-console.md, Offers): its
- * fields, caps, events (the first is the base one) and landing pages (the first is the default),
+ * fields, caps, approval, events (the first is the base one) and landing pages (the first is the default),
  * saved together with Save; the server's field errors show at their fields until edited.
  */
 export function OfferEditor({
@@ -68,6 +69,7 @@ export function OfferEditor({
         <OfferEventsSection {...parts} />
         <OfferLandingPagesSection {...parts} />
         <OfferCapsSection {...parts} />
+        <OfferApprovalSection {...parts} />
         {readOnly ? null : (
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" loading={save.isPending}>

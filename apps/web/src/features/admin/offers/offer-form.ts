@@ -1,6 +1,6 @@
 import type { AdminOffer, AdminOfferSaveRequest, CapScope } from '@portal/shared/admin/offers.schemas';
 import type { ConversionMethod, OfferStatus } from '@portal/shared/constants';
-import type { OfferVisibility, PayoutType } from '@portal/shared/offers/offers.constants';
+import type { ConversionApproval, OfferVisibility, PayoutType } from '@portal/shared/offers/offers.constants';
 
 /** The editor's values as typed (numbers as text until Save), one row per event and landing page. */
 export interface OfferForm {
@@ -16,6 +16,9 @@ export interface OfferForm {
   dailyCap: string;
   monthlyCap: string;
   capScope: CapScope;
+  approval: ConversionApproval;
+  holdDays: string;
+  minCtitSeconds: string;
   events: EventRow[];
   landingPages: LandingPageRow[];
 }
@@ -63,6 +66,9 @@ export function formOf(o: AdminOffer | null): OfferForm {
       dailyCap: '',
       monthlyCap: '',
       capScope: 'global',
+      approval: 'auto',
+      holdDays: '',
+      minCtitSeconds: '0',
       events: [newEventRow('Conversion')],
       landingPages: [newLandingPageRow()],
     };
@@ -79,6 +85,9 @@ export function formOf(o: AdminOffer | null): OfferForm {
     dailyCap: o.daily_cap === null ? '' : String(o.daily_cap),
     monthlyCap: o.monthly_cap === null ? '' : String(o.monthly_cap),
     capScope: o.cap_scope,
+    approval: o.conversion_approval,
+    holdDays: o.hold_days === null ? '' : String(o.hold_days),
+    minCtitSeconds: String(o.min_ctit_seconds),
     events: o.events.map((e) => ({
       key: `e${e.id}`,
       id: e.id,
@@ -110,6 +119,9 @@ export function requestOf(f: OfferForm): AdminOfferSaveRequest {
     daily_cap: cap(f.dailyCap),
     monthly_cap: cap(f.monthlyCap),
     cap_scope: f.capScope,
+    conversion_approval: f.approval,
+    ...(f.approval === 'hold' ? { hold_days: cap(f.holdDays) } : {}),
+    min_ctit_seconds: amount(f.minCtitSeconds),
     events: f.events.map((e) => ({
       ...(e.id !== null ? { id: e.id } : {}),
       name: e.name,

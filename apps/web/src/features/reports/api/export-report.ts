@@ -40,7 +40,7 @@ export function useCsvExport(type: ReportType) {
       try {
         const started = await api.post<ExportStartResponse>(
           API_PATHS.reportExport(type),
-          { filters: exportFilters(filters), sort, order },
+          { filters: exportFilters(filters, type), sort, order },
           { signal, handle: { serverError: false } },
         );
         if (!started.success) return;

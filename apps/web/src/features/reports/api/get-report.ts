@@ -1,6 +1,6 @@
 import { API_PATHS } from '@portal/shared/api-paths';
 import { PAGE_SIZE } from '@portal/shared/constants';
-import type { ReportMetrics, ReportTotalResponse, ReportType } from '@portal/shared/reports/reports.schemas';
+import type { ReportTotalResponse, ReportTotals, ReportType } from '@portal/shared/reports/reports.schemas';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { pageRequest, useKeysetList } from '../../../components/ui/list/keyset.ts';
 import { api } from '../../../lib/api-client.ts';
@@ -27,7 +27,7 @@ export const REPORT_KEY = 'report';
 export function useReportList<Row>(q: ReportQuery) {
   return useKeysetList({
     queryKey: [REPORT_KEY, q.type],
-    query: { filters: apiFilters(q.filters), limit: PAGE_SIZE, sort: q.sort, order: q.order },
+    query: { filters: apiFilters(q.filters, q.type), limit: PAGE_SIZE, sort: q.sort, order: q.order },
     fetch: (body, signal) =>
       api.post<ReportPage<Row>>(API_PATHS.report(q.type), body, { signal, handle: { serverError: false } }),
   });
@@ -71,10 +71,10 @@ export const reportTotalQuery = (type: ReportType, filters: ReportFilterState, s
       api
         .post<ReportTotalResponse>(
           API_PATHS.reportTotal(type),
-          { filters: apiFilters(filters), limit: PAGE_SIZE, sort: sort.sort, order: sort.order },
+          { filters: apiFilters(filters, type), limit: PAGE_SIZE, sort: sort.sort, order: sort.order },
           { signal, handle: { serverError: false } },
         )
-        .then((r) => r.data as ReportMetrics),
+        .then((r): ReportTotals => r.data),
     staleTime: 0,
   });
 

@@ -3,7 +3,10 @@ import { formatMoney } from '../../../lib/format.ts';
 import { failureDetail, isShownFailure } from '../../../lib/load-failure.ts';
 import { useRevenueSummary } from '../api/get-revenue-summary.ts';
 
-/** Week-to-date and month-to-date earnings (docs/screens.md Dashboard), large figures in the sidebar. */
+/**
+ * Week-to-date and month-to-date earnings (docs/screens.md Dashboard), large figures in the sidebar,
+ * each with the period's pending earnings beside it (docs/money.md: paid once approved).
+ */
 export function EarningsSummary() {
   const week = useRevenueSummary('week');
   const month = useRevenueSummary('month');
@@ -17,6 +20,7 @@ export function EarningsSummary() {
 
 function Figure({ label, query }: { label: string; query: ReturnType<typeof useRevenueSummary> }) {
   const value = query.data?.revenue;
+  const pending = query.data?.pending;
   const since = query.data?.start;
   const failed = !query.data && !query.isFetching && isShownFailure(query.error);
   const loading = !query.data && !failed;
@@ -55,6 +59,15 @@ function Figure({ label, query }: { label: string; query: ReturnType<typeof useR
         </button>
       ) : (
         <p className="mt-0.5 text-xs text-slate-600">{since ? `since ${since}` : '\u00a0'}</p>
+      )}
+      {/* Always there, so the card keeps its height when the figures arrive. */}
+      {failed ? null : (
+        <p className="mt-2 border-t border-slate-100 pt-2 text-xs text-slate-600">
+          Pending{' '}
+          <span className="font-semibold text-amber-800 tabular">
+            {pending !== undefined ? formatMoney(pending) : '\u00a0'}
+          </span>
+        </p>
       )}
     </div>
   );

@@ -1,4 +1,5 @@
 import { PAGE_SIZE } from '@portal/shared/constants';
+import { REPORT_CONVERSION_STATUS_LABELS, REPORT_CONVERSION_STATUSES } from '@portal/shared/reports/reports.constants';
 import { useMemo } from 'react';
 import { LazyDateRangePicker } from '../../../components/ui/date-range/lazy-date-range-picker.tsx';
 import { LazyMultiSelect } from '../../../components/ui/select/lazy-multi-select.tsx';
@@ -8,15 +9,22 @@ import type { ReportFilterState } from '../report-filters.ts';
 import { useLabels } from '../api/use-filter-labels.ts';
 import { rememberLabels } from '../report-labels.ts';
 
-/** The reports' shared filters (docs/screens.md): date range, offers, landing pages of those offers. */
+const STATUS_OPTIONS = REPORT_CONVERSION_STATUSES.map((s) => ({ value: s, label: REPORT_CONVERSION_STATUS_LABELS[s] }));
+
+/**
+ * The reports' shared filters (docs/screens.md): date range, offers, landing pages of those offers;
+ * and on the conversion report (`statusFilter`) the conversions' statuses.
+ */
 export function ReportFiltersBar({
   filters,
   onChange,
   timeZone,
+  statusFilter = false,
 }: {
   filters: ReportFilterState;
   onChange: (f: ReportFilterState) => void;
   timeZone: string;
+  statusFilter?: boolean;
 }) {
   const labels = useLabels(filters);
   const pages = useLandingPagesOf(filters.offers);
@@ -72,6 +80,22 @@ export function ReportFiltersBar({
           onChange({ ...filters, landingPages: values.map(Number) });
         }}
       />
+      {statusFilter ? (
+        <LazyMultiSelect
+          multiple
+          label="Status"
+          className="w-full md:w-48"
+          placeholder={filters.statuses?.length ? undefined : 'All statuses'}
+          value={filters.statuses ?? []}
+          selectedLabels={REPORT_CONVERSION_STATUS_LABELS}
+          options={STATUS_OPTIONS}
+          onChange={(values) => {
+            const statuses = REPORT_CONVERSION_STATUSES.filter((s) => values.includes(s));
+            const { statuses: _old, ...rest } = filters;
+            onChange(statuses.length ? { ...rest, statuses } : rest);
+          }}
+        />
+      ) : null}
     </>
   );
 }

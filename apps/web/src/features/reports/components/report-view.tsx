@@ -1,4 +1,5 @@
-import type { DailyReportRow, HourlyReportRow, ReportMetrics } from '@portal/shared/reports/reports.schemas';
+import { REPORT_CONVERSION_STATUS_LABELS } from '@portal/shared/reports/reports.constants';
+import type { DailyReportRow, HourlyReportRow } from '@portal/shared/reports/reports.schemas';
 import Clock from 'lucide-react/icons/clock';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { formatPeriod } from '../../../components/ui/date-range/date-range.ts';
@@ -78,6 +79,9 @@ export function ReportView({ report, filters, onFiltersChange, onDrill, timeZone
       : filters.landingPages.length > 1
         ? `${filters.landingPages.length} landing pages`
         : null,
+    report.type === 'conversion' && filters.statuses?.length
+      ? filters.statuses.map((s) => REPORT_CONVERSION_STATUS_LABELS[s]).join(', ')
+      : null,
   ]
     .filter(Boolean)
     .join(' · ');
@@ -91,7 +95,14 @@ export function ReportView({ report, filters, onFiltersChange, onDrill, timeZone
           exporting: exporter.exporting,
           hasData: list.rows.length > 0,
         }}
-        filters={<ReportFiltersBar filters={filters} onChange={onFiltersChange} timeZone={timeZone} />}
+        filters={
+          <ReportFiltersBar
+            filters={filters}
+            onChange={onFiltersChange}
+            timeZone={timeZone}
+            statusFilter={report.type === 'conversion'}
+          />
+        }
         filterSummary={filterSummary}
       />
       {/* Always there (placeholders until the first page): the table below does not move when it arrives. */}
@@ -127,7 +138,7 @@ export function ReportView({ report, filters, onFiltersChange, onDrill, timeZone
         onSort={(key) => setSort((s) => nextSort(s, key))}
         emptyText="No available data for the requested period"
         emptyHint="Try a longer date range, or other offers."
-        totals={report.totals ? (c) => totalsCell(c.id, first, totals.data as ReportMetrics | undefined) : undefined}
+        totals={report.totals ? (c) => totalsCell(c.id, first, totals.data) : undefined}
         totalsFailure={
           isShownFailure(totals.error) && !totals.isFetching
             ? { error: totals.error, retry: () => void totals.refetch() }
