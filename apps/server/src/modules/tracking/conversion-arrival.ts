@@ -69,10 +69,8 @@ export async function decideArrival(
       ip,
       actorKind,
     };
-  if (flags.length > 0)
-    return { status: 'pending', statusReason: null, flags, approveAfter: held, ip, actorKind: 'engine' };
-  if (said === 'approved')
-    return { status: 'approved', statusReason: reason, flags, approveAfter: null, ip, actorKind };
+  if (flags.length > 0) return { status: 'pending', statusReason: null, flags, approveAfter: held, ip, actorKind: 'engine' };
+  if (said === 'approved') return { status: 'approved', statusReason: reason, flags, approveAfter: null, ip, actorKind };
   if (said === 'pending') return { status: 'pending', statusReason: reason, flags, approveAfter: held, ip, actorKind };
   if (offer.conversionApproval === 'auto')
     return { status: 'approved', statusReason: null, flags, approveAfter: null, ip, actorKind };
