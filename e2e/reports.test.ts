@@ -116,6 +116,7 @@ const HEADERS: Record<string, { label: string; table: string; headers: string[] 
       'Sub ID 5',
       'Source',
       'Earnings',
+      'Status',
     ],
   },
   click: {

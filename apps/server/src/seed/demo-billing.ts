@@ -32,20 +32,40 @@ export async function seedDemoBilling(ctx: AppContext): Promise<void> {
     .executeTakeFirst();
   if (already) return;
 
+  // Second Wave Media has a minimum payout of its own above what it earns: its months are carried
+  // over, each carrying the last on as a line (docs/money.md).
+  await ctx.db
+    .updateTable('publishers')
+    .set({ minimum_payout: 100_000 })
+    .where('referral_code', '=', 'referred2')
+    .execute();
+  // The demo publisher is paid by PayPal (set as the seed, not as a change: payment is not paused).
+  await ctx.db
+    .insertInto('payment_details')
+    .values({ publisher_id: demo.id, method: 'paypal', paypal_email: 'payouts@demo-media.test' })
+    .onConflict((oc) => oc.column('publisher_id').doNothing())
+    .execute();
+
   // Invoice every closed month of the last six for every publisher (the demo's referred ones too).
   const newest = lastClosedMonth();
   for (let i = 5; i >= 0; i--) await invoicesService.generateMonth(ctx, monthsBack(newest, i));
 
   const invoices = await ctx.db
     .selectFrom('invoices')
-    .select(['id'])
+    .select(['id', sql<string>`to_char(period_end, 'YYYY-MM-DD')`.as('period_end')])
     .where('publisher_id', '=', demo.id)
     .orderBy('period_start', 'desc')
     .execute();
   const order = [...INVOICE_FLOW]; // generated, request_payment, processing, paid
   for (const [i, inv] of invoices.entries()) {
     const target = i === invoices.length - 1 && i > 0 ? 'paid' : (order[Math.min(i, order.length - 1)] ?? 'paid');
-    for (const status of order.slice(1, order.indexOf(target) + 1)) await invoicesService.advance(ctx, inv.id, status);
+    // A paid invoice was paid by PayPal about three weeks after its month, with its reference.
+    const paidAt = new Date(Math.min(Date.parse(`${inv.period_end}T00:00:00Z`) + 21 * DAY_MS, Date.now()))
+      .toISOString()
+      .slice(0, 10);
+    const payment = { paidAt, method: 'paypal' as const, reference: `PP-${paidAt.replace(/-/g, '')}-${inv.id}` };
+    for (const status of order.slice(1, order.indexOf(target) + 1))
+      await invoicesService.advance(ctx, inv.id, status, payment);
   }
 
   // An offer the demo publisher runs (most conversions), for the offer-context notifications.

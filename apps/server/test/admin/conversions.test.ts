@@ -12,6 +12,9 @@ import {
 import { createOffer, insertClicks, insertConversion, type OfferFixture } from '../reports/report-fixtures.ts';
 import { lastClosedMonth } from '../../src/modules/invoices/invoices.service.ts';
 
+/** What marking an invoice paid records (docs/money.md). */
+const PAID = { paid_at: '2026-11-01', payment_method: 'paypal', payment_reference: 'PP-TEST-1' };
+
 /**
  * The Conversions area: find, reverse (reports, open invoices, referral commissions and postbacks
  * follow), roles and the audit log.
@@ -247,7 +250,9 @@ describe('Conversions: find and reverse', () => {
 
     // An invoice sent for payment is never changed: a later reversal waits for the next invoice.
     for (const status of ['request_payment', 'processing', 'paid'])
-      expect((await manager.post(`/invoices/${inv.id}/status`, { status })).status).toBe(200);
+      expect(
+        (await manager.post(`/invoices/${inv.id}/status`, { status, ...(status === 'paid' ? PAID : {}) })).status,
+      ).toBe(200);
     const [ck3] = await insertClicks(t, [
       { at: new Date(at.getTime() + 5000), publisherId: pub.publisherId, offerId: past.offerId, landingPageId: null },
     ]);

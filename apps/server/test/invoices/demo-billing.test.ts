@@ -45,6 +45,15 @@ describe('demo billing seed', () => {
       'paid',
     ]);
     expect(list.body.data.map((i: { payout_total: number }) => i.payout_total)).toEqual([10, 20, 30, 40]);
+    // The paid one says when, how and with which reference; the publisher is paid by PayPal.
+    const paid = list.body.data[3];
+    expect(paid).toMatchObject({
+      payment_method: 'paypal',
+      payment_reference: expect.stringMatching(/^PP-\d{8}-\d+$/),
+    });
+    expect(paid.paid_at).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const details = await t.post('/payment-details', {}, { token });
+    expect(details.body.data).toMatchObject({ method: 'paypal', payment_paused_until: null });
     const n = await t.post('/notifications/get-notification-table-data', { limit: 100 }, { token });
     const rows = n.body.data as { is_read: boolean; urgent: boolean; context_domain: string | null }[];
     expect(rows).toHaveLength(7);

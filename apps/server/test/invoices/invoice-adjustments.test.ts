@@ -5,6 +5,9 @@ import { signedInOperator, type AdminClient } from '../helpers/operator-factorie
 import { createOffer, insertClicks, insertConversion, type OfferFixture } from '../reports/report-fixtures.ts';
 import { invoicesService } from '../../src/modules/invoices/invoices.service.ts';
 
+/** What marking an invoice paid records (docs/money.md). */
+const PAID = { paid_at: '2026-11-01', payment_method: 'paypal', payment_reference: 'PP-TEST-1' };
+
 /**
  * Invoice adjustments (docs/money.md): a change after a month was invoiced waits for the next
  * invoice when no invoice is open, the next invoice takes every waiting one as a line (even
@@ -49,7 +52,9 @@ const linesOf = (invoiceId: number) =>
 
 const pay = async (invoiceId: number) => {
   for (const status of ['request_payment', 'processing', 'paid'])
-    expect((await manager.post(`/invoices/${invoiceId}/status`, { status })).status).toBe(200);
+    expect(
+      (await manager.post(`/invoices/${invoiceId}/status`, { status, ...(status === 'paid' ? PAID : {}) })).status,
+    ).toBe(200);
 };
 
 beforeAll(async () => {

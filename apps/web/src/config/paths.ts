@@ -14,6 +14,7 @@ export const PROFILE_TABS = [
   'notifications-settings',
   'two-factor-auth',
   'api-keys',
+  'payment-details',
 ] as const;
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 

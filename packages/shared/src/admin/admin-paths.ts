@@ -58,6 +58,8 @@ export const ADMIN_API_PATHS = {
   conversionReconcile: '/conversions/reconcile',
   invoices: '/invoices',
   invoiceGenerate: '/invoices/generate',
+  /** A month's payable invoices as CSV (`?month=YYYY-MM`). */
+  invoicesPayableCsv: '/invoices/payable.csv',
   invoice: '/invoices/:id',
   invoiceStatus: '/invoices/:id/status',
 } as const;

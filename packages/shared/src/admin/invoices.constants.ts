@@ -13,13 +13,16 @@ export const ADMIN_INVOICE_STATUS_LABELS: Record<AdminInvoiceStatus, string> = {
   void: 'Void',
 };
 
-/** The moves an operator may make: one step along the way, or void before it is paid. */
+/**
+ * The moves an operator may make: one step along the way, or void before it is paid (a carried-over
+ * month too, while its total still waits for the next invoice).
+ */
 export const INVOICE_MOVES: Record<AdminInvoiceStatus, AdminInvoiceStatus[]> = {
   generated: ['request_payment', 'void'],
   request_payment: ['processing', 'void'],
   processing: ['paid', 'void'],
   paid: [],
-  carried_over: [],
+  carried_over: ['void'],
   void: [],
 };
 

@@ -3,6 +3,7 @@ import { dataEnvelope } from '../common/envelope.ts';
 import { listRequestSchema, listResponseSchema } from '../common/list.ts';
 import { INVOICE_ITEM_KINDS } from '../invoices/invoices.constants.ts';
 import { ADMIN_INVOICE_STATUSES } from './invoices.constants.ts';
+import { PAYMENT_METHODS } from '../profile/payment-details.constants.ts';
 
 /**
  * The Invoices area (docs/operator-console.md "Invoices"): generate a month, list, see the lines,
@@ -25,6 +26,9 @@ export const adminInvoiceSchema = z.object({
   status: adminInvoiceStatusSchema,
   created_at: z.string(),
   updated_at: z.string(),
+  paid_at: z.string().nullable(),
+  payment_method: z.enum(PAYMENT_METHODS).nullable(),
+  payment_reference: z.string().nullable(),
 });
 export type AdminInvoice = z.infer<typeof adminInvoiceSchema>;
 
@@ -79,10 +83,20 @@ export const invoiceGenerateResponseSchema = dataEnvelope(
 );
 export type InvoiceGenerateResponse = z.infer<typeof invoiceGenerateResponseSchema>;
 
+export const PAYMENT_REFERENCE_MAX = 256;
 export const invoiceStatusRequestSchema = z.strictObject({
   status: z.string().max(32).nullish(),
   reason: z.string().max(1000).nullish(),
+  /** With `paid` (required): the day paid (`YYYY-MM-DD`, not in the future), the method and its reference. */
+  paid_at: z.string().max(32).nullish(),
+  payment_method: z.string().max(32).nullish(),
+  payment_reference: z
+    .string()
+    .max(PAYMENT_REFERENCE_MAX * 4)
+    .nullish(),
 });
 export type InvoiceStatusRequest = z.infer<typeof invoiceStatusRequestSchema>;
 export const invoiceStatusResponseSchema = dataEnvelope(adminInvoiceSchema);
 export type InvoiceStatusResponse = z.infer<typeof invoiceStatusResponseSchema>;
+
+export const payableCsvQuerySchema = z.strictObject({ month: z.string().max(16).optional() });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INVOICE_STATUSES } from '../constants.ts';
 import { INVOICE_ITEM_KINDS } from './invoices.constants.ts';
+import { PAYMENT_METHODS } from '../profile/payment-details.constants.ts';
 import {
   cursorSchema,
   dateRangeSchema,
@@ -20,6 +21,10 @@ export const invoiceSchema = z.object({
   payout_total: z.number(),
   status: z.enum(INVOICE_STATUSES),
   created_at: z.string(),
+  /** The payment, once the invoice is paid (`YYYY-MM-DD`, the method, its reference); null before. */
+  paid_at: z.string().nullable(),
+  payment_method: z.enum(PAYMENT_METHODS).nullable(),
+  payment_reference: z.string().nullable(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 

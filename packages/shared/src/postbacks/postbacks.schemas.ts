@@ -55,6 +55,8 @@ export const postbackSchema = z.object({
   /** null: all event types. */
   postback_event_type: z.enum(EVENT_TYPES).nullable(),
   event_type: z.enum(EVENT_TYPES).nullable(),
+  /** Called again on each change of a conversion's status (docs/money.md). */
+  send_on_status_change: z.boolean(),
   /** The value when type is postback, else null. */
   postback_url: z.string().nullable(),
   /** The value when type is pixel, else null. */
@@ -152,6 +154,12 @@ const postbackFields = {
   postback_event_id: nullableId,
   /** null: all event types. */
   postback_event_type: selection,
+  /**
+   * A server postback is also called on every later change of a conversion's status (approved,
+   * rejected, reversed), with `{conversion_status}` and `{status_reason}` (docs/money.md). Left out
+   * on an update: unchanged; on a create: false.
+   */
+  send_on_status_change: z.boolean().nullish(),
 };
 
 export const postbackCreateRequestSchema = z.strictObject(postbackFields);

@@ -49,16 +49,26 @@ export function registerBillingCommands(program: Command, withApp: WithApp): voi
     .command('invoice:status <invoiceId> <status>')
     .description(
       'Move an invoice one status on (generated → request_payment → processing → paid), or void it before it is ' +
-        'paid (with --reason). Written to the audit log.',
+        'paid (with --reason); paid takes --paid-at, --method and --reference. Written to the audit log.',
     )
     .option('--reason <text>', 'why (required to void)')
-    .action((id: string, status: string, opts: { reason?: string }) =>
-      withApp(async (app) => {
-        const inv = await invoiceAdminService
-          .move(app.ctx, cliActor(defaultOperator()), int(id), { status, reason: opts.reason ?? null })
-          .catch(plainly);
-        console.log(`invoice ${inv.id} is now ${inv.status}`);
-      }),
+    .option('--paid-at <YYYY-MM-DD>', 'the day paid (required for paid)')
+    .option('--method <method>', 'paypal, bank_transfer or other (required for paid)')
+    .option('--reference <text>', "the payment's reference (required for paid)")
+    .action(
+      (id: string, status: string, opts: { reason?: string; paidAt?: string; method?: string; reference?: string }) =>
+        withApp(async (app) => {
+          const inv = await invoiceAdminService
+            .move(app.ctx, cliActor(defaultOperator()), int(id), {
+              status,
+              reason: opts.reason ?? null,
+              paid_at: opts.paidAt ?? null,
+              payment_method: opts.method ?? null,
+              payment_reference: opts.reference ?? null,
+            })
+            .catch(plainly);
+          console.log(`invoice ${inv.id} is now ${inv.status}`);
+        }),
     );
 
   program

@@ -1,8 +1,17 @@
-import { ERROR_CODES, decodeCursor, encodeCursor, type ListResponse } from '@portal/shared';
+import {
+  ERROR_CODES,
+  PAYMENT_METHODS,
+  decodeCursor,
+  encodeCursor,
+  type FieldError,
+  type ListResponse,
+  type PaymentMethod,
+} from '@portal/shared';
 import {
   ADMIN_INVOICE_STATUSES,
   ADMIN_INVOICE_STATUS_LABELS,
   INVOICE_MOVES,
+  PAYMENT_REFERENCE_MAX,
   type AdminInvoice,
   type AdminInvoiceDetailResponse,
   type AdminInvoiceListQuery,
@@ -11,7 +20,7 @@ import {
   type InvoiceStatusRequest,
 } from '@portal/shared/admin/invoices.schemas';
 import type { AppContext } from '../../context.ts';
-import { fieldError, notFound } from '../../lib/errors.ts';
+import { fieldError, fieldErrors, notFound } from '../../lib/errors.ts';
 import { auditService, type Actor } from '../audit/audit.service.ts';
 import { invoiceAdjustmentsService } from './invoice-adjustments.service.ts';
 import { invoicesRepository, type AdminInvoiceRow } from './invoices.repository.ts';
@@ -27,9 +36,49 @@ const toAdmin = (r: AdminInvoiceRow): AdminInvoice => ({
   status: r.status,
   created_at: new Date(r.created_at).toISOString(),
   updated_at: new Date(r.updated_at).toISOString(),
+  paid_at: r.paid_at,
+  payment_method: r.payment_method,
+  payment_reference: r.payment_reference,
 });
 
-const snapshot = (r: AdminInvoiceRow) => ({ status: r.status, payout_total: Number(r.payout_total) });
+const snapshot = (r: AdminInvoiceRow) => ({
+  status: r.status,
+  payout_total: Number(r.payout_total),
+  ...(r.status === 'paid'
+    ? { paid_at: r.paid_at, payment_method: r.payment_method, payment_reference: r.payment_reference }
+    : {}),
+});
+
+/**
+ * The payment of a move to `paid` (all required): the day (`YYYY-MM-DD`, a real day, not after
+ * `today`), the method and its reference.
+ */
+function checkedPayment(req: InvoiceStatusRequest, today: string) {
+  const errors: Record<string, FieldError> = {};
+  const paidAt = req.paid_at?.trim() ?? '';
+  const method = req.payment_method?.trim() ?? '';
+  const reference = req.payment_reference?.trim() ?? '';
+  if (!paidAt) errors['paid_at'] = { code: ERROR_CODES.MISSING, message: 'Please enter the day it was paid.' };
+  else if (!/^\d{4}-\d{2}-\d{2}$/.test(paidAt) || new Date(`${paidAt}T00:00:00Z`).toISOString().slice(0, 10) !== paidAt)
+    errors['paid_at'] = { code: ERROR_CODES.BAD_FORMAT, message: 'Use the YYYY-MM-DD format.' };
+  else if (paidAt > today)
+    errors['paid_at'] = { code: ERROR_CODES.TOO_SHORT_OR_INVALID, message: 'The day paid cannot be in the future.' };
+  if (!method) errors['payment_method'] = { code: ERROR_CODES.NOTHING_SELECTED, message: 'Please choose the method.' };
+  else if (!(PAYMENT_METHODS as readonly string[]).includes(method))
+    errors['payment_method'] = {
+      code: ERROR_CODES.BAD_FORMAT,
+      message: `The method is one of ${PAYMENT_METHODS.join(', ')}.`,
+    };
+  if (!reference)
+    errors['payment_reference'] = { code: ERROR_CODES.MISSING, message: "Please enter the payment's reference." };
+  else if (reference.length > PAYMENT_REFERENCE_MAX)
+    errors['payment_reference'] = {
+      code: ERROR_CODES.BAD_FORMAT,
+      message: `Must be at most ${PAYMENT_REFERENCE_MAX} characters.`,
+    };
+  if (Object.keys(errors).length) throw fieldErrors(errors);
+  return { paidAt, method: method as PaymentMethod, reference };
+}
 
 /**
  * The console's and the command line's invoices (docs/operator-console.md, Invoices): list, see,
@@ -106,7 +155,13 @@ export const invoiceAdminService = {
    * Moves an invoice one step (generated → request_payment → processing → paid) or voids it before
    * it is paid (a reason required); any other move answers 422 `0x4011` on `status`.
    */
-  async move(ctx: AppContext, actor: Actor, id: number, req: InvoiceStatusRequest): Promise<AdminInvoice> {
+  async move(
+    ctx: AppContext,
+    actor: Actor,
+    id: number,
+    req: InvoiceStatusRequest,
+    now = new Date(),
+  ): Promise<AdminInvoice> {
     const to = req.status?.trim();
     if (!to) throw fieldError('status', ERROR_CODES.NOTHING_SELECTED, 'Select a status.');
     if (!(ADMIN_INVOICE_STATUSES as readonly string[]).includes(to))
@@ -123,7 +178,18 @@ export const invoiceAdminService = {
           ERROR_CODES.TOO_SHORT_OR_INVALID,
           `An invoice that is ${ADMIN_INVOICE_STATUS_LABELS[inv.status]} cannot become ${ADMIN_INVOICE_STATUS_LABELS[target]}.`,
         );
-      await invoicesRepository.setStatus(trx, id, inv.status, target);
+      if (inv.status === 'carried_over' && target === 'void') {
+        const taken = await invoicesRepository.dropCarry(trx, inv.publisher_id, String(inv.period_start));
+        if (taken != null)
+          throw fieldError(
+            'status',
+            ERROR_CODES.TOO_SHORT_OR_INVALID,
+            `This month's total is already carried to invoice ${taken}: it cannot be voided.`,
+          );
+      }
+      const payment = target === 'paid' ? checkedPayment(req, now.toISOString().slice(0, 10)) : null;
+      if (payment) await invoicesRepository.setPaid(trx, id, payment);
+      else await invoicesRepository.setStatus(trx, id, inv.status, target);
       // A voided invoice gives back the adjustments it took (docs/money.md).
       if (target === 'void')
         await invoiceAdjustmentsService.release(trx, {

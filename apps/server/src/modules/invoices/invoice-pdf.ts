@@ -1,5 +1,5 @@
 import PDFDocument from 'pdfkit';
-import { INVOICE_STATUS_LABELS, type InvoiceResponse } from '@portal/shared';
+import { INVOICE_STATUS_LABELS, PAYMENT_METHOD_LABELS, type InvoiceResponse } from '@portal/shared';
 import { formatDate, formatInteger, formatMoney, formatMoneyPrecise } from '@portal/shared/format';
 
 /**
@@ -92,6 +92,14 @@ export function renderInvoicePdf(input: InvoicePdfInput): Promise<Buffer> {
     ['Period', `${formatDate(invoice.date_range_start)} to ${formatDate(invoice.date_range_end)}`],
     ['Status', INVOICE_STATUS_LABELS[invoice.status]],
     ['Issued', input.issued],
+    // A paid invoice says when, how and with which reference it was paid.
+    ...(invoice.status === 'paid' && invoice.paid_at
+      ? ([
+          ['Paid', formatDate(invoice.paid_at)],
+          ['Method', invoice.payment_method ? PAYMENT_METHOD_LABELS[invoice.payment_method] : '—'],
+          ['Reference', invoice.payment_reference ?? '—'],
+        ] as [string, string][])
+      : []),
   ];
   for (const [label, value] of facts) {
     doc.font('Helvetica').fontSize(10).fillColor(MUTED).text(label, left, y, { width: 80 });

@@ -9,6 +9,9 @@ export interface InvoiceRow {
   payout_total: number;
   status: 'generated' | 'request_payment' | 'processing' | 'paid' | 'void' | 'carried_over';
   created_at: Date;
+  paid_at: string | null;
+  payment_method: 'paypal' | 'bank_transfer' | 'other' | null;
+  payment_reference: string | null;
 }
 
 /** An invoice as the console lists it: with its publisher's name and its last change. */
@@ -28,7 +31,32 @@ export interface ItemDraft {
   total: number;
 }
 
-const COLUMNS = ['id', 'publisher_id', 'period_start', 'period_end', 'payout_total', 'status', 'created_at'] as const;
+const COLUMNS = [
+  'id',
+  'publisher_id',
+  'period_start',
+  'period_end',
+  'payout_total',
+  'status',
+  'created_at',
+  sql<string | null>`to_char(paid_at, 'YYYY-MM-DD')`.as('paid_at'),
+  'payment_method',
+  'payment_reference',
+] as const;
+const ADMIN_COLUMNS = [
+  'i.id',
+  'i.publisher_id',
+  'i.period_start',
+  'i.period_end',
+  'i.payout_total',
+  'i.status',
+  'i.created_at',
+  'i.updated_at',
+  sql<string | null>`to_char(i.paid_at, 'YYYY-MM-DD')`.as('paid_at'),
+  'i.payment_method',
+  'i.payment_reference',
+  'p.name as publisher_name',
+] as const;
 
 export const invoicesRepository = {
   async page(
@@ -225,6 +253,75 @@ export const invoicesRepository = {
     return Number(r.numUpdatedRows) === 1;
   },
 
+  /**
+   * A carried-over month voided: its carry, still waiting, is dropped (the month is invoiced again).
+   * Answers the invoice that took the carry already, if one did (then nothing is dropped).
+   */
+  async dropCarry(db: Db, publisherId: number, periodStart: string): Promise<number | null> {
+    const taken = await db
+      .selectFrom('invoice_adjustments as a')
+      .innerJoin('invoices as i', 'i.id', 'a.invoice_id')
+      .select('i.id')
+      .where('a.publisher_id', '=', publisherId)
+      .where('a.kind', '=', 'carried_over')
+      .where('a.conversion_month', '=', periodStart)
+      .where('i.status', '<>', 'void')
+      .executeTakeFirst();
+    if (taken) return taken.id;
+    await db
+      .deleteFrom('invoice_adjustments')
+      .where('publisher_id', '=', publisherId)
+      .where('kind', '=', 'carried_over')
+      .where('conversion_month', '=', periodStart)
+      .where('invoice_id', 'is', null)
+      .execute();
+    return null;
+  },
+
+  /** Marks an invoice paid (from `processing`) with the payment's day, method and reference. */
+  async setPaid(
+    db: Db,
+    id: number,
+    payment: { paidAt: string; method: NonNullable<InvoiceRow['payment_method']>; reference: string },
+  ): Promise<boolean> {
+    const r = await db
+      .updateTable('invoices')
+      .set({
+        status: 'paid',
+        paid_at: payment.paidAt,
+        payment_method: payment.method,
+        payment_reference: payment.reference,
+        updated_at: sql`now()`,
+      })
+      .where('id', '=', id)
+      .where('status', '=', 'processing')
+      .executeTakeFirst();
+    return Number(r.numUpdatedRows) === 1;
+  },
+
+  /**
+   * A month's payable invoices (not carried over nor void; paid ones left out) with their
+   * publisher and its first user's e-mail, by publisher.
+   */
+  async payable(db: Db, periodStart: string) {
+    const { rows } = await sql<{
+      id: number;
+      publisher_id: number;
+      publisher_name: string;
+      email: string | null;
+      payout_total: string;
+      status: string;
+    }>`
+      SELECT i.id, i.publisher_id, p.name AS publisher_name, i.payout_total, i.status,
+        (SELECT u.email FROM publisher_users pu JOIN users u ON u.id = pu.user_id
+          WHERE pu.publisher_id = p.id ORDER BY u.id LIMIT 1) AS email
+      FROM invoices i JOIN publishers p ON p.id = i.publisher_id
+      WHERE i.period_start = ${periodStart}::date AND i.status IN ('generated', 'request_payment', 'processing')
+        AND i.payout_total > 0
+      ORDER BY p.name, i.id`.execute(db);
+    return rows;
+  },
+
   async findAny(db: Db, id: number): Promise<InvoiceRow | undefined> {
     return (await db.selectFrom('invoices').select(COLUMNS).where('id', '=', id).executeTakeFirst()) as unknown as
       InvoiceRow | undefined;
@@ -237,11 +334,7 @@ export const invoicesRepository = {
     after: number | null,
     limit: number,
   ): Promise<AdminInvoiceRow[]> {
-    let q = db
-      .selectFrom('invoices as i')
-      .leftJoin('publishers as p', 'p.id', 'i.publisher_id')
-      .select(['i.id', 'i.publisher_id', 'i.period_start', 'i.period_end', 'i.payout_total', 'i.status'])
-      .select(['i.created_at', 'i.updated_at', 'p.name as publisher_name']);
+    let q = db.selectFrom('invoices as i').leftJoin('publishers as p', 'p.id', 'i.publisher_id').select(ADMIN_COLUMNS);
     if (f.status) q = q.where('i.status', '=', f.status);
     if (f.publisherId != null) q = q.where('i.publisher_id', '=', f.publisherId);
     if (f.periodStart) q = q.where('i.period_start', '=', f.periodStart);
@@ -256,8 +349,7 @@ export const invoicesRepository = {
     let q = db
       .selectFrom('invoices as i')
       .leftJoin('publishers as p', 'p.id', 'i.publisher_id')
-      .select(['i.id', 'i.publisher_id', 'i.period_start', 'i.period_end', 'i.payout_total', 'i.status'])
-      .select(['i.created_at', 'i.updated_at', 'p.name as publisher_name'])
+      .select(ADMIN_COLUMNS)
       .where('i.id', '=', id);
     if (lock) q = q.forUpdate('i');
     return (await q.executeTakeFirst()) as unknown as AdminInvoiceRow | undefined;

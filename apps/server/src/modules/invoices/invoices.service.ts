@@ -40,6 +40,9 @@ const toApi = (r: InvoiceRow): Invoice => ({
   // The publisher's reads leave void invoices out (invoices.repository.ts).
   status: r.status as InvoiceStatus,
   created_at: new Date(r.created_at).toISOString(),
+  paid_at: r.paid_at,
+  payment_method: r.payment_method,
+  payment_reference: r.payment_reference,
 });
 
 export const invoicesService = {
@@ -123,15 +126,23 @@ export const invoicesService = {
   },
 
   /** The demo seed: move an invoice one step along generated → request_payment → processing → paid. */
-  async advance(ctx: AppContext, id: number, to: InvoiceStatus): Promise<void> {
+  async advance(
+    ctx: AppContext,
+    id: number,
+    to: InvoiceStatus,
+    payment?: { paidAt: string; method: 'paypal' | 'bank_transfer' | 'other'; reference: string },
+  ): Promise<void> {
     const inv = await invoicesRepository.findAny(ctx.db, id);
     if (!inv) throw new Error(`no invoice ${id}`);
     const flow: readonly InvoiceStatus[] = INVOICE_FLOW;
     const from = flow.indexOf(inv.status as InvoiceStatus);
     if (from < 0 || flow.indexOf(to) !== from + 1)
       throw new Error(`invoice ${id} is ${inv.status}; the next status is ${flow[from + 1] ?? 'none'}`);
-    if (!(await invoicesRepository.setStatus(ctx.db, id, inv.status, to)))
-      throw new Error(`invoice ${id} changed meanwhile; try again`);
+    const done =
+      to === 'paid' && payment
+        ? await invoicesRepository.setPaid(ctx.db, id, payment)
+        : await invoicesRepository.setStatus(ctx.db, id, inv.status, to);
+    if (!done) throw new Error(`invoice ${id} changed meanwhile; try again`);
   },
 
   async list(ctx: AppContext, publisherId: number, req: InvoiceListRequest) {

@@ -17,6 +17,8 @@ export interface PostbackValues {
   offer_id: number | null;
   event_id: number | null;
   event_type: 'conversion' | 'partial' | 'upsell' | null;
+  /** Left out: unchanged (an update) or false (a create). */
+  send_on_status_change?: boolean;
 }
 
 const base = (db: Db) =>

@@ -51,6 +51,7 @@ export function toPostback(r: PostbackRow): Postback {
     postback_event_name: r.event_id == null ? null : r.event_name,
     postback_event_type: r.event_type,
     event_type: r.event_type,
+    send_on_status_change: r.send_on_status_change,
     postback_url: r.type === 'postback' ? r.value : null,
     pixel_content: r.type === 'pixel' ? r.value : null,
     offer: r.offer_id == null ? null : { id: r.offer_id, name: r.offer_name ?? '' },
@@ -98,6 +99,7 @@ async function checkForm(
     offer_id: offerId,
     event_id: eventId,
     event_type: value.postback_event_type,
+    ...(input.send_on_status_change != null ? { send_on_status_change: input.send_on_status_change } : {}),
   };
 }
 

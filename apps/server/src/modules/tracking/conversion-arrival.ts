@@ -2,8 +2,14 @@ import ipaddr from 'ipaddr.js';
 import type { AppContext } from '../../context.ts';
 import type { ConversionStatus } from '../../db/tracking-types.ts';
 import { geoService } from '../geo/geo.service.ts';
-import { refusal, textParam, type CallFacts, type ConversionRequest, type Refusal } from './conversion.types.ts';
-import type { FoundClick } from './conversion-steps.ts';
+import {
+  refusal,
+  textParam,
+  type CallFacts,
+  type ConversionRequest,
+  type FoundClick,
+  type Refusal,
+} from './conversion.types.ts';
 import { trackingRepository } from './tracking.repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -69,8 +75,10 @@ export async function decideArrival(
       ip,
       actorKind,
     };
-  if (flags.length > 0) return { status: 'pending', statusReason: null, flags, approveAfter: held, ip, actorKind: 'engine' };
-  if (said === 'approved') return { status: 'approved', statusReason: reason, flags, approveAfter: null, ip, actorKind };
+  if (flags.length > 0)
+    return { status: 'pending', statusReason: null, flags, approveAfter: held, ip, actorKind: 'engine' };
+  if (said === 'approved')
+    return { status: 'approved', statusReason: reason, flags, approveAfter: null, ip, actorKind };
   if (said === 'pending') return { status: 'pending', statusReason: reason, flags, approveAfter: held, ip, actorKind };
   if (offer.conversionApproval === 'auto')
     return { status: 'approved', statusReason: null, flags, approveAfter: null, ip, actorKind };

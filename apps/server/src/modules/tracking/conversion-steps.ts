@@ -9,10 +9,10 @@ import {
   refusal,
   textParam,
   type CallFacts,
-  type Click,
   type ClickInfo,
   type ConversionRequest,
   type ConversionResult,
+  type FoundClick,
   type OfferEvent,
   type Refusal,
 } from './conversion.types.ts';
@@ -51,12 +51,6 @@ export async function authenticateCaller(
     ((await engine.refusals.isOverBudget(req.ip)) ? null : await engine.cache.advertiserByTokenHash(hash));
   if (!adv || adv.status !== 'active') return refusal('bad_token', 'The advertiser token is not valid.');
   return { advertiserId: adv.id };
-}
-
-export interface FoundClick {
-  click: Click;
-  offer: CachedOffer;
-  ids: { publisher_id: number; offer_id: number; advertiser_id: number };
 }
 
 /**

@@ -105,6 +105,14 @@ export const refusal = (
 export const isRefusal = (v: object): v is Refusal => 'reason' in v;
 
 export type Click = Selectable<ClicksTable>;
+
+/** A conversion call's click and its offer, found (conversion-steps.ts's step 2). */
+export interface FoundClick {
+  click: Click;
+  offer: CachedOffer;
+  ids: { publisher_id: number; offer_id: number; advertiser_id: number };
+}
+
 export type OfferEvent = CachedOffer['events'][number];
 
 /** What the call says, read once: trimmed and bounded, empty values as none. */

@@ -66,7 +66,7 @@ export const conversion: ReportDefinition<ConversionReportRow> = {
     {
       id: 'status',
       header: 'Status',
-      width: '8.5rem',
+      width: '6.5rem',
       cell: (r) => <ConversionStatusCell status={r.status} reason={r.status_reason} />,
     },
   ],

@@ -1,6 +1,7 @@
 import {
   CONVERSION_STATUSES,
   type AdminConversion,
+  type ConversionDecision,
   type AdminConversionStatus,
 } from '@portal/shared/admin/conversions.schemas';
 import { roleAllows } from '@portal/shared/admin/operators.constants';
@@ -17,7 +18,7 @@ import { useOperatorMe } from '../../../features/admin/api/session.ts';
 import { conversionColumns } from '../../../features/admin/conversions/conversion-columns.tsx';
 import { OfferPicker, PublisherPicker } from '../../../features/admin/conversions/conversion-pickers.tsx';
 import { useConversionList } from '../../../features/admin/conversions/conversions-api.ts';
-import { LazyReverseModal } from '../../../features/admin/conversions/lazy-reverse-modal.tsx';
+import { LazyReverseModal, LazyStatusModal } from '../../../features/admin/conversions/lazy-reverse-modal.tsx';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 
 const STATUS_LABELS = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', reversed: 'Reversed' } as const;
@@ -48,6 +49,7 @@ export function Component() {
   const [draft, setDraft] = useState<Find>(EMPTY);
   const [find, setFind] = useState<Find>(EMPTY);
   const [reversing, setReversing] = useState<AdminConversion | null>(null);
+  const [deciding, setDeciding] = useState<{ conversion: AdminConversion; status: ConversionDecision } | null>(null);
   const list = useConversionList({
     tid: find.tid.trim() || null,
     orderId: find.orderId.trim() || null,
@@ -58,7 +60,15 @@ export function Component() {
     timeZone,
   });
   const mayReverse = me ? roleAllows(me.role, 'manager') : false;
-  const columns = useMemo(() => conversionColumns(mayReverse ? setReversing : null), [mayReverse]);
+  const columns = useMemo(
+    () =>
+      conversionColumns(
+        mayReverse
+          ? { reverse: setReversing, decide: (conversion, s) => setDeciding({ conversion, status: s }) }
+          : null,
+      ),
+    [mayReverse],
+  );
   const filtered = find !== EMPTY || filters.filtered;
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -76,7 +86,7 @@ export function Component() {
   );
 
   return (
-    <PageWrapper title="Conversions" description="Find a conversion, and reverse it with a reason." wide>
+    <PageWrapper title="Conversions" description="Find a conversion; approve, reject or reverse it with a reason." wide>
       <Card className="mb-4 p-4">
         <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end" role="search">
           {field('tid', 'Transaction ID (tid)')}
@@ -125,6 +135,7 @@ export function Component() {
         emptyHint={filtered ? 'Check the ID, or clear a filter.' : 'Conversions show here as advertisers report them.'}
       />
       <LazyReverseModal conversion={reversing} onClose={() => setReversing(null)} />
+      <LazyStatusModal change={deciding} onClose={() => setDeciding(null)} />
     </PageWrapper>
   );
 }

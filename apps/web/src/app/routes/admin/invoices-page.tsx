@@ -5,6 +5,7 @@ import {
 } from '@portal/shared/admin/invoices.constants';
 import { roleAllows } from '@portal/shared/admin/operators.constants';
 import { useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { DataTable } from '../../../components/ui/list/data-table.tsx';
 import { FilterSelect } from '../../../components/ui/list/filter-controls.tsx';
@@ -13,7 +14,9 @@ import { oneOfFilter, useListFilters } from '../../../components/ui/list/use-lis
 import { PageWrapper } from '../../../components/ui/page-wrapper.tsx';
 import { useOperatorMe } from '../../../features/admin/api/session.ts';
 import { INVOICE_COLUMNS } from '../../../features/admin/invoices/invoice-columns.tsx';
-import { useAdminInvoiceList } from '../../../features/admin/invoices/invoices-api.ts';
+import { useAdminInvoiceList, useDownloadPayableCsv } from '../../../features/admin/invoices/invoices-api.ts';
+import { consoleWriteProblem } from '../../../features/admin/login-problems.ts';
+import { alerts } from '../../../lib/alerts.ts';
 import { LazyInvoiceDialog, type InvoiceDialog } from '../../../features/admin/invoices/lazy-invoice-modals.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 
@@ -35,6 +38,8 @@ export function Component() {
   const publisherId = /^\d{1,10}$/.test(publisherText) ? Number(publisherText) : null;
   const list = useAdminInvoiceList({ status, publisherId, month: /^\d{4}-\d{2}$/.test(month) ? month : null });
   const mayWrite = me ? roleAllows(me.role, 'manager') : false;
+  // The month's payable invoices (the month filter's, else the last closed one).
+  const payable = useDownloadPayableCsv();
   const filtered = filters.filtered || publisherId !== null || month !== '';
 
   return (
@@ -71,6 +76,19 @@ export function Component() {
               value={month}
               onChange={(e) => setMonth(e.target.value)}
             />
+            <div className="flex items-end">
+              <Button
+                variant="secondary"
+                loading={payable.isPending}
+                onClick={() =>
+                  payable.mutate(/^\d{4}-\d{2}$/.test(month) ? month : '', {
+                    onError: (err) => alerts.error(consoleWriteProblem(err)),
+                  })
+                }
+              >
+                Download payable CSV
+              </Button>
+            </div>
           </>
         }
       />

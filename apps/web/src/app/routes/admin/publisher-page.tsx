@@ -7,6 +7,7 @@ import { useOperatorMe } from '../../../features/admin/api/session.ts';
 import { consolePaths } from '../../../features/admin/console-paths.ts';
 import { OfferAccessPanel } from '../../../features/admin/offer-access/offer-access-panel.tsx';
 import { ManagerAssignmentCard } from '../../../features/admin/publishers/manager-assignment-card.tsx';
+import { PayoutsCard } from '../../../features/admin/publishers/payouts-card.tsx';
 import {
   LazyPublisherDialog,
   type PublisherDialog,
@@ -45,6 +46,7 @@ export function Component() {
                 current={p.account_manager}
                 canWrite={canWrite}
               />
+              <PayoutsCard key={`${p.minimum_payout}`} publisher={p} canWrite={canWrite} />
               <PublisherUsersCard
                 users={p.users}
                 canWrite={canWrite}

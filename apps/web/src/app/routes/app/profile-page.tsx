@@ -24,6 +24,17 @@ const TwoFactorTab = lazy(() =>
  * The keys tab asks for a two-factor code beside the password when the user has it on, and shows
  * its times in the profile's time zone.
  */
+// Its own chunk too: the payment details' form.
+const PaymentDetailsTab = lazy(() =>
+  import('../../../features/payment-details/payment-details-tab.tsx').then((m) => ({ default: m.PaymentDetailsTab })),
+);
+
+/** The payment details ask for the two-factor code beside the password when the user has it on. */
+function PaymentDetailsSection() {
+  const { data: user } = useCurrentUser();
+  return <PaymentDetailsTab twoFactorEnabled={user?.two_factor_enabled ?? false} />;
+}
+
 function ApiKeysSection() {
   const { data: user } = useCurrentUser();
   return <ApiKeysTab twoFactorEnabled={user?.two_factor_enabled ?? false} timeZone={user?.timezone} />;
@@ -51,6 +62,15 @@ const TABS: { value: ProfileTab; label: string; render: () => React.ReactNode }[
       </Suspense>
     ),
   },
+  {
+    value: 'payment-details',
+    label: 'Payment details',
+    render: () => (
+      <Suspense fallback={<LoadingBlock label="Loading your payment details…" />}>
+        <PaymentDetailsSection />
+      </Suspense>
+    ),
+  },
 ];
 
 export function Component() {
@@ -62,7 +82,7 @@ export function Component() {
       title="Profile"
       seoTitle={`Profile: ${tab.label}`}
       icon="Profile"
-      description="Your time zone, password, e-mail notifications, log-in security and API keys."
+      description="Your time zone, password, e-mail notifications, log-in security, API keys and payment details."
     >
       <ReferralLink className="mb-6" />
       <RouteTabs

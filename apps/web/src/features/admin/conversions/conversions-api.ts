@@ -5,6 +5,8 @@ import type {
   AdminConversionStatus,
   ConversionReverseRequest,
   ConversionReverseResponse,
+  ConversionStatusRequest,
+  ConversionStatusResponse,
 } from '@portal/shared/admin/conversions.schemas';
 import type { DateRange } from '@portal/shared/common/list';
 import { PAGE_SIZE } from '@portal/shared/constants';
@@ -49,6 +51,16 @@ export function useReverseConversion() {
       adminApi.post<ConversionReverseResponse>(adminPath(ADMIN_API_PATHS.conversionReverse, { id }), body, {
         handle: false,
       }),
+    onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** Approve or reject conversions (a rejection with its reason); each id answers its outcome; the list reloads. */
+export function useSetConversionStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: ConversionStatusRequest) =>
+      adminApi.post<ConversionStatusResponse>(ADMIN_API_PATHS.conversionStatus, body, { handle: false }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

@@ -1,4 +1,4 @@
-import type { AdminConversion } from '@portal/shared/admin/conversions.schemas';
+import type { AdminConversion, ConversionDecision } from '@portal/shared/admin/conversions.schemas';
 import { lazy, Suspense } from 'react';
 
 // The dialog loads when first opened, not with the list.
@@ -11,6 +11,23 @@ export function LazyReverseModal({ conversion, onClose }: { conversion: AdminCon
   return (
     <Suspense fallback={null}>
       <Reverse conversion={conversion} onClose={onClose} />
+    </Suspense>
+  );
+}
+
+const Status = lazy(() => import('./conversion-status-modal.tsx').then((m) => ({ default: m.ConversionStatusModal })));
+
+export function LazyStatusModal({
+  change,
+  onClose,
+}: {
+  change: { conversion: AdminConversion; status: ConversionDecision } | null;
+  onClose: () => void;
+}) {
+  if (!change) return null;
+  return (
+    <Suspense fallback={null}>
+      <Status conversion={change.conversion} status={change.status} onClose={onClose} />
     </Suspense>
   );
 }

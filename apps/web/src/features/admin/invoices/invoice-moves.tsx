@@ -6,7 +6,7 @@ import { consoleWriteProblem } from '../login-problems.ts';
 import { useMoveInvoice } from './invoices-api.ts';
 import { LazyInvoiceDialog, type InvoiceDialog } from './lazy-invoice-modals.tsx';
 
-/** A button per move the invoice's status allows: the next step, and Void (with a reason). */
+/** A button per move the invoice's status allows: the next step (Mark paid asks for the payment), and Void (with a reason). */
 export function InvoiceMoves({ invoice }: { invoice: AdminInvoice }) {
   const move = useMoveInvoice();
   const [dialog, setDialog] = useState<InvoiceDialog>(null);
@@ -18,6 +18,13 @@ export function InvoiceMoves({ invoice }: { invoice: AdminInvoice }) {
         to === 'void' ? (
           <Button key={to} variant="secondary" onClick={() => setDialog({ kind: 'void', invoiceId: invoice.id })}>
             {INVOICE_MOVE_LABELS.void}
+          </Button>
+        ) : to === 'paid' ? (
+          <Button
+            key={to}
+            onClick={() => setDialog({ kind: 'paid', invoiceId: invoice.id, publisherId: invoice.publisher_id })}
+          >
+            {INVOICE_MOVE_LABELS.paid}
           </Button>
         ) : (
           <Button

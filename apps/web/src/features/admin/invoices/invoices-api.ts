@@ -58,3 +58,29 @@ export function useMoveInvoice() {
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }
+
+/** The browser saves a file made here (an object URL, let go once the download has started). */
+function save(blob: Blob, fileName: string) {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** A month's payable invoices as CSV, fetched with the operator's token and saved as a file. */
+export const useDownloadPayableCsv = () =>
+  useMutation({
+    mutationFn: async (month: string) => {
+      const q = month ? `?month=${encodeURIComponent(month)}` : '';
+      const blob = await adminApi.get<Blob>(`${ADMIN_API_PATHS.invoicesPayableCsv}${q}`, {
+        file: true,
+        handle: false,
+      });
+      return { blob, month };
+    },
+    onSuccess: ({ blob, month }) => save(blob, `payable-invoices-${month || 'last-month'}.csv`),
+  });

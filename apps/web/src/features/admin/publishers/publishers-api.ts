@@ -69,6 +69,8 @@ export const useSetPublisherStatus = (id: number) =>
   usePublisherWrite<PublisherStatusRequest>(id, ADMIN_API_PATHS.publisherStatus);
 export const useSetAccountManager = (id: number) =>
   usePublisherWrite<{ account_manager_id: number | null }>(id, ADMIN_API_PATHS.publisherUpdate);
+export const useSetMinimumPayout = (id: number) =>
+  usePublisherWrite<{ minimum_payout: number | null }>(id, ADMIN_API_PATHS.publisherUpdate);
 export const useLinkUser = (id: number) => usePublisherWrite<{ email: string }>(id, ADMIN_API_PATHS.publisherLinkUser);
 export const useUnlinkUser = (id: number) =>
   usePublisherWrite<{ user_id: number }>(id, ADMIN_API_PATHS.publisherUnlinkUser);

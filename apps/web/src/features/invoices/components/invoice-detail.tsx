@@ -1,4 +1,5 @@
 import type { InvoiceItem, InvoiceResponse } from '@portal/shared/invoices/invoices.schemas';
+import { PAYMENT_METHOD_LABELS } from '@portal/shared/profile/payment-details.constants';
 import { Card } from '../../../components/ui/card.tsx';
 import { QueryBlock } from '../../../components/ui/query-block.tsx';
 import { Badge } from '../../../components/ui/status-badge.tsx';
@@ -42,6 +43,28 @@ function InvoiceSummary({ data: { invoice }, timeZone }: { data: InvoiceResponse
         </dd>
         <dt className="text-slate-600">Issued</dt>
         <dd className="text-slate-900 tabular">{todayIn(timeZone, new Date(invoice.created_at))}</dd>
+        {invoice.status === 'paid' && invoice.paid_at ? (
+          <>
+            <dt className="text-slate-600">Paid</dt>
+            <dd className="text-slate-900 tabular" data-testid="invoice-paid-at">
+              {invoice.paid_at}
+            </dd>
+            <dt className="text-slate-600">Method</dt>
+            <dd className="text-slate-900">
+              {invoice.payment_method ? PAYMENT_METHOD_LABELS[invoice.payment_method] : '—'}
+            </dd>
+            <dt className="text-slate-600">Reference</dt>
+            <dd className="break-all text-slate-900" data-testid="invoice-payment-reference">
+              {invoice.payment_reference ?? '—'}
+            </dd>
+          </>
+        ) : null}
+        {invoice.status === 'carried_over' ? (
+          <>
+            <dt className="text-slate-600">Payment</dt>
+            <dd className="text-slate-900">Below the minimum payout: carried over to the next month's invoice.</dd>
+          </>
+        ) : null}
       </dl>
       <div className="flex flex-col sm:items-end sm:text-right">
         <p className="text-sm text-slate-600">Total</p>

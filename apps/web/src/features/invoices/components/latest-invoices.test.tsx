@@ -18,6 +18,9 @@ const invoice = (id: number, month: string, total: number, status: Invoice['stat
   payout_total: total,
   status,
   created_at: '2026-11-01T00:00:00.000Z',
+  paid_at: null,
+  payment_method: null,
+  payment_reference: null,
 });
 
 function setup(answer: () => Promise<Response>) {

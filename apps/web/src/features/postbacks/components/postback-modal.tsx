@@ -3,7 +3,7 @@ import { encodePostbackValue } from '@portal/shared/postbacks/postback-macros';
 import { POSTBACK_MODAL_OFFER_PAGE_SIZE } from '@portal/shared/constants';
 import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
-import { TextField } from '../../../components/ui/field.tsx';
+import { Checkbox, TextField } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { QueryBlock } from '../../../components/ui/query-block.tsx';
 import { Select } from '../../../components/ui/select/select.tsx';
@@ -57,6 +57,8 @@ interface FormValues {
   status: string;
   type: string;
   value: string;
+  /** Called again on each change of a conversion's status (server postbacks only). */
+  onStatusChange: boolean;
 }
 
 function initialValues(target: PostbackModalTarget, record: Postback | null): FormValues {
@@ -73,6 +75,7 @@ function initialValues(target: PostbackModalTarget, record: Postback | null): Fo
       status: record.postback_status,
       type: record.postback_type,
       value: record.postback_value,
+      onStatusChange: record.send_on_status_change,
     };
   }
   return {
@@ -84,6 +87,7 @@ function initialValues(target: PostbackModalTarget, record: Postback | null): Fo
     status: 'active',
     type: 'postback',
     value: '',
+    onStatusChange: false,
   };
 }
 
@@ -143,6 +147,8 @@ function PostbackForm({
         postback_offer_id: v.offerId === '' ? null : Number(v.offerId),
         postback_event_id: v.eventId === '' ? null : Number(v.eventId),
         postback_event_type: v.eventType === '' ? null : v.eventType,
+        // A pixel fires in the visitor's browser: it is never told of a later change.
+        send_on_status_change: v.type === 'postback' && v.onStatusChange,
       });
       alerts.success(`${label} has been ${record ? 'updated' : 'created'}.`);
       onDone();
@@ -222,6 +228,21 @@ function PostbackForm({
         />
       </div>
       <ValueField ref={valueRef} type={v.type} value={v.value} onChange={setValue} error={errors.postback_value} />
+      {v.type === 'postback' ? (
+        <Checkbox
+          label="Send on status change"
+          checked={v.onStatusChange}
+          onChange={(e) => setV((x) => ({ ...x, onStatusChange: e.target.checked }))}
+          description={
+            <>
+              Also call this URL when a conversion is approved, rejected or reversed later. Use{' '}
+              <code className="font-mono text-[13px]">{'{conversion_status}'}</code> and{' '}
+              <code className="font-mono text-[13px]">{'{status_reason}'}</code> to receive the new status and its
+              reason.
+            </>
+          }
+        />
+      ) : null}
       <PostbackPreview value={v.value} />
       <UrlVariablesTable onInsert={insert} />
       <div className="sticky -bottom-5 -mx-5 -mb-5 flex flex-wrap justify-end gap-2 border-t border-slate-200 bg-white px-5 py-3.5 sm:-mx-6 sm:px-6">
