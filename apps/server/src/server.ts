@@ -2,6 +2,7 @@ import { buildApp, type App } from './app.ts';
 import { ConfigError, demoSeedWarning, loadConfig, trustProxyWarning, type Config } from './config.ts';
 import { DEMO_LOGINS, seedDemoNetwork } from './seed/demo-seed.ts';
 import { advertiserCredentials } from './modules/advertisers/advertiser-credentials.service.ts';
+import { publishedLoginsRefusal } from './seed/published-logins.ts';
 
 /**
  * The portal's process, as a service manager runs it (docs/production.md). SIGTERM
@@ -87,12 +88,16 @@ async function main() {
   }
   if (stopping) return close(app);
   // Published demo credentials (advertiser tokens and pixel secrets in the repository) must not
-  // record money in production. A demo on purpose (DEMO_SEED=true, which production never
+  // record money in production, nor the demo network's logins (publishers and the operator) sign
+  // in with their published password. A demo on purpose (DEMO_SEED=true, which production never
   // defaults to) has been warned about above.
   if (config.NODE_ENV === 'production' && !config.DEMO_SEED) {
-    const refusal = await advertiserCredentials.productionRefusal(app.ctx.db);
-    if (refusal) {
-      console.error(refusal);
+    const refusals = [
+      await advertiserCredentials.productionRefusal(app.ctx.db),
+      await publishedLoginsRefusal(app.ctx.db),
+    ].filter((r): r is string => r !== null);
+    if (refusals.length > 0) {
+      console.error(refusals.join('\n\n'));
       await app.close();
       process.exit(1);
     }

@@ -130,6 +130,9 @@ export interface LoginCodesTable {
   operator: string;
   /** The console's operator who made it (migration 0072); null for the command line's. */
   operator_id: number | null;
+  /** That operator's own sign-in session and token version then (migration 0087): the view-as session ends with them. */
+  operator_session_id: string | null;
+  operator_token_version: number | null;
   created_at: CreatedAt;
   expires_at: Timestamp;
   used_at: Timestamp | null;

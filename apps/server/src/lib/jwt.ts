@@ -26,6 +26,12 @@ export interface TokenClaims {
    * write of the session checks that operator's role afresh (plugins/auth.ts).
    */
   operatorId?: number;
+  /**
+   * The console operator's own sign-in session and token version when the view-as code was made
+   * (`act.osid`, `act.over`): the view-as session ends with that session (sign-out), and with any
+   * bump of the version (disabled, password or two-factor changed).
+   */
+  operatorSession?: { sid: string; version: number };
 }
 
 /** A token's claims once verified: its session id and expiry (seconds since 1970) are known. */
@@ -87,7 +93,15 @@ export class JwtService {
       ver: claims.version,
       sid: claims.sessionId ?? newSessionId(),
       ...(claims.operator
-        ? { act: { sub: claims.operator, ...(claims.operatorId ? { oid: claims.operatorId } : {}) } }
+        ? {
+            act: {
+              sub: claims.operator,
+              ...(claims.operatorId ? { oid: claims.operatorId } : {}),
+              ...(claims.operatorId && claims.operatorSession
+                ? { osid: claims.operatorSession.sid, over: claims.operatorSession.version }
+                : {}),
+            },
+          }
         : {}),
     })
       .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
@@ -163,7 +177,13 @@ export class JwtService {
         version: ver,
         sessionId: sid,
         expiresAt: payload.exp,
-        ...(acting ? { operator: acting.sub, ...(acting.oid ? { operatorId: acting.oid } : {}) } : {}),
+        ...(acting
+          ? {
+              operator: acting.sub,
+              ...(acting.oid ? { operatorId: acting.oid } : {}),
+              ...(acting.session ? { operatorSession: acting.session } : {}),
+            }
+          : {}),
       };
     } catch (err) {
       if (err instanceof joseErrors.JOSEError || err instanceof TypeError) return null;
@@ -176,11 +196,17 @@ export class JwtService {
 const issuedInThePast = (iat: unknown) => typeof iat === 'number' && iat <= Date.now() / 1000 + CLOCK_TOLERANCE_SECONDS;
 
 /** The `act` claim's operator (and console id): undefined when absent, false when malformed. */
-function actingOperator(act: unknown): { sub: string; oid?: number } | undefined | false {
+function actingOperator(
+  act: unknown,
+): { sub: string; oid?: number; session?: { sid: string; version: number } } | undefined | false {
   if (act === undefined) return undefined;
   if (typeof act !== 'object' || act === null) return false;
-  const { sub, oid } = act as { sub?: unknown; oid?: unknown };
+  const { sub, oid, osid, over } = act as { sub?: unknown; oid?: unknown; osid?: unknown; over?: unknown };
   if (typeof sub !== 'string' || sub.length === 0 || sub.length > 128) return false;
   if (oid === undefined) return { sub };
-  return typeof oid === 'number' && Number.isSafeInteger(oid) && oid > 0 ? { sub, oid } : false;
+  if (typeof oid !== 'number' || !Number.isSafeInteger(oid) || oid <= 0) return false;
+  if (osid === undefined && over === undefined) return { sub, oid };
+  if (typeof osid !== 'string' || osid.length === 0 || osid.length > 64) return false;
+  if (typeof over !== 'number' || !Number.isSafeInteger(over)) return false;
+  return { sub, oid, session: { sid: osid, version: over } };
 }

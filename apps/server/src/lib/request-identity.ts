@@ -29,6 +29,8 @@ export interface AuthState {
    */
   operatorId?: number;
   operatorMayWrite?: boolean;
+  /** The operator's own console session the view-as session lasts with (claims `act.osid`, `act.over`). */
+  operatorSession?: { sid: string; version: number };
   /** Set when an API key, not a session, authenticated the request: its id, shown prefix and scope. */
   apiKey?: { id: number; prefix: string; scope: ApiKeyScope };
 }
@@ -54,14 +56,20 @@ export function publisherOf(request: FastifyRequest): PublisherAuth {
 
 /** A fresh access token for the caller's session after its version was bumped to `version`. */
 export function freshToken(ctx: AppContext, auth: PublisherAuth, version: number): Promise<string> {
-  return ctx.jwt.sign({
-    userId: auth.userId,
-    publisherId: auth.publisherId,
-    purpose: 'access',
-    version,
-    sessionId: auth.sessionId,
-    // An operator's session stays marked as theirs.
-    ...(auth.operator ? { operator: auth.operator } : {}),
-    ...(auth.operatorId ? { operatorId: auth.operatorId } : {}),
-  });
+  // A view-as session keeps its end (at most 30 minutes from its start, lib/view-as.ts).
+  const keepEnd = auth.operatorId ? Math.max(1, auth.expiresAt - Math.floor(Date.now() / 1000)) : undefined;
+  return ctx.jwt.sign(
+    {
+      userId: auth.userId,
+      publisherId: auth.publisherId,
+      purpose: 'access',
+      version,
+      sessionId: auth.sessionId,
+      // An operator's session stays marked as theirs.
+      ...(auth.operator ? { operator: auth.operator } : {}),
+      ...(auth.operatorId ? { operatorId: auth.operatorId } : {}),
+      ...(auth.operatorSession ? { operatorSession: auth.operatorSession } : {}),
+    },
+    keepEnd,
+  );
 }

@@ -59,3 +59,57 @@ export function isPublisherWrite(request: FastifyRequest): boolean {
 
 /** A viewer's view-as session asked to change something. */
 export const viewAsReadOnly = () => new AppError(403, ERROR_CODES.FORBIDDEN, VIEW_AS_READ_ONLY_MESSAGE);
+
+/** A view-as session lasts at most this long from its login code's exchange (DESIGN.md §10). */
+export const VIEW_AS_TTL_SECONDS = 30 * 60;
+
+/**
+ * What only the publisher does, never an operator viewing as them, whatever the operator's role:
+ * make API keys, change the password or two-factor, change payment details, read or rotate the
+ * postback signing secret (with which deliveries the publisher's receiver trusts could be forged).
+ * The publisher side has no e-mail change. Answered 403 `0x4030` with `VIEW_AS_REFUSED_MESSAGE`.
+ */
+const PUBLISHER_ONLY_PATHS: string[] = [
+  API_PATHS.apiKeyCreate,
+  API_PATHS.updatePassword,
+  API_PATHS.twoFactorSetup,
+  API_PATHS.twoFactorEnable,
+  API_PATHS.twoFactorDisable,
+  API_PATHS.paymentDetailsUpdate,
+  API_PATHS.postbackSigningSecret,
+  API_PATHS.postbackSigningSecretRotate,
+];
+const PUBLISHER_ONLY = new Set(PUBLISHER_ONLY_PATHS.map((p) => `${API_BASE}${p}`));
+
+export const VIEW_AS_REFUSED_MESSAGE =
+  'Only the publisher can do this: not while viewing the portal as this publisher from the console.';
+
+/** Whether a request is one only the publisher may make (never a view-as session). */
+export const isPublisherOnly = (request: FastifyRequest): boolean => PUBLISHER_ONLY.has(request.routeOptions.url ?? '');
+
+export const viewAsRefused = () => new AppError(403, ERROR_CODES.FORBIDDEN, VIEW_AS_REFUSED_MESSAGE);
+
+/**
+ * The audit action of a view-as write: `publisher.view_as.` and the route's path after the API
+ * base, its separators as dots (`/postback/create` → `publisher.view_as.postback.create`).
+ */
+export function viewAsAction(request: FastifyRequest): string {
+  const path = (request.routeOptions.url ?? request.url).replace(API_BASE, '');
+  const name = path
+    .replace(/[^a-zA-Z0-9/_-]/g, '')
+    .split('/')
+    .filter(Boolean)
+    .join('.')
+    .replace(/-/g, '_');
+  return `publisher.view_as.${name || 'request'}`;
+}
+
+const SECRET_FIELD = /password|secret|token|code|key/i;
+
+/** A request body as the audit log keeps it: secret-looking fields replaced, nothing else changed. */
+export function auditedBody(body: unknown): Record<string, unknown> | null {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return null;
+  return Object.fromEntries(
+    Object.entries(body as Record<string, unknown>).map(([k, v]) => [k, SECRET_FIELD.test(k) ? '[redacted]' : v]),
+  );
+}

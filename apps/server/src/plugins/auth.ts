@@ -5,7 +5,7 @@ import type { TokenPurpose, VerifiedClaims } from '../lib/jwt.ts';
 import { AppError, unauthenticated } from '../lib/errors.ts';
 import type { AppContext } from '../context.ts';
 import type { AuthState, PublisherAuth } from '../lib/request-identity.ts';
-import { isPublisherWrite, viewAsReadOnly } from '../lib/view-as.ts';
+import { isPublisherOnly, isPublisherWrite, viewAsReadOnly, viewAsRefused } from '../lib/view-as.ts';
 import { SESSION, sessionOrApiKey, type SecurityRequirement } from './openapi-security.ts';
 import { apiKeysService, scopeAllows, type UsableApiKey } from '../modules/api-keys/api-keys.service.ts';
 import { operatorsService } from '../modules/operators/operators.service.ts';
@@ -58,11 +58,16 @@ async function authenticateKey(
 }
 
 /**
- * The operator behind a console view-as session (lib/view-as.ts), read afresh: false when they may
- * no longer use it (disabled, or gone); otherwise whether their role writes (manager and owner do).
+ * The operator behind a console view-as session (lib/view-as.ts), read afresh: false when the
+ * session has ended (the operator disabled or gone, their own console session signed out, their
+ * token version bumped by a disabling, a password or two-factor change; two-factor required by the
+ * console and not on; a session made before it named the operator's session); otherwise whether
+ * their role writes (manager and owner do).
  */
-async function viewAsOperator(ctx: AppContext, operatorId: number): Promise<{ mayWrite: boolean } | false> {
-  const op = await operatorsService.findActive(ctx, operatorId);
+async function viewAsOperator(ctx: AppContext, claims: VerifiedClaims): Promise<{ mayWrite: boolean } | false> {
+  const session = claims.operatorSession;
+  if (!claims.operatorId || !session) return false;
+  const op = await operatorsService.liveSession(ctx, claims.operatorId, session);
   if (!op) return false;
   return { mayWrite: roleAllows(op.role, 'manager') };
 }
@@ -94,7 +99,7 @@ async function resolve(ctx: AppContext, claims: VerifiedClaims): Promise<AuthSta
     if (!link || link.status !== 'active') return null;
   }
   // A console operator's view-as session lasts while they are active, and writes only if their role does.
-  const viewAs = claims.operatorId ? await viewAsOperator(ctx, claims.operatorId) : null;
+  const viewAs = claims.operatorId ? await viewAsOperator(ctx, claims) : null;
   if (viewAs === false) return null;
   return {
     userId: claims.userId,
@@ -104,7 +109,9 @@ async function resolve(ctx: AppContext, claims: VerifiedClaims): Promise<AuthSta
     sessionId: claims.sessionId,
     expiresAt: claims.expiresAt,
     ...(claims.operator ? { operator: claims.operator } : {}),
-    ...(claims.operatorId && viewAs ? { operatorId: claims.operatorId, operatorMayWrite: viewAs.mayWrite } : {}),
+    ...(claims.operatorId && viewAs
+      ? { operatorId: claims.operatorId, operatorMayWrite: viewAs.mayWrite, operatorSession: claims.operatorSession }
+      : {}),
   };
 }
 
@@ -150,7 +157,12 @@ async function authenticate(
   const auth = await resolve(ctx, claims);
   if (!auth) throw unauthenticated();
   request.auth = auth;
-  if (auth.operatorId && !auth.operatorMayWrite && isPublisherWrite(request)) throw viewAsReadOnly();
+  if (auth.operatorId) {
+    // The console's operator is on every log line of a view-as session's requests.
+    request.log = request.log.child({ viewAsOperatorId: auth.operatorId });
+    if (isPublisherOnly(request)) throw viewAsRefused();
+    if (!auth.operatorMayWrite && isPublisherWrite(request)) throw viewAsReadOnly();
+  }
 }
 
 /**

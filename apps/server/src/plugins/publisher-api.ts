@@ -3,6 +3,7 @@ import { API_BASE } from '@portal/shared';
 import type { AppContext } from '../context.ts';
 import { keySecurity, requireSession, requireSessionOrApiKey, sessionSecurity } from './auth.ts';
 import { markSecurity, type SecurityRequirement } from './openapi-security.ts';
+import { auditViewAsWrites } from './view-as-audit.ts';
 import { healthRoutes } from '../modules/health/health.routes.ts';
 import { authRoutes, authSessionRoutes } from '../modules/auth/auth.routes.ts';
 import { loginCodesRoutes } from '../modules/login-codes/login-codes.routes.ts';
@@ -61,6 +62,7 @@ async function guarded(
 export async function registerPublisherApi(app: FastifyInstance, ctx: AppContext): Promise<void> {
   await app.register(
     async (api) => {
+      api.addHook('onSend', auditViewAsWrites(ctx));
       await api.register(async (open) => {
         await open.register(healthRoutes(ctx));
         await open.register(authRoutes(ctx));

@@ -51,9 +51,9 @@ export async function seedDemoNetwork(ctx: AppContext): Promise<{ seeded: boolea
 }
 
 async function seedOnce(ctx: AppContext): Promise<{ seeded: boolean }> {
-  // Its own step, so a demo network seeded before the console existed gains its operator too.
-  await seedDemoOperator(ctx);
   if (await accountsService.findUserByEmail(ctx, 'demo@portal.test')) return { seeded: false };
+  // Only with the demo network: a database of a network of its own never gains the demo operator.
+  await seedDemoOperator(ctx);
   const passwordHash = await hashPassword('demo-password');
 
   await ctx.db.transaction().execute(async (trx) => {

@@ -12,6 +12,7 @@ import {
   type AdminClient,
 } from '../helpers/operator-factories.ts';
 import { seedDemoOperator } from '../../src/seed/demo-operator.ts';
+import { seedDemoNetwork } from '../../src/seed/demo-seed.ts';
 
 const PUBLIC_URL = 'https://console.example.test';
 const FORBIDDEN_CODE = '0x4030';
@@ -238,5 +239,22 @@ describe('the demo operator', () => {
     await t.app.ctx.db.updateTable('operators').set({ name: 'Renamed' }).execute();
     await seedDemoOperator(t.app.ctx);
     expect((await api.get('/me')).body.data.name).toBe('Renamed');
+  });
+});
+
+describe('the demo operator with the demo network', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('is not added by a start to a database whose demo network is there already (only seeded with it)', async () => {
+    await t.app.ctx.db
+      .insertInto('users')
+      .values({ email: 'demo@portal.test', password_hash: 'x', firstname: 'D', lastname: 'D' })
+      .execute();
+    expect(await seedDemoNetwork(t.app.ctx)).toEqual({ seeded: false });
+    expect(await t.app.ctx.db.selectFrom('operators').select('email').execute()).toEqual([]);
   });
 });

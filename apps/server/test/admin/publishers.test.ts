@@ -251,7 +251,7 @@ describe('the Publishers area: list, page, status changes, users, account manage
     });
   });
 
-  it('view as publisher: a one-time link naming the operator, in the audit log; a viewer’s session reads only', async () => {
+  it('view as publisher: a one-time link naming the operator, in the audit log; a viewer may not', async () => {
     const p = await createPublisher(t, { name: 'Viewed Media' });
     const exchange = async (link: string) => {
       const code = new URL(link).searchParams.get('login_code')!;
@@ -261,7 +261,8 @@ describe('the Publishers area: list, page, status changes, users, account manage
     };
     const profileWrite = (token: string) => t.post('/user/update', { user_timezone: 'Europe/Paris' }, { token });
 
-    const made = await viewer.post(`/publishers/${p.publisherId}/view-as`);
+    expect((await viewer.post(`/publishers/${p.publisherId}/view-as`)).status).toBe(403);
+    const made = await manager.post(`/publishers/${p.publisherId}/view-as`);
     expect(made.status).toBe(200);
     expect(made.body.data.email).toBe(p.email);
     expect(made.body.data.link).toMatch(
@@ -272,39 +273,33 @@ describe('the Publishers area: list, page, status changes, users, account manage
       action: 'publisher.view_as',
       object_type: 'publisher',
       object_id: String(p.publisherId),
-      operator_id: viewerOp.id,
-      actor: viewerOp.email,
+      operator_id: managerId,
       after: { user: p.email },
     });
     expect(JSON.stringify(entry)).not.toContain(new URL(made.body.data.link).searchParams.get('login_code'));
 
-    const viewerSession = await exchange(made.body.data.link);
-    const claims = JSON.parse(Buffer.from(viewerSession.split('.')[1]!, 'base64url').toString());
-    expect(claims.act).toEqual({ sub: viewerOp.email, oid: viewerOp.id });
-    expect((await me(viewerSession)).body.data.user.email).toBe(p.email);
-    expect((await t.post('/offer-list', {}, { token: viewerSession })).status).toBe(200);
-    const write = await profileWrite(viewerSession);
-    expect(write.status).toBe(403);
-    expect(write.body.error).toEqual({ code: FORBIDDEN, message: VIEW_AS_READ_ONLY_MESSAGE });
-    expect((await t.post('/postback/create', {}, { token: viewerSession })).status).toBe(403);
+    const session = await exchange(made.body.data.link);
+    const claims = JSON.parse(Buffer.from(session.split('.')[1]!, 'base64url').toString());
+    expect(claims.act).toMatchObject({ oid: managerId });
+    expect((await me(session)).body.data.user.email).toBe(p.email);
+    expect((await t.post('/offer-list', {}, { token: session })).status).toBe(200);
     // The code works once.
     const code = new URL(made.body.data.link).searchParams.get('login_code');
     expect((await t.post('/user/exchange-login-code', { code })).status).toBe(401);
 
-    // A manager's session may write.
-    const managerSession = await exchange((await manager.post(`/publishers/${p.publisherId}/view-as`)).body.data.link);
-    expect((await profileWrite(managerSession)).status).toBe(200);
-
-    // The role counts afresh: the viewer promoted writes; disabled, the session ends.
-    await t.app.ctx.db.updateTable('operators').set({ role: 'manager' }).where('id', '=', viewerOp.id).execute();
-    expect((await profileWrite(viewerSession)).status).toBe(200);
-    await t.app.ctx.db.updateTable('operators').set({ status: 'disabled' }).where('id', '=', viewerOp.id).execute();
-    expect((await me(viewerSession)).status).toBe(401);
+    // A manager's session may write; demoted to viewer, it reads only; disabled, it ends.
+    expect((await profileWrite(session)).status).toBe(200);
+    await t.app.ctx.db.updateTable('operators').set({ role: 'viewer' }).where('id', '=', managerId).execute();
+    const write = await profileWrite(session);
+    expect(write.status).toBe(403);
+    expect(write.body.error).toEqual({ code: FORBIDDEN, message: VIEW_AS_READ_ONLY_MESSAGE });
     await t.app.ctx.db
       .updateTable('operators')
-      .set({ status: 'active', role: 'viewer' })
-      .where('id', '=', viewerOp.id)
+      .set({ role: 'manager', status: 'disabled' })
+      .where('id', '=', managerId)
       .execute();
+    expect((await me(session)).status).toBe(401);
+    await t.app.ctx.db.updateTable('operators').set({ status: 'active' }).where('id', '=', managerId).execute();
 
     // Only an active publisher with a user.
     const pending = await createPublisher(t, { status: 'pending' });

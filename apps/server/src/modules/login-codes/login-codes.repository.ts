@@ -9,6 +9,8 @@ export interface CodeInsert {
   token_version: number;
   operator: string;
   operator_id?: number | null;
+  operator_session_id?: string | null;
+  operator_token_version?: number | null;
   expires_at: RawBuilder<Date>;
 }
 
@@ -25,7 +27,16 @@ export const loginCodesRepository = {
       .where('code_hash', '=', codeHash)
       .where('used_at', 'is', null)
       .where('expires_at', '>', sql<Date>`now()`)
-      .returning(['id', 'user_id', 'publisher_id', 'token_version', 'operator', 'operator_id'])
+      .returning([
+        'id',
+        'user_id',
+        'publisher_id',
+        'token_version',
+        'operator',
+        'operator_id',
+        'operator_session_id',
+        'operator_token_version',
+      ])
       .executeTakeFirst();
   },
 

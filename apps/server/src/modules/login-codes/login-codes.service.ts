@@ -8,6 +8,7 @@ import { newOpaqueToken, sha256 } from '../../lib/tokens.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 import { loginCodesRepository } from './login-codes.repository.ts';
 import { throttleAddress } from '../../lib/client-address.ts';
+import { VIEW_AS_TTL_SECONDS } from '../../lib/view-as.ts';
 
 /**
  * One-time login codes: what an operator's impersonation link carries instead of a
@@ -56,7 +57,15 @@ export const loginCodesService = {
    */
   async create(
     ctx: AppContext,
-    input: { email: string; publisherId?: number; operator: string; operatorId?: number; meta: ClientMeta },
+    input: {
+      email: string;
+      publisherId?: number;
+      operator: string;
+      operatorId?: number;
+      /** The console operator's own session and token version: the view-as session ends with them. */
+      operatorSession?: { sid: string; version: number };
+      meta: ClientMeta;
+    },
     trx?: Db,
   ): Promise<NewLoginCode> {
     const operator = input.operator.trim();
@@ -86,6 +95,8 @@ export const loginCodesService = {
         token_version: user.token_version,
         operator,
         operator_id: input.operatorId ?? null,
+        operator_session_id: input.operatorSession?.sid ?? null,
+        operator_token_version: input.operatorSession?.version ?? null,
         expires_at: sql<Date>`now() + make_interval(secs => ${LOGIN_CODE_TTL_SECONDS})`,
       });
       await loginCodesRepository.audit(trx, {
@@ -123,14 +134,21 @@ export const loginCodesService = {
     if (!claimed) throw refused();
     // Only failures spend the address's budget.
     await giveBack(ctx.db, key);
-    const jwt = await ctx.jwt.sign({
-      userId: claimed.userId,
-      publisherId: claimed.publisherId,
-      purpose: 'access',
-      version: claimed.tokenVersion,
-      operator: claimed.operator,
-      ...(claimed.operatorId !== null ? { operatorId: claimed.operatorId } : {}),
-    });
+    // A console operator's view-as session lasts at most 30 minutes (lib/view-as.ts).
+    const viewAsTtl =
+      claimed.operatorId !== null ? Math.min(VIEW_AS_TTL_SECONDS, ctx.config.ACCESS_TOKEN_TTL_MINUTES * 60) : undefined;
+    const jwt = await ctx.jwt.sign(
+      {
+        userId: claimed.userId,
+        publisherId: claimed.publisherId,
+        purpose: 'access',
+        version: claimed.tokenVersion,
+        operator: claimed.operator,
+        ...(claimed.operatorId !== null ? { operatorId: claimed.operatorId } : {}),
+        ...(claimed.operatorSession ? { operatorSession: claimed.operatorSession } : {}),
+      },
+      viewAsTtl,
+    );
     return { jwt, multilogin_enabled: false };
   },
 
@@ -171,6 +189,10 @@ async function claim(db: Db, hash: string, meta: ClientMeta) {
       tokenVersion: code.token_version,
       operator: code.operator,
       operatorId: code.operator_id,
+      operatorSession:
+        code.operator_session_id !== null && code.operator_token_version !== null
+          ? { sid: code.operator_session_id, version: code.operator_token_version }
+          : null,
     };
   });
 }

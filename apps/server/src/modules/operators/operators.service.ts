@@ -116,6 +116,23 @@ export const operatorsService = {
   },
 
   /** An active operator's role, or undefined (a view-as session checks it on each request). */
+  /**
+   * The operator's role while their own console session `sid` of token version `version` still
+   * stands (active, not signed out, not bumped by a disabling, password or two-factor change, and
+   * two-factor on if the console requires it); undefined once it has ended. View-as sessions last
+   * with it (plugins/auth.ts).
+   */
+  async liveSession(
+    ctx: AppContext,
+    id: number,
+    session: { sid: string; version: number },
+  ): Promise<{ role: OperatorRole } | undefined> {
+    const op = await operatorsRepository.findForSession(ctx.db, id, session.sid);
+    if (!op || op.status !== 'active' || op.signed_out || op.token_version !== session.version) return undefined;
+    if (op.require_2fa === 'true' && !op.totp_enabled) return undefined;
+    return { role: op.role };
+  },
+
   async findActive(ctx: AppContext, id: number): Promise<{ id: number; role: OperatorRole } | undefined> {
     const op = await operatorsRepository.findById(ctx.db, id);
     return op && op.status === 'active' ? { id: op.id, role: op.role } : undefined;

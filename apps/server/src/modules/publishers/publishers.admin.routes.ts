@@ -143,14 +143,17 @@ export const publishersAdminRoutes =
     app.post(
       ADMIN_API_PATHS.publisherViewAs,
       {
-        // Every operator may look; the session writes only if their role does (lib/view-as.ts).
-        config: { operatorRole: 'viewer' },
+        // Owners and managers: a viewer gets 403 (lib/view-as.ts says what the session may not do).
+        config: { operatorRole: 'manager' },
         schema: {
           ...base,
           summary: 'A one-time link that opens the portal as this publisher',
           description:
             'The link logs in as the account’s first user, once and for a few minutes. The session names the ' +
-            'operator; a viewer’s session answers 403 `0x4030` to every change. Only an active publisher (409).',
+            'operator, lasts at most 30 minutes and ends with the operator’s own; it cannot make API keys, change ' +
+            'the password, two-factor or payment details, nor read the postback signing secret (403 `0x4030`). ' +
+            'Each of its writes is in the audit log as `publisher.view_as.<action>`. Owners and managers only ' +
+            '(a viewer gets 403). Only an active publisher (409).',
           params,
           response: { 200: publisherViewAsResponseSchema },
         },

@@ -264,7 +264,13 @@ export const publishersService = {
    * operator (loginCodesService, as the CLI's `impersonate`), in the audit log with the code's
    * own rows. The session it opens names the operator; it writes only if their role does.
    */
-  async viewAs(ctx: AppContext, actor: Actor, operator: { id: number; email: string }, id: number, meta: ClientMeta) {
+  async viewAs(
+    ctx: AppContext,
+    actor: Actor,
+    operator: { id: number; email: string; sessionId: string; tokenVersion: number },
+    id: number,
+    meta: ClientMeta,
+  ) {
     return auditService.write(ctx, actor, async (trx, audit) => {
       const p = await publishersRepository.find(trx, id);
       if (!p) throw notFound('No such publisher.');
@@ -273,7 +279,14 @@ export const publishersService = {
       if (!user) throw conflict('This publisher has no user to log in as.');
       const made = await loginCodesService.create(
         ctx,
-        { email: user.email, publisherId: id, operator: operator.email.slice(0, 128), operatorId: operator.id, meta },
+        {
+          email: user.email,
+          publisherId: id,
+          operator: operator.email.slice(0, 128),
+          operatorId: operator.id,
+          operatorSession: { sid: operator.sessionId, version: operator.tokenVersion },
+          meta,
+        },
         trx,
       );
       await audit({

@@ -66,7 +66,7 @@ export function PublisherSummary({
                 </Button>
               ))
             : null}
-          {p.status === 'active' ? <ViewAsButton publisherId={p.id} /> : null}
+          {canWrite && p.status === 'active' ? <ViewAsButton publisherId={p.id} /> : null}
         </div>
       </div>
       <dl className="mt-4 grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-3 lg:grid-cols-6">
