@@ -53,7 +53,7 @@ export async function publishedLoginsRefusal(db: Db): Promise<string | null> {
   const how = {
     publisher: 'sign in at /login and change it in Settings (or use "Forgot password" there)',
     operator:
-      'sign in at /admin/login and change it (POST /api/admin/v1/me/password), or `npm run admin -- operator:reset-password <email>` and open the link it prints',
+      'run `npm run admin -- operator:reset-password <email>` and choose a new password with the link it prints (or disable the operator)',
   };
   return [
     'Refusing to start in production: these logins of the demo network still sign in with the password published in the repository (docs/demo-network.md), so anyone can use them:',

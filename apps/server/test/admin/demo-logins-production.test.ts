@@ -92,7 +92,7 @@ describe('a production start with demo logins live', () => {
     expect(code, output).toBe(1);
     expect(output).toContain('Refusing to start in production');
     expect(output).toMatch(/publisher demo@portal\.test: sign in at \/login and change it/);
-    expect(output).toMatch(/operator ops@portal\.test: sign in at \/admin\/login and change it/);
+    expect(output).toMatch(/operator ops@portal\.test: run `npm run admin -- operator:reset-password <email>`/);
     expect(output).toContain('operator:reset-password');
     // Its password changed already; and a login that is not the demo network's is none of its business.
     expect(output).not.toContain('multi@portal.test');

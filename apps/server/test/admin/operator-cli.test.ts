@@ -82,4 +82,38 @@ describe('admin CLI: operator:create prints a one-time set-password link', () =>
     expect(noRole.status).toBe(1);
     expect(noRole.stderr).toContain("required option '--role <role>'");
   });
+
+  it('operator:reset-password prints a one-time link that replaces a password and ends its sessions', async () => {
+    const unknown = admin('operator:reset-password', 'nobody@example.test');
+    expect(unknown.status).toBe(1);
+    expect(unknown.stderr).toContain('email: No active operator has this e-mail address.');
+
+    const app = await buildApp({ config: loadConfig(env), logger: false });
+    try {
+      const post = (url: string, payload: unknown) =>
+        app.inject({ method: 'POST', url: `/api/admin/v1${url}`, payload: payload as Record<string, unknown> });
+      const me = (jwt: string) =>
+        app.inject({ method: 'GET', url: '/api/admin/v1/me', headers: { authorization: `Bearer ${jwt}` } });
+      const old = { email: 'first.owner@example.test', password: 'first-owner-password' };
+      const session = (await post('/auth/login', old)).json().data.jwt as string;
+      expect((await me(session)).statusCode).toBe(200);
+
+      const first = admin('operator:reset-password', 'first.owner@example.test');
+      const reset = admin('operator:reset-password', 'first.owner@example.test');
+      expect(reset.status, reset.stderr).toBe(0);
+      const token = (link: string) => new URL(link.trim()).searchParams.get('token');
+      const fresh = { password: 'a-new-owner-password', password_verify: 'a-new-owner-password' };
+      // Only the newest link works.
+      expect((await post('/auth/set-password', { token: token(first.stdout), ...fresh })).statusCode).toBe(422);
+      expect((await post('/auth/set-password', { token: token(reset.stdout), ...fresh })).statusCode).toBe(200);
+      expect((await me(session)).statusCode).toBe(401);
+      expect((await post('/auth/login', old)).statusCode).not.toBe(200);
+      const again = await post('/auth/login', { email: old.email, password: fresh.password });
+      expect(again.statusCode).toBe(200);
+      const actions = await app.ctx.db.selectFrom('audit_log').select('action').orderBy('id').execute();
+      expect(actions.map((a) => a.action)).toEqual(expect.arrayContaining(['operator.reset_link']));
+    } finally {
+      await app.close();
+    }
+  });
 });

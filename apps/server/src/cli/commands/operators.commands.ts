@@ -52,6 +52,22 @@ export function registerOperatorCommands(program: Command, withApp: WithApp): vo
     });
 
   program
+    .command('operator:reset-password <email>')
+    .description(
+      'Print a one-time link (72 hours) with which an active operator chooses a new password; earlier links stop ' +
+        'working and setting it ends every session of theirs. Written to the audit log.',
+    )
+    .action((email: string) =>
+      withApp(async (app) => {
+        const made = await operatorsService.resetLink(app.ctx, cliActor(defaultOperator()), email).catch(fail);
+        console.log(made.link);
+        console.error(
+          `operator ${made.operator.email}: the link sets a new password once, until ${made.expiresAt.toISOString()}`,
+        );
+      }),
+    );
+
+  program
     .command('operator:list')
     .description("List the console's operators with their role and status")
     .action(() =>

@@ -169,6 +169,35 @@ export const operatorsService = {
   },
 
   /**
+   * `npm run admin -- operator:reset-password`: a one-time set-password link for an active operator
+   * who has one already (a forgotten password, a published demo password); earlier links stop working
+   * and setting the password through it ends every session of theirs.
+   */
+  resetLink(ctx: AppContext, actor: Actor, email: string): Promise<NewPasswordLink> {
+    return auditService.write(ctx, actor, async (trx, audit) => {
+      const operator = await operatorsRepository.findByEmail(trx, email.trim());
+      if (!operator || operator.status !== 'active')
+        throw fieldError('email', ERROR_CODES.TOO_SHORT_OR_INVALID, 'No active operator has this e-mail address.');
+      const { token, hash } = newOpaqueToken();
+      const { expires_at } = await operatorsRepository.insertPasswordToken(
+        trx,
+        operator.id,
+        hash,
+        OPERATOR_PASSWORD_LINK_TTL_HOURS,
+      );
+      await audit({
+        action: 'operator.reset_link',
+        objectType: 'operator',
+        objectId: operator.id,
+        before: null,
+        after: { link_expires_at: new Date(expires_at).toISOString() },
+      });
+      const link = `${ctx.config.publicUrl}${OPERATOR_SET_PASSWORD_PAGE}?${new URLSearchParams({ token }).toString()}`;
+      return { operator, link, expiresAt: new Date(expires_at) };
+    });
+  },
+
+  /**
    * Changes an operator's role or disables (re-enables) them. A disabled operator's tokens stop at
    * once; the console always keeps one active owner.
    */
