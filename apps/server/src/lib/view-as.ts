@@ -60,7 +60,7 @@ export function isPublisherWrite(request: FastifyRequest): boolean {
 /** A viewer's view-as session asked to change something. */
 export const viewAsReadOnly = () => new AppError(403, ERROR_CODES.FORBIDDEN, VIEW_AS_READ_ONLY_MESSAGE);
 
-/** A view-as session lasts at most this long from its login code's exchange (DESIGN.md §10). */
+/** A view-as session lasts at most this long from its login code's exchange (docs/security.md). */
 export const VIEW_AS_TTL_SECONDS = 30 * 60;
 
 /**

@@ -7,7 +7,7 @@ import { createPublisher, login } from '../helpers/factories.ts';
 import { VIEW_AS_REFUSED_MESSAGE } from '../../src/lib/view-as.ts';
 
 /**
- * View as publisher cannot be abused (DESIGN.md §10): owners and managers only; at most 30
+ * View as publisher cannot be abused (docs/security.md): owners and managers only; at most 30
  * minutes; it ends with the operator's own session, disabling or two-factor change; it never makes
  * API keys, changes the password, two-factor or payment details, nor reads the signing secret; each
  * write is in the audit log under the operator.

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { runSql } from './run-sql.ts';
 
 /**
- * View as publisher lasts with the operator's own console session (DESIGN.md §10): the login code
+ * View as publisher lasts with the operator's own console session (docs/security.md): the login code
  * keeps the operator's sign-in session and token version when it was made, and the session it
  * opens carries them, so it ends when the operator signs out, is disabled, or changes their
  * password or two-factor. Codes made before have neither: their sessions end.
