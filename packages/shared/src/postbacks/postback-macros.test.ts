@@ -46,6 +46,7 @@ describe('postback URL variables (docs/errors.md whitelist)', () => {
       'conversion_time',
       'conversion_earnings',
       'conversion_status',
+      'status_reason',
       'price',
       'random',
     ];
