@@ -202,8 +202,10 @@ function slowPost(url: string) {
     });
     req.on('error', reject);
   });
+  // Connected: the server has the request's first bytes (a busy machine may take longer than a blink).
+  const connected = new Promise<void>((resolve) => req.on('socket', (socket) => socket.once('connect', resolve)));
   req.write(body.slice(0, 10));
-  return { answered, finish: () => req.end(body.slice(10)) };
+  return { answered, connected, finish: () => req.end(body.slice(10)) };
 }
 
 describe('stopping the portal', () => {
@@ -279,7 +281,8 @@ describe('stopping the portal', () => {
       (status) => `answered ${status}`,
       (err: Error) => `cut: ${err.message}`,
     );
-    await new Promise((r) => setTimeout(r, 200));
+    await stuck.connected;
+    await new Promise((r) => setTimeout(r, 500));
     const signalled = performance.now();
     portal.proc.kill('SIGTERM');
     const exit = await portal.exited;
