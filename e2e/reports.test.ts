@@ -195,14 +195,16 @@ describe('Reports', () => {
     await goto(page, `/reports/campaign-summary${q(range)}`);
     const total = (await (
       await apiPost(s, '/report-total/campaign', { filters: { date_range: range } }, jwt)
-    ).json()) as { data: { clicks: number; earnings: number; cvr: number; epc: number } };
+    ).json()) as { data: { clicks: number; earnings: number; pending_earnings: number; cvr: number; epc: number } };
     const foot = page.getByRole('table', { name: 'Campaign Summary' }).locator('tfoot td');
     await expect.poll(() => foot.nth(2).textContent()).toBe(total.data.clicks.toLocaleString('en-US'));
     expect(await foot.nth(0).textContent()).toBe('Total');
     expect(await foot.nth(6).textContent()).toBe(`${total.data.cvr.toFixed(2)}%`);
-    expect(await foot.nth(7).textContent()).toBe(
-      `$${total.data.earnings.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`,
-    );
+    const dollars = (n: number) =>
+      `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+    // Approved earnings, and under them what is still pending (the demo holds some conversions).
+    const pending = total.data.pending_earnings > 0 ? `${dollars(total.data.pending_earnings)} pending` : '';
+    expect(await foot.nth(7).textContent()).toBe(`${dollars(total.data.earnings)}${pending}`);
     // EPC always with four decimals, so the column lines up.
     expect(await foot.nth(8).textContent()).toBe(
       `$${total.data.epc.toLocaleString('en-US', { minimumFractionDigits: 4, maximumFractionDigits: 4 })}`,
