@@ -1,9 +1,6 @@
 import type { AppContext } from '../context.ts';
-import {
-  changeStatuses,
-  type StatusActor,
-  type TargetStatus,
-} from '../modules/conversions/conversion-status.service.ts';
+import type { StatusActor, TargetStatus } from '../modules/conversions/conversion-status-rules.ts';
+import { changeStatuses } from '../modules/conversions/conversion-status.service.ts';
 import { endHolds } from '../modules/conversions/conversions.jobs.ts';
 import { eventsService, type ClickWrite } from '../modules/events/events.service.ts';
 import { decideClick } from '../modules/tracking/click.service.ts';

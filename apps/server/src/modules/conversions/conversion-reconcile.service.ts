@@ -12,11 +12,12 @@ import type { Db } from '../../db/database.ts';
 import { readCsv } from '../../lib/csv-read.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { auditService, type Actor } from '../audit/audit.service.ts';
-import { changeEach, type StatusChangeItem, type StatusChangeResult } from './conversion-status.service.ts';
+import type { StatusChangeResult } from './conversion-status-rules.ts';
+import { changeEach, type StatusChangeItem } from './conversion-status.service.ts';
 import { conversionStatusRepository } from './conversion-status.repository.ts';
 import { statusActorOf } from './conversions.service.ts';
+import { isUuid } from '../tracking/uuid7.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const COLUMNS: Record<string, string> = {
   tid: 'tid',
   transaction_id: 'tid',
@@ -85,7 +86,7 @@ function parseFile(csv: string): ParsedRow[] {
     };
     if (!row.tid && !row.order_id)
       return invalid(row, ERROR_CODES.MISSING, 'The row has neither a tid nor an order_id.');
-    if (row.tid && !UUID.test(row.tid)) return invalid(row, ERROR_CODES.BAD_FORMAT, 'tid: a tid is a UUID.');
+    if (row.tid && !isUuid(row.tid)) return invalid(row, ERROR_CODES.BAD_FORMAT, 'tid: a tid is a UUID.');
     if (row.order_id && row.order_id.length > 256)
       return invalid(row, ERROR_CODES.BAD_FORMAT, 'order_id: at most 256 characters.');
     if (!row.status) return invalid(row, ERROR_CODES.MISSING, 'status: approved or rejected is required.');

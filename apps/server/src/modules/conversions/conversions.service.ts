@@ -14,16 +14,15 @@ import { AppError, fieldError, notFound } from '../../lib/errors.ts';
 import { isValidTimeZone } from '../../lib/timezones.ts';
 import { auditService, type Actor } from '../audit/audit.service.ts';
 import { localRange } from '../reports/reports.time.ts';
-import { uuidv7Time } from '../tracking/uuid7.ts';
-import { changeStatuses, FINAL_MESSAGE, statusHistory, type StatusActor } from './conversion-status.service.ts';
+import { isUuid, uuidv7Time } from '../tracking/uuid7.ts';
+import { FINAL_MESSAGE, type StatusActor } from './conversion-status-rules.ts';
+import { changeStatuses, statusHistory } from './conversion-status.service.ts';
 import { auditSnapshot, toAdminConversion } from './conversion-view.ts';
 import { conversionsRepository } from './conversions.repository.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** A conversion id's time when it is a UUIDv7 (as the engine makes them), which names its partition. */
 function timeOf(id: string): Date | null {
-  if (!UUID.test(id)) throw notFound('Conversion not found.');
+  if (!isUuid(id)) throw notFound('Conversion not found.');
   return uuidv7Time(id.toLowerCase());
 }
 
@@ -40,13 +39,13 @@ export const conversionsService = {
     let tidTime: Date | null = null;
     if (f.tid) {
       tid = f.tid.toLowerCase();
-      tidTime = UUID.test(tid) ? uuidv7Time(tid) : null;
-      if (!UUID.test(tid)) throw fieldError('filters.tid', ERROR_CODES.BAD_FORMAT, 'A tid is a UUID.');
+      tidTime = isUuid(tid) ? uuidv7Time(tid) : null;
+      if (!isUuid(tid)) throw fieldError('filters.tid', ERROR_CODES.BAD_FORMAT, 'A tid is a UUID.');
     }
     let after: string | null = null;
     if (req.cursor) {
       const v = decodeCursor(req.cursor, { sort: req.sort, order: req.order, arity: 1 });
-      if (!v || typeof v[0] !== 'string' || !UUID.test(v[0]))
+      if (!v || typeof v[0] !== 'string' || !isUuid(v[0]))
         throw fieldError('cursor', ERROR_CODES.BAD_FORMAT, 'Invalid cursor.');
       after = v[0];
     }

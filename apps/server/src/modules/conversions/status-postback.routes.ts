@@ -6,11 +6,12 @@ import { conversionParams } from '../tracking/conversion.routes.ts';
 import { authenticateCaller } from '../tracking/conversion-steps.ts';
 import { isRefusal, textParam } from '../tracking/conversion.types.ts';
 import { trackingEngine } from '../tracking/tracking-engine.ts';
-import { changeStatuses, FINAL_MESSAGE } from './conversion-status.service.ts';
+import { FINAL_MESSAGE } from './conversion-status-rules.ts';
+import { changeStatuses } from './conversion-status.service.ts';
 import { conversionStatusRepository } from './conversion-status.repository.ts';
+import { isUuid } from '../tracking/uuid7.ts';
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type Answer = { status: number; body: unknown };
 const refused = (status: number, code: string, reason: string, message: string): Answer => ({
@@ -66,7 +67,7 @@ export async function statusPostback(
     'unknown_conversion',
     'No conversion matches this tid or adv_transaction_id.',
   );
-  if (tid && !UUID.test(tid)) return notFound;
+  if (tid && !isUuid(tid)) return notFound;
 
   const found = (
     await conversionStatusRepository.byKeys(ctx.db, { tids: tid ? [tid] : [], orderIds: tid ? [] : [orderId!] })

@@ -7,7 +7,7 @@ import {
   type LockedPublisher,
   type NewAdjustment,
 } from './invoice-adjustments.repository.ts';
-import { invoicesRepository, type ItemDraft } from './invoices.repository.ts';
+import { invoiceGenerationRepository, type ItemDraft } from './invoice-generation.repository.ts';
 
 /**
  * Invoice adjustments (docs/money.md, "Invoices and adjustments"): what changes after a month was
@@ -235,7 +235,7 @@ export const invoiceAdjustmentsService = {
     const total = lines.reduce((t, l) => t + Math.round(l.total * 10_000), 0) / 10_000;
     // Below the minimum payout (the publisher's own, else MINIMUM_PAYOUT_USD): carried over, its
     // total a line of the next month's invoice (docs/money.md).
-    const own = await invoicesRepository.minimumPayout(trx, draft.publisherId);
+    const own = await invoiceGenerationRepository.minimumPayout(trx, draft.publisherId);
     const minimum = own ?? ctx.config.MINIMUM_PAYOUT_USD;
     if (total < minimum) {
       const carry: InvoiceDecision['carry'] =

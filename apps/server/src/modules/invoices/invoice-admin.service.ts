@@ -23,7 +23,8 @@ import type { AppContext } from '../../context.ts';
 import { fieldError, fieldErrors, notFound } from '../../lib/errors.ts';
 import { auditService, type Actor } from '../audit/audit.service.ts';
 import { invoiceAdjustmentsService } from './invoice-adjustments.service.ts';
-import { invoicesRepository, type AdminInvoiceRow } from './invoices.repository.ts';
+import { invoiceAdminRepository, type AdminInvoiceRow } from './invoice-admin.repository.ts';
+import { invoicesRepository } from './invoices.repository.ts';
 import { invoicesService, lastClosedMonth, monthBounds } from './invoices.service.ts';
 
 const toAdmin = (r: AdminInvoiceRow): AdminInvoice => ({
@@ -93,7 +94,7 @@ export const invoiceAdminService = {
       after = v[0] as number;
     }
     const f = req.filters;
-    const rows = await invoicesRepository.adminPage(
+    const rows = await invoiceAdminRepository.page(
       ctx.db,
       {
         status: f.status ?? null,
@@ -117,9 +118,9 @@ export const invoiceAdminService = {
   },
 
   async find(ctx: AppContext, id: number): Promise<AdminInvoiceDetailResponse['data']> {
-    const inv = await invoicesRepository.adminFind(ctx.db, id);
+    const inv = await invoiceAdminRepository.find(ctx.db, id);
     if (!inv) throw notFound('Invoice not found.');
-    const items = await invoicesRepository.adminItems(ctx.db, id);
+    const items = await invoiceAdminRepository.items(ctx.db, id);
     return {
       invoice: toAdmin(inv),
       items: items.map((i) => ({
@@ -170,7 +171,7 @@ export const invoiceAdminService = {
     const reason = req.reason?.trim() || null;
     if (target === 'void' && !reason) throw fieldError('reason', ERROR_CODES.MISSING, 'Please enter a reason.');
     return auditService.write(ctx, actor, async (trx, audit) => {
-      const inv = await invoicesRepository.adminFind(trx, id, true);
+      const inv = await invoiceAdminRepository.find(trx, id, true);
       if (!inv) throw notFound('Invoice not found.');
       if (!INVOICE_MOVES[inv.status].includes(target))
         throw fieldError(
@@ -179,7 +180,7 @@ export const invoiceAdminService = {
           `An invoice that is ${ADMIN_INVOICE_STATUS_LABELS[inv.status]} cannot become ${ADMIN_INVOICE_STATUS_LABELS[target]}.`,
         );
       if (inv.status === 'carried_over' && target === 'void') {
-        const taken = await invoicesRepository.dropCarry(trx, inv.publisher_id, String(inv.period_start));
+        const taken = await invoiceAdminRepository.dropCarry(trx, inv.publisher_id, String(inv.period_start));
         if (taken != null)
           throw fieldError(
             'status',
@@ -197,7 +198,7 @@ export const invoiceAdminService = {
           publisherId: inv.publisher_id,
           periodStart: String(inv.period_start),
         });
-      const after = (await invoicesRepository.adminFind(trx, id))!;
+      const after = (await invoiceAdminRepository.find(trx, id))!;
       await audit({
         action: target === 'void' ? 'invoice.void' : 'invoice.status',
         objectType: 'invoice',

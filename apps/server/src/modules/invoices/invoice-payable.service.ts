@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { csvLine } from '../exports/exports.csv.ts';
 import { maskedSummary, paymentDetailsService } from '../payment-details/payment-details.service.ts';
-import { invoicesRepository } from './invoices.repository.ts';
+import { invoiceAdminRepository } from './invoice-admin.repository.ts';
 import { lastClosedMonth } from './invoices.service.ts';
 
 export const PAYABLE_CSV_COLUMNS = [
@@ -34,7 +34,7 @@ export async function payableCsv(
   const month = rawMonth?.trim() || lastClosedMonth(now);
   if (!/^(19|2\d)\d{2}-(0[1-9]|1[0-2])$/.test(month))
     throw fieldError('month', ERROR_CODES.BAD_FORMAT, 'Use the YYYY-MM format.');
-  const rows = await invoicesRepository.payable(ctx.db, `${month}-01`);
+  const rows = await invoiceAdminRepository.payable(ctx.db, `${month}-01`);
   const details = await paymentDetailsService.masked(
     ctx.db,
     rows.map((r) => r.publisher_id),

@@ -10,6 +10,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
+import { invoiceGenerationRepository } from './invoice-generation.repository.ts';
 import { invoicesRepository, type InvoiceRow } from './invoices.repository.ts';
 import { eventsService } from '../events/events.service.ts';
 import { auditService, type Actor, type RecordAudit } from '../audit/audit.service.ts';
@@ -66,24 +67,30 @@ export const invoicesService = {
     const from = `${start}T00:00:00Z`;
     const to = `${next}T00:00:00Z`;
     await eventsService.settleBeforeRead(ctx);
-    const publishers = await invoicesRepository.activePublishers(ctx.db, from, to, start, opts.publisherId);
+    const publishers = await invoiceGenerationRepository.activePublishers(ctx.db, from, to, start, opts.publisherId);
     const created: number[] = [];
     let skipped = 0;
     const one = async (trx: Db, publisherId: number, audit: RecordAudit | null) => {
       await invoiceAdjustmentsService.lockPublishers(trx, [publisherId]);
-      if (await invoicesRepository.hasInvoice(trx, publisherId, start)) {
+      if (await invoiceGenerationRepository.hasInvoice(trx, publisherId, start)) {
         skipped += 1;
         return;
       }
       const draft: InvoiceDraft = {
         publisherId,
         month,
-        items: await invoicesRepository.draftItems(trx, publisherId, from, to, ctx.config.REFERRAL_COMMISSION_PERCENT),
+        items: await invoiceGenerationRepository.draftItems(
+          trx,
+          publisherId,
+          from,
+          to,
+          ctx.config.REFERRAL_COMMISSION_PERCENT,
+        ),
         ...(await invoiceAdjustmentsService.waiting(trx, publisherId, start)),
       };
       // The seam: what the month comes to (its total and status) is decided in one place.
       const decision = await invoiceAdjustmentsService.decideInvoice(ctx, trx, draft);
-      const id = decision && (await invoicesRepository.insertInvoice(trx, publisherId, start, end, decision));
+      const id = decision && (await invoiceGenerationRepository.insertInvoice(trx, publisherId, start, end, decision));
       if (!decision || id == null) {
         skipped += 1;
         return;

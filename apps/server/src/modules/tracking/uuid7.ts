@@ -19,6 +19,10 @@ export function uuidv7(at: Date): string {
 let lastMs = -1;
 let lastPrefix = '';
 
+/** Whether the text is a UUID of any version (ids the portal names conversions and clicks by). */
+export const isUuid = (id: string): boolean => UUID.test(id);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const UUID7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 /** The time a UUIDv7 carries, or null when the text is not one. */
