@@ -256,6 +256,13 @@ describe.each(Object.keys(WIDTHS) as Width[])('console conversions and invoices 
     await page.getByRole('button', { name: 'Request payment' }).click();
     await expectToast(page, `Invoice #${other.id} moved on.`);
     await page.getByText('Payment requested', { exact: true }).waitFor();
+    // In payment: "Processing", the word the publisher's invoices use (docs/money.md).
+    await page.getByRole('button', { name: 'Processing' }).click();
+    await expectToast(page, `Invoice #${other.id} moved on.`);
+    await page.getByRole('button', { name: 'Mark paid' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Processing' }).count()).toBe(0);
+    await page.getByText('Processing', { exact: true }).waitFor();
+    await checkScreen(page, 'console-invoice-processing');
     await page.getByRole('button', { name: 'Void' }).click();
     const dialog = page.getByRole('dialog', { name: `Void invoice #${other.id}` });
     await dialog.getByLabel('Reason').fill('Wrong period');
