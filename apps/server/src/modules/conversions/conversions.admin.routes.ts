@@ -83,7 +83,8 @@ export const conversionsAdminRoutes =
           ...base,
           summary: 'Approve or reject up to 1,000 conversions; each id answered on its own',
           description:
-            'Field errors: ids 0x4013 (none), reason 0x4001 (a rejection without one), 0x4010 (too long). ' +
+            'Field errors: ids 0x4013 (none), status 0x4010 (not approved or rejected), reason 0x4001 (a rejection ' +
+            'without one), 0x4010 (too long). ' +
             'Each id: `changed`, `unchanged`, `unknown` or `not_allowed` (a reversed one, a rejection 60 days after payment).',
           body: conversionStatusRequestSchema,
           response: { 200: conversionStatusResponseSchema },
