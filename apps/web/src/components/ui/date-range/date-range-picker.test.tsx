@@ -100,9 +100,15 @@ describe('DateRangePicker', () => {
     const end = calendarOf('End date');
     expect(dayIn(end, /November 9th, 2026/)).toHaveProperty('disabled', true);
     expect(dayIn(end, /November 10th, 2026/)).toHaveProperty('disabled', false);
+    // Nor any day after today (the 18th in Toronto), in either calendar.
+    expect(dayIn(end, /November 18th, 2026/)).toHaveProperty('disabled', false);
+    expect(dayIn(end, /November 19th, 2026/)).toHaveProperty('disabled', true);
+    expect(dayIn(calendarOf('Start date'), /November 19th, 2026/)).toHaveProperty('disabled', true);
 
-    fireEvent.click(dayIn(end, /November 20th, 2026/));
-    expect(onChange).toHaveBeenCalledExactlyOnceWith({ start: '2026-11-10', end: '2026-11-20' });
+    fireEvent.click(dayIn(end, /November 19th, 2026/));
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.click(dayIn(end, /November 17th, 2026/));
+    expect(onChange).toHaveBeenCalledExactlyOnceWith({ start: '2026-11-10', end: '2026-11-17' });
     expect(panel()).toBeNull();
   });
 

@@ -90,8 +90,8 @@ export function DateRangePicker({
     setText(textOf(state));
     setErrors({ start: false, end: false });
     setViews((v) => ({
-      start: state.start ? monthOf(state.start) : v.start,
-      end: state.end ? monthOf(state.end) : state.start ? monthOf(state.start) : v.end,
+      start: state.start ? shownMonth(state.start, today) : v.start,
+      end: state.end ? shownMonth(state.end, today) : state.start ? shownMonth(state.start, today) : v.end,
     }));
   };
 
@@ -183,8 +183,15 @@ export function DateRangePicker({
           today={todayDate}
           labels={which === 'start' ? START_LABELS : END_LABELS}
           // docs/errors.md: the end calendar's minimum date is the start date (no paging back past it).
-          disabled={which === 'end' && draft.start ? { before: calendarDate(draft.start) } : undefined}
+          // No day after today (in the user's zone) can be picked, nor a later month paged to: the
+          // figures of a day to come are all zero.
+          disabled={
+            which === 'end' && draft.start
+              ? [{ before: calendarDate(draft.start) }, { after: todayDate }]
+              : { after: todayDate }
+          }
           startMonth={which === 'end' && draft.start ? monthOf(draft.start) : undefined}
+          endMonth={monthOf(today)}
         />
       </div>
     );
@@ -284,7 +291,12 @@ export function DateRangePicker({
 
 function initialViews(range: DayRange | null, today: string) {
   return {
-    start: monthOf(range?.start ?? today),
-    end: monthOf(range?.end ?? today),
+    start: shownMonth(range?.start ?? today, today),
+    end: shownMonth(range?.end ?? today, today),
   };
+}
+
+/** The month a calendar shows for a day: its own, or this month for a day to come (a preset's end). */
+function shownMonth(day: string, today: string) {
+  return monthOf(day < today ? day : today);
 }
