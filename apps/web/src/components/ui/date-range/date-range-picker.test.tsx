@@ -142,6 +142,22 @@ describe('DateRangePicker', () => {
     expect(screen.queryByText('Date input not valid.')).toBeNull();
   });
 
+  it('a typed day after today (the 18th in Toronto) is refused under its field', () => {
+    const onChange = vi.fn();
+    render(<DateRangePicker value={null} onChange={onChange} timeZone={TZ} />);
+    open();
+    const start = screen.getByLabelText<HTMLInputElement>('Start');
+    fireEvent.change(start, { target: { value: '2026/11/19' } });
+    fireEvent.keyDown(start, { key: 'Enter' });
+    expect(screen.getByText('Choose today or an earlier day.')).toBeTruthy();
+    expect(start.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(start, { target: { value: '2026/11/18' } });
+    fireEvent.keyDown(start, { key: 'Enter' });
+    expect(screen.queryByText('Choose today or an earlier day.')).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>('End').value).toBe('');
+    expect(onChange).not.toHaveBeenCalled();
+  });
+
   it('Clear selection reports null, only when clearable', () => {
     const onChange = vi.fn();
     const value: DayRange = { start: '2026-11-01', end: '2026-11-05' };

@@ -7,6 +7,7 @@ import { TextField } from '../field.tsx';
 import {
   CLEAR_LABEL,
   DATE_RANGE_PRESETS,
+  FUTURE_DATE_MESSAGE,
   INVALID_DATE_MESSAGE,
   RANGE_PLACEHOLDER,
   calendarDate,
@@ -80,7 +81,7 @@ export function DateRangePicker({
   const [open, setOpen] = useState(defaultOpen);
   const [draft, setDraft] = useState<PickerState>(() => pickerStateOf(committed));
   const [text, setText] = useState(() => textOf(pickerStateOf(committed)));
-  const [errors, setErrors] = useState<Record<Side, boolean>>({ start: false, end: false });
+  const [errors, setErrors] = useState<Record<Side, string | null>>({ start: null, end: null });
   const [views, setViews] = useState(() => initialViews(committed, today));
   // On a phone only one calendar fits: the side being picked.
   const [side, setSide] = useState<Side>('start');
@@ -88,7 +89,7 @@ export function DateRangePicker({
   const showState = (state: PickerState) => {
     setDraft(state);
     setText(textOf(state));
-    setErrors({ start: false, end: false });
+    setErrors({ start: null, end: null });
     setViews((v) => ({
       start: state.start ? shownMonth(state.start, today) : v.start,
       end: state.end ? shownMonth(state.end, today) : state.start ? shownMonth(state.start, today) : v.end,
@@ -131,7 +132,12 @@ export function DateRangePicker({
     }
     const day = parseDayInput(typed);
     if (!day) {
-      setErrors((e) => ({ ...e, [which]: true }));
+      setErrors((e) => ({ ...e, [which]: INVALID_DATE_MESSAGE }));
+      return;
+    }
+    // As the calendars: no day after today (docs/screens.md).
+    if (day > today) {
+      setErrors((e) => ({ ...e, [which]: FUTURE_DATE_MESSAGE }));
       return;
     }
     if (day === current) {
@@ -238,11 +244,11 @@ export function DateRangePicker({
                   placeholder="yyyy/mm/dd"
                   autoComplete="off"
                   spellCheck={false}
-                  error={errors[which] ? INVALID_DATE_MESSAGE : null}
+                  error={errors[which]}
                   onChange={(e) => {
                     const next = e.target.value;
                     setText((t) => ({ ...t, [which]: next }));
-                    setErrors((er) => ({ ...er, [which]: false }));
+                    setErrors((er) => ({ ...er, [which]: null }));
                   }}
                   onFocus={() => setSide(which)}
                   onBlur={() => commitText(which)}
