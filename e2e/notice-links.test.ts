@@ -341,7 +341,7 @@ describe('focus goes back to the opener when a dialog closes', () => {
     await dialog.getByRole('textbox', { name: 'Name' }).waitFor();
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
-    expect(await focused(page)).toBe(`Edit ${FAILING_2}`);
+    await expect.poll(() => focused(page)).toBe(`Edit ${FAILING_2}`);
 
     // The delivery log, closed by its close button (reached with Tab from the dialog's start).
     const deliveries = page.getByRole('button', { name: `Deliveries of ${FAILING_2}`, exact: true });
@@ -352,7 +352,7 @@ describe('focus goes back to the opener when a dialog closes', () => {
     await log.getByRole('button', { name: 'Close' }).focus();
     await page.keyboard.press('Enter');
     await log.waitFor({ state: 'detached' });
-    expect(await focused(page)).toBe(`Deliveries of ${FAILING_2}`);
+    await expect.poll(() => focused(page)).toBe(`Deliveries of ${FAILING_2}`);
 
     // Add, closed by Dismiss.
     const add = page.getByRole('button', { name: 'Add Pixel / Postback' });
@@ -362,7 +362,7 @@ describe('focus goes back to the opener when a dialog closes', () => {
     await create.getByRole('button', { name: 'Dismiss' }).focus();
     await page.keyboard.press('Enter');
     await create.waitFor({ state: 'detached' });
-    expect(await focused(page)).toBe('Add Pixel / Postback');
+    await expect.poll(() => focused(page)).toBe('Add Pixel / Postback');
 
     // Edit, saved: the list reloads, focus is on the same Edit button.
     await edit.focus();
@@ -372,7 +372,7 @@ describe('focus goes back to the opener when a dialog closes', () => {
     await page.keyboard.press('Enter');
     await dialog.waitFor({ state: 'detached' });
     await page.getByText(`${FAILING_2} has been updated.`).first().waitFor();
-    expect(await focused(page)).toBe(`Edit ${FAILING_2}`);
+    await expect.poll(() => focused(page)).toBe(`Edit ${FAILING_2}`);
     expectNoProblems(s);
     await s.close();
   });

@@ -2,19 +2,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { decodeJwt } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { migrateToLatest, openDatabase } from '../../src/db/database.ts';
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts';
 import { runAdmin } from '../helpers/admin-cli.ts';
-import { createCliDatabase, loadMigratedSnapshot } from '../helpers/cli-db.ts';
+import { describeCli, createCliDatabase, loadMigratedSnapshot } from '../helpers/cli-db.ts';
 import { testDbKind } from '../helpers/test-db.ts';
 
 const PUBLIC_URL = 'https://portal.example.test';
 
 /** The operator's impersonate and audit:list commands, against a real database, as an operator runs them. */
-describe('admin CLI: impersonate prints a one-time login link; audit:list shows who used it', () => {
+describeCli('admin CLI: impersonate prints a one-time login link; audit:list shows who used it', () => {
   const env: Record<string, string> = {
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-imp-')),
     PUBLIC_URL,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ADMIN_API_BASE, ADMIN_API_PATHS } from '@portal/shared/admin/admin-paths';
 import type { AuditEntry, AuditListRequest } from '@portal/shared/admin/audit.schemas';
 import type { AdminOffer, AdminOfferSaveRequest } from '@portal/shared/admin/offers.schemas';
@@ -10,7 +10,7 @@ import { accountsService } from '../../src/modules/accounts/accounts.service.ts'
 import { networkService } from '../../src/modules/offers/network-catalogue.service.ts';
 import { sha256 } from '../../src/lib/tokens.ts';
 import { runAdmin } from '../helpers/admin-cli.ts';
-import { createCliStore } from '../helpers/cli-db.ts';
+import { describeCli, createCliStore } from '../helpers/cli-db.ts';
 
 /**
  * The CLI's `advertiser:*` and offer writes and `notification:broadcast` go through the console's
@@ -19,7 +19,7 @@ import { createCliStore } from '../helpers/cli-db.ts';
  * made from the run's migrated snapshot; the test opens it between commands (PGlite: one process
  * at a time).
  */
-describe('admin CLI: advertisers, offers and broadcasts recorded as the console records them', () => {
+describeCli('admin CLI: advertisers, offers and broadcasts recorded as the console records them', () => {
   const env: Record<string, string> = { NODE_ENV: 'test', DEMO_SEED: 'false', LOG_LEVEL: 'silent' };
   const admin = (...args: string[]) => runAdmin(args, env);
   /** A command that must succeed; answers what it printed. */

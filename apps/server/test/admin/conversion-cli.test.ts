@@ -1,15 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { invoicesService, lastClosedMonth } from '../../src/modules/invoices/invoices.service.ts';
 import { runAdmin } from '../helpers/admin-cli.ts';
-import { createCliStore } from '../helpers/cli-db.ts';
+import { describeCli, createCliStore } from '../helpers/cli-db.ts';
 import { createPublisher } from '../helpers/factories.ts';
 import type { TestApp } from '../helpers/test-app.ts';
 import { createOffer, insertClicks, insertConversion } from '../reports/report-fixtures.ts';
 
 /** `conversion:reverse` and `invoice:*` call the console's services: the same rules, the same audit log. */
-describe('admin CLI: conversion:reverse and invoice:status', () => {
+describeCli('admin CLI: conversion:reverse and invoice:status', () => {
   const env: Record<string, string> = {
     PUBLIC_URL: 'https://portal.example.test',
     NODE_ENV: 'test',

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../src/db/database.ts';
 import { accountsService } from '../../src/modules/accounts/accounts.service.ts';
 import { runAdmin } from '../helpers/admin-cli.ts';
-import { createCliStore } from '../helpers/cli-db.ts';
+import { describeCli, createCliStore } from '../helpers/cli-db.ts';
 
 /** Each command is a process of its own that opens the database: seconds apiece on a busy machine. */
 const CLI_TIMEOUT = 240_000;
@@ -13,7 +13,7 @@ const CLI_TIMEOUT = 240_000;
  * The CLI's status and user commands call the console's service: the same transitions, the same
  * e-mails, the same audit entries (as `cli:<os user>`).
  */
-describe('admin CLI: publisher:approve|reject|suspend|reactivate and user:link|unlink', () => {
+describeCli('admin CLI: publisher:approve|reject|suspend|reactivate and user:link|unlink', () => {
   const env: Record<string, string> = {
     PUBLIC_URL: 'https://portal.example.test',
     NODE_ENV: 'test',

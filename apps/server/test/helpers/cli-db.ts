@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { inject } from 'vitest';
+import { describe, inject } from 'vitest';
 import { openDatabase, type Db } from '../../src/db/database.ts';
 import { createDatabase, testDbKind } from './test-db.ts';
 
@@ -62,3 +62,11 @@ export async function loadMigratedSnapshot(dataDir: string): Promise<void> {
   });
   await pglite.close();
 }
+
+/**
+ * A suite of admin CLI commands, each a process of its own: run in the PostgreSQL run only (the
+ * database production runs the CLI on). The services and SQL the commands reach run on both
+ * databases in the in-process tests, and every command opening the embedded database costs seconds
+ * of its own; `operator-cli.test.ts` runs on both, for the CLI on the embedded database.
+ */
+export const describeCli = describe.skipIf(testDbKind() !== 'postgres');

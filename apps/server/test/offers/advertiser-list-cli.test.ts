@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { migrateToLatest, openDatabase } from '../../src/db/database.ts';
 import { networkService } from '../../src/modules/offers/network-catalogue.service.ts';
 import { DEMO_ADVERTISERS } from '../../src/seed/demo-advertisers.ts';
 import { runAdmin } from '../helpers/admin-cli.ts';
-import { createCliDatabase, loadMigratedSnapshot } from '../helpers/cli-db.ts';
+import { describeCli, createCliDatabase, loadMigratedSnapshot } from '../helpers/cli-db.ts';
 import { testDbKind } from '../helpers/test-db.ts';
 
 /**
@@ -14,7 +14,7 @@ import { testDbKind } from '../helpers/test-db.ts';
  * them: one advertiser holding a published demo token and pixel secret, one holding only the
  * published pixel secret, one with credentials of its own (stored hashed), one without offers.
  */
-describe('admin CLI: advertiser:list', () => {
+describeCli('admin CLI: advertiser:list', () => {
   const env: Record<string, string> = {
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'portal-cli-adv-')),
     NODE_ENV: 'test',

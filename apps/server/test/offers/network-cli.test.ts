@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { runAdmin } from '../helpers/admin-cli.ts';
-import { createCliStore } from '../helpers/cli-db.ts';
+import { describeCli, createCliStore } from '../helpers/cli-db.ts';
 
 const admin = (...args: string[]) => adminWith({}, ...args);
 const adminWith = (env: Record<string, string>, ...args: string[]) => runAdmin(args, { LOG_LEVEL: 'silent', ...env });
 
 /** The operator CLI's network commands: present, documented, and strict about their arguments. */
-describe('admin CLI: network commands', () => {
+describeCli('admin CLI: network commands', () => {
   it('lists every network command in --help', () => {
     const r = admin('--help');
     expect(r.status).toBe(0);
@@ -79,7 +79,7 @@ describe('admin CLI: network commands', () => {
 /** The conversion-security commands against a real database, as an operator runs them. */
 // Each step spawns the CLI, which opens the embedded database anew: slow on a busy machine. The
 // database starts migrated (the run's snapshot), so no step creates it.
-describe('admin CLI: advertisers, conversion methods and refusals', { timeout: 240_000 }, () => {
+describeCli('admin CLI: advertisers, conversion methods and refusals', { timeout: 240_000 }, () => {
   const env: Record<string, string> = {};
   let remove = async () => {};
   beforeAll(async () => {
