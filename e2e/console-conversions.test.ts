@@ -293,6 +293,9 @@ describe.each(Object.keys(WIDTHS) as Width[])('console conversions and invoices 
     const list = page.getByRole(width === 'desktop' ? 'table' : 'list', { name: 'Conversions' });
     await list.getByText('Approved', { exact: true }).first().waitFor();
     expect(await list.getByRole('button', { name: /^Reverse conversion / }).count()).toBe(0);
+    // No selection, bulk Approve or Reject, nor Reconcile for a viewer.
+    expect(await page.getByRole('checkbox').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Reconcile' }).count()).toBe(0);
     const one = (
       await json(await adminCall(s, 'POST', '/conversions', viewer, { filters: { status: 'approved' }, limit: 1 }))
     ).data[0];
