@@ -1,6 +1,6 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Insertable, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { StatusActorKind } from '../../db/money-types.ts';
+import type { ConversionStatusChangesTable } from '../../db/money-types.ts';
 import type { ConversionStatus } from '../../db/tracking-types.ts';
 import { CONVERSION_SELECT, type AdminConversionRow } from './conversions.repository.ts';
 
@@ -64,20 +64,7 @@ export const conversionStatusRepository = {
   /** Records the changes, a row each; answers their ids in order. */
   async insertChanges(
     db: Db,
-    rows: {
-      conversion_id: string;
-      conversion_created_at: Date;
-      publisher_id: number;
-      offer_id: number;
-      from_status: ConversionStatus | null;
-      to_status: ConversionStatus;
-      reason: string | null;
-      actor_kind: StatusActorKind;
-      actor: string;
-      operator_id: number | null;
-      reconciliation_id: number | null;
-      created_at?: Date;
-    }[],
+    rows: Insertable<ConversionStatusChangesTable>[],
   ): Promise<string[]> {
     const ids: string[] = [];
     for (let i = 0; i < rows.length; i += 1000) {
