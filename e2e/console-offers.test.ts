@@ -208,4 +208,55 @@ describe.concurrent.each(Object.keys(WIDTHS) as Width[])('console Offers at %s w
     expectNoProblems(s);
     await s.close();
   });
+
+  test('a request declined with a reason: the reason is asked for, the publisher reads it and may ask again', async () => {
+    const s = await open(browser, width);
+    const { page } = s;
+    const token = await consoleLoginViaApi(s);
+    const name = `Declined ${width} ${Date.now()}`;
+    const made = await adminCall(s, 'POST', '/offers/new', token, {
+      name,
+      advertiser_id: 1,
+      status: 'active',
+      visibility: 'approval_required',
+      conversion_method: 'postback',
+      events: [{ name: 'Sale', payout: 4, payout_type: 'cpa', revenue: 6, revenue_type: 'cpa' }],
+      landing_pages: [{ url: 'https://northwind-outfitters.example/declined?clickid={tid}' }],
+    });
+    const offerId = ((await made.json()) as { data: { id: number } }).data.id;
+    const pub = await open(browser, width);
+    const jwt = await loginViaApi(pub, DEMO);
+    expect((await apiPost(pub, '/offer-request-access', { offer_id: offerId }, jwt)).status()).toBe(200);
+
+    await goto(page, `/admin/offers/${offerId}`);
+    const requests = page.getByRole(width === 'desktop' ? 'table' : 'list', { name: 'Access requests' });
+    const decline = requests.getByRole('button', { name: /^Decline Demo Media Ltd/ });
+    await decline.click();
+    const dialog = page.getByRole('dialog', { name: 'Decline access request' });
+    await dialog.getByRole('button', { name: 'Decline' }).click();
+    await dialog.getByText('Please enter a reason.').waitFor();
+    const reason = `Paid search is not allowed for this advertiser (${width}).`;
+    await dialog.getByLabel('Reason').fill(reason);
+    await checkScreen(page, 'console-offer-access-decline');
+    await dialog.getByRole('button', { name: 'Decline' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByText('No request waits for approval').waitFor();
+    const entries = await adminCall(s, 'POST', '/audit-log', token, {
+      filters: { object_type: 'offer', object_id: String(offerId) },
+      limit: 5,
+    });
+    const audit = (await entries.json()) as { data: { action: string; reason: string | null }[] };
+    expect(audit.data).toContainEqual(expect.objectContaining({ action: 'offer.access_decline', reason }));
+
+    // The publisher reads the reason on the offer's page and asks again.
+    await goto(pub.page, `/offers/${offerId}/details`);
+    await pub.page.getByText(`The network declined your request for access: ${reason}`).waitFor();
+    await checkScreen(pub.page, 'offer-access-declined');
+    await pub.page.getByRole('button', { name: 'Request access' }).click();
+    await pub.page.getByText('Access requested').first().waitFor();
+    expectNoProblems(pub);
+    await pub.close();
+    expectNoProblems(s);
+    await s.close();
+  });
 });

@@ -239,9 +239,11 @@ export interface OfferAccessRequestsTable {
   id: Generated<number>;
   offer_id: number;
   publisher_id: number;
-  status: Generated<'pending' | 'approved'>;
+  status: Generated<'pending' | 'approved' | 'declined'>;
   created_at: CreatedAt;
   decided_at: Date | null;
+  /** Why an operator declined it, shown to the publisher. */
+  decline_reason: string | null;
 }
 
 export interface CreativeFilesTable {

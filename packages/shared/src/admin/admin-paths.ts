@@ -34,6 +34,7 @@ export const ADMIN_API_PATHS = {
   offerRevoke: '/offer-access/revoke',
   offerAccessRequests: '/offer-access/requests',
   offerAccessApprove: '/offer-access/requests/:id/approve',
+  offerAccessDecline: '/offer-access/requests/:id/decline',
   publishers: '/publishers',
   publisher: '/publishers/:id',
   publisherStatus: '/publishers/:id/status',

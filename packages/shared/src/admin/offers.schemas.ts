@@ -222,7 +222,7 @@ export type OfferGrant = z.infer<typeof offerGrantSchema>;
 export const offerGrantListResponseSchema = listResponseSchema(offerGrantSchema);
 export type OfferGrantListResponse = z.infer<typeof offerGrantListResponseSchema>;
 
-export const OFFER_ACCESS_REQUEST_STATUSES = ['pending', 'approved'] as const;
+export const OFFER_ACCESS_REQUEST_STATUSES = ['pending', 'approved', 'declined'] as const;
 export const offerAccessRequestListRequestSchema = listRequestSchema({
   filters: z
     .strictObject({
@@ -245,6 +245,8 @@ export const offerAccessRequestSchema = z.object({
   publisher_name: z.string(),
   status: z.enum(OFFER_ACCESS_REQUEST_STATUSES),
   requested_at: z.string(),
+  /** Why it was declined (the publisher sees it); null otherwise. */
+  decline_reason: z.string().nullable(),
 });
 export type OfferAccessRequest = z.infer<typeof offerAccessRequestSchema>;
 export const offerAccessRequestListResponseSchema = listResponseSchema(offerAccessRequestSchema);
@@ -257,3 +259,9 @@ export const offerAccessChangeResponseSchema = successSchema;
 export const offerAccessRequestParamsSchema = z.strictObject({
   id: z.coerce.number().int().positive().max(2_147_483_647),
 });
+
+/** The longest reason for declining a request. */
+export const OFFER_ACCESS_DECLINE_REASON_MAX = 1000;
+/** Decline a request: the reason is required and shown to the publisher on the offer's page. */
+export const offerAccessDeclineRequestSchema = z.strictObject({ reason: z.string().max(10_000).nullish() });
+export type OfferAccessDeclineRequest = z.input<typeof offerAccessDeclineRequestSchema>;

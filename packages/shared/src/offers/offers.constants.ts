@@ -67,5 +67,5 @@ export const OFFER_VISIBILITY_LABELS: Record<OfferVisibility, string> = {
 };
 
 /** A publisher's access to an offer it sees (offers.schemas.ts `access`). */
-export const OFFER_ACCESS_STATES = ['run', 'request', 'requested'] as const;
+export const OFFER_ACCESS_STATES = ['run', 'request', 'requested', 'declined'] as const;
 export type OfferAccessState = (typeof OFFER_ACCESS_STATES)[number];

@@ -107,10 +107,13 @@ export const offerSchema = z.object({
   tracking_link_base_url: z.string(),
   /**
    * Whether the publisher runs the offer (`run`), or it needs the network's approval first: the
-   * publisher may ask for it (`request`) or has asked and waits (`requested`); then `status` is
-   * `pending` and the tracking link is not open.
+   * publisher may ask for it (`request`), has asked and waits (`requested`), or was declined
+   * (`declined`, with `access_declined_reason`; it may ask again); then `status` is `pending` and
+   * the tracking link is not open.
    */
   access: z.enum(OFFER_ACCESS_STATES),
+  /** Why the network declined the publisher's request (`access` is `declined`); null otherwise. */
+  access_declined_reason: z.string().nullable(),
 });
 export type Offer = z.infer<typeof offerSchema>;
 export const offerResponseSchema = dataEnvelope(offerSchema);

@@ -5,7 +5,7 @@ import { offersAdminRepository as repo } from './offers-admin.repository.ts';
 
 /**
  * The publisher's side of offer access: asking to run an approval-required offer, which the
- * console approves (offer-access.service.ts).
+ * console approves or declines (offer-access.service.ts).
  */
 export const offerAccessRequests = {
   /**
@@ -22,7 +22,18 @@ export const offerAccessRequests = {
     return { status: 'pending' };
   },
 
-  /** Whether the publisher has asked for the offer and waits. */
-  requested: async (ctx: AppContext, publisherId: number, offerId: number) =>
-    (await repo.findRequestOf(ctx.db, offerId, publisherId))?.status === 'pending',
+  /**
+   * Where the publisher's request stands: none (or approved, then revoked), waiting, or declined
+   * with the operator's reason.
+   */
+  async state(
+    ctx: AppContext,
+    publisherId: number,
+    offerId: number,
+  ): Promise<{ access: 'request' | 'requested' | 'declined'; reason: string | null }> {
+    const r = await repo.findRequestOf(ctx.db, offerId, publisherId);
+    if (r?.status === 'pending') return { access: 'requested', reason: null };
+    if (r?.status === 'declined') return { access: 'declined', reason: r.decline_reason };
+    return { access: 'request', reason: null };
+  },
 };

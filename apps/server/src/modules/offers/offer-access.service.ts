@@ -1,13 +1,19 @@
 import { sql } from 'kysely';
 import { ERROR_CODES, type ListResponse } from '@portal/shared';
-import type { OfferAccessChangeRequest, OfferAccessRequest, OfferGrant } from '@portal/shared/admin/offers.schemas';
+import {
+  OFFER_ACCESS_DECLINE_REASON_MAX,
+  type OfferAccessChangeRequest,
+  type OfferAccessDeclineRequest,
+  type OfferAccessRequest,
+  type OfferGrant,
+} from '@portal/shared/admin/offers.schemas';
 import type { z } from 'zod';
 import type {
   offerAccessRequestListRequestSchema,
   offerGrantListRequestSchema,
 } from '@portal/shared/admin/offers.schemas';
 import type { AppContext } from '../../context.ts';
-import { AppError, fieldErrors, notFound } from '../../lib/errors.ts';
+import { AppError, fieldError, fieldErrors, notFound } from '../../lib/errors.ts';
 import { keyset, keysetPage } from '../../lib/keyset.ts';
 import { auditService, type Actor } from '../audit/audit.service.ts';
 import { offerCatalogue } from './offer-catalogue.service.ts';
@@ -80,6 +86,7 @@ export const offerAccessService = {
         publisher_name: r.publisher_name,
         status: r.status,
         requested_at: new Date(r.created_at).toISOString(),
+        decline_reason: r.decline_reason,
       }),
     );
   },
@@ -144,6 +151,32 @@ export const offerAccessService = {
       });
     });
     forgetTracking(ctx);
+  },
+
+  /**
+   * Declines a publisher's waiting request with a reason the publisher sees on the offer's page;
+   * nothing is granted, and the publisher may ask again.
+   */
+  async decline(ctx: AppContext, actor: Actor, requestId: number, body: OfferAccessDeclineRequest): Promise<void> {
+    const reason = body.reason?.trim() ?? '';
+    if (!reason) throw fieldError('reason', ERROR_CODES.MISSING, 'Please enter a reason.');
+    if (reason.length > OFFER_ACCESS_DECLINE_REASON_MAX)
+      throw fieldError('reason', ERROR_CODES.BAD_FORMAT, 'The reason is at most 1,000 characters.');
+    await auditService.write(ctx, actor, async (trx, audit) => {
+      const request = await repo.findRequest(trx, requestId, true);
+      if (!request) throw notFound('Request not found.');
+      if (request.status !== 'pending')
+        throw new AppError(422, ERROR_CODES.VALIDATION, `This request is already ${request.status}.`);
+      await repo.declineRequest(trx, request.id, reason);
+      await audit({
+        action: 'offer.access_decline',
+        objectType: 'offer',
+        objectId: request.offer_id,
+        before: { publisher_id: request.publisher_id, request_id: request.id, status: 'pending' },
+        after: { publisher_id: request.publisher_id, request_id: request.id, status: 'declined' },
+        reason,
+      });
+    });
   },
 };
 

@@ -99,6 +99,7 @@ export const offersAdminRepository = {
         'publishers.name as publisher_name',
         'r.status',
         'r.created_at',
+        'r.decline_reason',
         sql<string>`${k.key.expr}::text`.as('sort_key'),
       ])
       .where(keysetWhere(k))
@@ -110,8 +111,11 @@ export const offersAdminRepository = {
     return q.execute();
   },
 
-  findRequest: (db: Db, id: number) =>
-    db.selectFrom('offer_access_requests').selectAll().where('id', '=', id).executeTakeFirst(),
+  /** One request; `lock` holds its row until the transaction ends. */
+  findRequest: (db: Db, id: number, lock = false) => {
+    const q = db.selectFrom('offer_access_requests').selectAll().where('id', '=', id);
+    return (lock ? q.forUpdate() : q).executeTakeFirst();
+  },
 
   findRequestOf: (db: Db, offerId: number, publisherId: number) =>
     db
@@ -139,6 +143,13 @@ export const offersAdminRepository = {
     db
       .updateTable('offer_access_requests')
       .set({ status: 'approved', decided_at: sql`now()` })
+      .where('id', '=', id)
+      .execute(),
+
+  declineRequest: (db: Db, id: number, reason: string) =>
+    db
+      .updateTable('offer_access_requests')
+      .set({ status: 'declined', decided_at: sql`now()`, decline_reason: reason })
       .where('id', '=', id)
       .execute(),
 

@@ -12,6 +12,7 @@ import {
   adminOfferSaveRequestSchema,
   offerAccessChangeRequestSchema,
   offerAccessChangeResponseSchema,
+  offerAccessDeclineRequestSchema,
   offerAccessRequestListRequestSchema,
   offerAccessRequestListResponseSchema,
   offerAccessRequestParamsSchema,
@@ -226,6 +227,27 @@ export const offersAdminRoutes =
       },
       async (req) => {
         await offerAccessService.approve(ctx, actorOf(req), req.params.id);
+        return { success: true };
+      },
+    );
+
+    app.post(
+      ADMIN_API_PATHS.offerAccessDecline,
+      {
+        config: write,
+        schema: {
+          ...base,
+          summary: 'Decline a request, with a reason the publisher sees on the offer’s page',
+          description:
+            'Field errors: reason 0x4001 (missing) or 0x4010 (over 1,000 characters). A request already ' +
+            'approved or declined answers 422; an unknown one 404.',
+          params: offerAccessRequestParamsSchema,
+          body: offerAccessDeclineRequestSchema,
+          response: { 200: offerAccessChangeResponseSchema },
+        },
+      },
+      async (req) => {
+        await offerAccessService.decline(ctx, actorOf(req), req.params.id, req.body);
         return { success: true };
       },
     );

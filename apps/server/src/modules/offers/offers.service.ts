@@ -50,7 +50,13 @@ const OFFER_LIST_SORT_KEYS: Record<'name' | 'offer_id', SortKey> = {
 const trackingBaseUrl = (ctx: AppContext, offerId: number, publisherId: number) =>
   `${ctx.config.publicTrackingUrl}/c/${offerId}/${publisherId}`;
 
-const toOffer = (ctx: AppContext, auth: PublisherAuth, o: VisibleOfferRow, access: OfferAccessState): Offer => ({
+const toOffer = (
+  ctx: AppContext,
+  auth: PublisherAuth,
+  o: VisibleOfferRow,
+  access: OfferAccessState,
+  declinedReason: string | null = null,
+): Offer => ({
   id: o.id,
   offer_id: o.id,
   name: o.name,
@@ -64,6 +70,7 @@ const toOffer = (ctx: AppContext, auth: PublisherAuth, o: VisibleOfferRow, acces
   tags: o.tags,
   tracking_link_base_url: trackingBaseUrl(ctx, o.id, auth.publisherId),
   access,
+  access_declined_reason: declinedReason,
 });
 
 export const offersService = {
@@ -94,12 +101,10 @@ export const offersService = {
 
   async offer(ctx: AppContext, auth: PublisherAuth, offerId: number): Promise<Offer> {
     const o = await this.findVisibleOrFail(ctx, auth, offerId);
-    const access: OfferAccessState = o.runnable
-      ? 'run'
-      : (await offerAccessRequests.requested(ctx, auth.publisherId, offerId))
-        ? 'requested'
-        : 'request';
-    return toOffer(ctx, auth, o, access);
+    const state = o.runnable
+      ? { access: 'run' as const, reason: null }
+      : await offerAccessRequests.state(ctx, auth.publisherId, offerId);
+    return toOffer(ctx, auth, o, state.access, state.reason);
   },
 
   /** Asks the network for access to an approval-required offer; answers the access afterwards. */

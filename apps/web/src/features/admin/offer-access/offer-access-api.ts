@@ -1,6 +1,7 @@
 import { adminPath, ADMIN_API_PATHS } from '@portal/shared/admin/admin-paths';
 import type {
   OfferAccessChangeRequest,
+  OfferAccessDeclineRequest,
   OfferAccessRequestListRequest,
   OfferAccessRequestListResponse,
   OfferGrantListRequest,
@@ -31,7 +32,7 @@ export const useOfferAccessRequests = (scope: OfferAccessScope) =>
     limit: PAGE_SIZE,
   } satisfies OfferAccessRequestListRequest);
 
-/** Grant, revoke, or approve a request; every list of access is reloaded after. */
+/** Grant, revoke, or approve or decline a request; every list of access is reloaded after. */
 export function useOfferAccessChange() {
   const client = useQueryClient();
   return useMutation({
@@ -39,15 +40,22 @@ export function useOfferAccessChange() {
       c:
         | ({ kind: 'grant' } & OfferAccessChangeRequest)
         | ({ kind: 'revoke' } & OfferAccessChangeRequest)
-        | { kind: 'approve'; requestId: number },
+        | { kind: 'approve'; requestId: number }
+        | ({ kind: 'decline'; requestId: number } & OfferAccessDeclineRequest),
     ) =>
       c.kind === 'approve'
         ? adminApi.post(adminPath(ADMIN_API_PATHS.offerAccessApprove, { id: c.requestId }), {}, { handle: false })
-        : adminApi.post(
-            c.kind === 'grant' ? ADMIN_API_PATHS.offerGrant : ADMIN_API_PATHS.offerRevoke,
-            { offer_id: c.offer_id, publisher_id: c.publisher_id },
-            { handle: false },
-          ),
+        : c.kind === 'decline'
+          ? adminApi.post(
+              adminPath(ADMIN_API_PATHS.offerAccessDecline, { id: c.requestId }),
+              { reason: c.reason } satisfies OfferAccessDeclineRequest,
+              { handle: false },
+            )
+          : adminApi.post(
+              c.kind === 'grant' ? ADMIN_API_PATHS.offerGrant : ADMIN_API_PATHS.offerRevoke,
+              { offer_id: c.offer_id, publisher_id: c.publisher_id },
+              { handle: false },
+            ),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

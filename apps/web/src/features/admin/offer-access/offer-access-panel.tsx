@@ -15,13 +15,15 @@ import {
   useOfferGrants,
   type OfferAccessScope,
 } from './offer-access-api.ts';
+import { LazyDeclineRequestModal } from './lazy-decline-request-modal.tsx';
 import { formatDate } from '../../../lib/dates.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 
 export type OfferAccessPanelProps = { offerId: number; publisherId?: never } | { publisherId: number; offerId?: never };
 
 /**
- * Offer access (docs/operator-console.md, Offers): the requests waiting for approval, the grants,
+ * Offer access (docs/operator-console.md, Offers): the requests waiting for approval (approve, or
+ * decline with a reason the publisher sees), the grants,
  * and a grant by id. Given an offer it names publishers; given a publisher it names offers. A
  * viewer sees the lists without the buttons.
  */
@@ -35,6 +37,7 @@ export function OfferAccessPanel(props: OfferAccessPanelProps) {
   const requests = useOfferAccessRequests(scope);
   const change = useOfferAccessChange();
   const [busy, setBusy] = useState<string | null>(null);
+  const [declining, setDeclining] = useState<{ requestId: number; who: string } | null>(null);
 
   const pairOf = (r: { offer_id: number; publisher_id: number }) => ({
     offer_id: r.offer_id,
@@ -71,6 +74,23 @@ export function OfferAccessPanel(props: OfferAccessPanelProps) {
                 onClick={() => run(`a${r.id}`, { kind: 'approve', requestId: r.id }, `${other(r)}: access granted.`)}
               >
                 Approve
+              </Button>
+            ),
+          },
+          {
+            id: 'decline',
+            header: 'Decline',
+            headerHidden: true,
+            action: true,
+            width: '7.5rem',
+            cell: (r: OfferAccessRequest) => (
+              <Button
+                size="sm"
+                variant="secondary"
+                aria-label={`Decline ${other(r)}`}
+                onClick={() => setDeclining({ requestId: r.id, who: other(r) })}
+              >
+                Decline
               </Button>
             ),
           },
@@ -140,6 +160,7 @@ export function OfferAccessPanel(props: OfferAccessPanelProps) {
         emptyText="Nothing granted"
       />
       {canWrite ? <GrantForm byOffer={byOffer} scope={scope} /> : null}
+      <LazyDeclineRequestModal dialog={declining} onClose={() => setDeclining(null)} />
     </Card>
   );
 }

@@ -7,7 +7,8 @@ import { offerQuery } from '../api/get-offer.ts';
 
 /**
  * An offer that needs the network's approval: **Request access**, then "Access requested" until
- * an operator grants it (docs/api.md).
+ * an operator grants it, or the operator's reason when it was declined, with **Request access** to
+ * ask again (docs/api.md).
  */
 export function RequestAccess({ offer }: { offer: Offer }) {
   const client = useQueryClient();
@@ -21,9 +22,18 @@ export function RequestAccess({ offer }: { offer: Offer }) {
   if (offer.access === 'run') return null;
   if (offer.access === 'requested')
     return <span className="text-sm text-slate-600">Access requested: the network will let you know.</span>;
-  return (
+  const button = (
     <Button variant="secondary" loading={ask.isPending} onClick={() => ask.mutate()}>
       Request access
     </Button>
+  );
+  if (offer.access !== 'declined') return button;
+  return (
+    <div className="flex flex-col items-start gap-2">
+      <p role="status" className="text-sm text-slate-700">
+        The network declined your request for access: {offer.access_declined_reason}
+      </p>
+      {button}
+    </div>
   );
 }
