@@ -105,6 +105,13 @@ describe.concurrent.each(Object.keys(WIDTHS) as Width[])('console Offers at %s w
     await base.getByLabel('Payout', { exact: true }).fill('150');
     await base.getByLabel('Payout type').selectOption('revshare');
     await base.getByLabel('Revenue', { exact: true }).fill('20');
+    await page.getByLabel('Tags').fill('Outdoor, Summer');
+    await page.getByRole('button', { name: 'Add event' }).click();
+    const second = page.getByRole('listitem', { name: 'Event 2' });
+    await second.getByLabel('Event name').fill('Second order');
+    await second.getByLabel('Event type').selectOption({ label: 'Upsell' });
+    await second.getByLabel('Payout', { exact: true }).fill('2');
+    await page.getByLabel('Landing page name').fill('Console page');
     await page.getByLabel('Landing page URL').fill('https://northwind-outfitters.example/console?clickid={tid}');
     await page.getByLabel('Monthly cap').fill('900');
     await page.getByRole('button', { name: 'Save' }).click();
@@ -116,15 +123,24 @@ describe.concurrent.each(Object.keys(WIDTHS) as Width[])('console Offers at %s w
     const offerId = Number(new URL(page.url()).pathname.split('/').pop());
     await page.getByText(`${name} #${offerId}`).waitFor();
     expect(await page.getByLabel('Regions').inputValue()).toBe('US, CA');
+    expect(await page.getByLabel('Tags').inputValue()).toBe('Outdoor, Summer');
+    expect(await page.getByLabel('Landing page name').inputValue()).toBe('Console page');
+    expect(await page.getByRole('listitem', { name: 'Event 2' }).getByLabel('Event type').inputValue()).toBe('upsell');
+    const saved = (await (await adminCall(s, 'GET', `/offers/${offerId}`, token)).json()) as {
+      data: { tags: string[]; events: { event_type: string }[]; landing_pages: { name: string }[] };
+    };
+    expect(saved.data.tags).toEqual(['Outdoor', 'Summer']);
+    expect(saved.data.events.map((e) => e.event_type)).toEqual(['conversion', 'upsell']);
+    expect(saved.data.landing_pages.map((p) => p.name)).toEqual(['Console page']);
     await checkScreen(page, 'console-offer-editor');
 
     // The demo publisher sees it in My Offers, and a click on the real server is counted.
     const pub = await open(browser, width);
     const jwt = await loginViaApi(pub, DEMO);
     const offer = (await (await apiPost(pub, '/offer', { offer_id: offerId }, jwt)).json()) as {
-      data: { tracking_link_base_url: string; payout: number; status: string };
+      data: { tracking_link_base_url: string; payout: number; status: string; tags: string[] };
     };
-    expect(offer.data).toMatchObject({ payout: 7.5, status: 'active' });
+    expect(offer.data).toMatchObject({ payout: 7.5, status: 'active', tags: ['Outdoor', 'Summer'] });
     const path = new URL(offer.data.tracking_link_base_url).pathname;
     const click = await fetch(`${baseUrl()}${path}`, { redirect: 'manual' });
     expect(click.status).toBe(302);

@@ -91,6 +91,10 @@ export const adminLandingPageInputSchema = z.strictObject({
 });
 export type AdminLandingPageInput = z.input<typeof adminLandingPageInputSchema>;
 
+/** An offer's tags: at most this many, each at most this long. */
+export const OFFER_TAGS_MAX = 50;
+export const OFFER_TAG_LENGTH_MAX = 64;
+
 export const adminOfferSaveRequestSchema = z.strictObject({
   name: z.string().max(256),
   advertiser_id: id.nullable(),
@@ -99,6 +103,11 @@ export const adminOfferSaveRequestSchema = z.strictObject({
   preview_url: z.string().max(2048).nullish(),
   /** Regions: ISO 3166-1 alpha-2 country codes; none means everywhere. */
   geos: z.array(z.string().max(8)).max(300).default([]),
+  /**
+   * Tags publishers see on the offer (each at most 64 characters, at most 50; blanks and repeats
+   * dropped). Left out, the offer keeps the tags it has.
+   */
+  tags: z.array(z.string().max(1000)).max(1000).nullish(),
   expire_date: calendarDaySchema.nullish(),
   visibility: z.enum(OFFER_VISIBILITIES),
   conversion_method: z.enum(CONVERSION_METHODS),
@@ -139,6 +148,7 @@ export const adminOfferSchema = z.object({
   description: z.string(),
   preview_url: z.string().nullable(),
   geos: z.array(z.string()),
+  tags: z.array(z.string()),
   expire_date: z.string().nullable(),
   visibility: z.enum(OFFER_VISIBILITIES),
   conversion_method: z.enum(CONVERSION_METHODS),

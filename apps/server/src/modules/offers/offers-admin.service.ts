@@ -7,6 +7,7 @@ import type {
   AdminOfferSave,
 } from '@portal/shared/admin/offers.schemas';
 import { httpUrl } from '@portal/shared/admin/offer-catalogue.schemas';
+import { OFFER_TAG_LENGTH_MAX, OFFER_TAGS_MAX } from '@portal/shared/admin/offers.schemas';
 import { HOLD_DAYS_MAX, HOLD_DAYS_MIN, MIN_CTIT_SECONDS_MAX } from '@portal/shared/offers/offers.constants';
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
@@ -77,6 +78,7 @@ async function describe(ctx: AppContext, db: Db, offerId: number): Promise<Admin
     description: offer.description,
     preview_url: offer.preview_url,
     geos: offer.geos,
+    tags: offer.tags,
     expire_date: offer.expire_date,
     visibility: offer.visibility,
     conversion_method: offer.conversion_method,
@@ -114,14 +116,15 @@ async function describe(ctx: AppContext, db: Db, offerId: number): Promise<Admin
 }
 
 /**
- * What the audit log keeps of an offer: the editor's fields, events and landing pages, and the
- * fields only the CLI sets (tags, fallback URL, lookback), so a change of those shows too.
+ * What the audit log keeps of an offer: the editor's fields (its tags among them), events and
+ * landing pages, and the fields only the CLI sets (fallback URL, lookback), so a change of those
+ * shows too.
  */
 async function snapshot(db: Db, o: AdminOffer | null): Promise<Record<string, unknown> | null> {
   const row = o && (await offerCatalogue.findOffer(db, o.id));
   if (!o || !row) return null;
   const { creatives: _c, created_at: _t, advertiser_name: _a, ...rest } = o;
-  return { ...rest, tags: row.tags, fallback_url: row.fallback_url, lookback_days: row.lookback_days };
+  return { ...rest, fallback_url: row.fallback_url, lookback_days: row.lookback_days };
 }
 
 /**
@@ -177,6 +180,11 @@ async function checkSave(db: Db, offerId: number | null, v: AdminOfferSave): Pro
     errors['preview_url'] = err(ERROR_CODES.BAD_FORMAT, URL_MESSAGE);
   if (v.geos.some((g) => !/^[A-Za-z]{2}$/.test(g.trim())))
     errors['geos'] = err(ERROR_CODES.BAD_FORMAT, 'Regions are two-letter country codes (US, DE, …).');
+  const tags = tagsOf(v);
+  if (tags?.some((t) => t.length > OFFER_TAG_LENGTH_MAX))
+    errors['tags'] = err(ERROR_CODES.BAD_FORMAT, `A tag is at most ${OFFER_TAG_LENGTH_MAX} characters.`);
+  else if (tags && tags.length > OFFER_TAGS_MAX)
+    errors['tags'] = err(ERROR_CODES.BAD_FORMAT, `An offer has at most ${OFFER_TAGS_MAX} tags.`);
   if (v.conversion_approval === 'hold') {
     if (v.hold_days == null) errors['hold_days'] = err(ERROR_CODES.MISSING, 'Enter how many days to hold conversions.');
     else if (v.hold_days < HOLD_DAYS_MIN || v.hold_days > HOLD_DAYS_MAX)
@@ -210,8 +218,14 @@ async function checkSave(db: Db, offerId: number | null, v: AdminOfferSave): Pro
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
 }
 
+/** The tags as saved: trimmed, blanks and repeats dropped; undefined keeps the offer's. */
+const tagsOf = (v: AdminOfferSave): string[] | undefined =>
+  v.tags == null ? undefined : [...new Set(v.tags.map((t) => t.trim()).filter((t) => t !== ''))];
+
 function offerFields(v: AdminOfferSave) {
+  const tags = tagsOf(v);
   return {
+    ...(tags ? { tags } : {}),
     name: v.name.trim(),
     advertiser_id: v.advertiser_id!,
     status: v.status,
@@ -242,7 +256,14 @@ async function saveParts(trx: Db, offerId: number, v: AdminOfferSave, fresh: boo
       revenue: e.revenue,
       revenue_type: e.revenue_type,
     };
-    if (fresh && i === 0) continue; // made with the offer
+    if (fresh && i === 0) {
+      // Made with the offer, as a conversion; another type is set on it.
+      if (e.event_type !== 'conversion') {
+        const base = (await offerCatalogue.describeOffer(trx, offerId)).events.find((x) => x.is_base);
+        if (base) await offerContent.updateEvent(trx, base.id, { event_type: e.event_type });
+      }
+      continue;
+    }
     if (e.id != null) await offerContent.updateEvent(trx, e.id, { ...fields, ...(i === 0 ? { is_base: true } : {}) });
     else await offerContent.addEvent(trx, { offer_id: offerId, ...fields, is_base: i === 0 });
   }

@@ -28,7 +28,8 @@ import { offersAdminService } from './offers-admin.service.ts';
 
 const SAVE_ERRORS =
   'Field errors: name 0x4001; advertiser_id 0x4013 (none) or 0x4010 (unknown); preview_url and ' +
-  '`landing_pages.N.url` 0x4010 (not an absolute http(s) URL) or 0x4001; geos 0x4010; events 0x4001 (none); ' +
+  '`landing_pages.N.url` 0x4010 (not an absolute http(s) URL) or 0x4001; geos 0x4010; tags 0x4010 (a tag over 64 ' +
+  'characters, or over 50 tags); events 0x4001 (none); ' +
   '`events.N.name` 0x4001; `events.N.payout` / `events.N.revenue` 0x4010 (a revenue share over 100).';
 
 /** The Offers area and offer access: viewers read, managers write. */

@@ -1,3 +1,4 @@
+import { EVENT_TYPE_LABELS, EVENT_TYPES, type EventType } from '@portal/shared/offers/offers.constants';
 import { Button } from '../../../components/ui/button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
 import { Section } from './offer-editor-section.tsx';
@@ -8,9 +9,10 @@ const PAYOUT_TYPE_OPTIONS = [
   { value: 'cpa', label: 'Amount ($)' },
   { value: 'revshare', label: 'Revenue share (%)' },
 ];
+const EVENT_TYPE_OPTIONS = EVENT_TYPES.map((t) => ({ value: t, label: EVENT_TYPE_LABELS[t] }));
 const decimal = (s: string) => s.replace(/[^\d.]/g, '');
 
-/** The offer's events (the first is the base one), each with its payout and revenue. */
+/** The offer's events (the first is the base one), each with its type, payout and revenue. */
 export function OfferEventsSection({ form, setForm, touch, errorOf }: OfferEditorParts) {
   const setEvent = (i: number, field: string, patch: Partial<(typeof form.events)[number]>) => {
     setForm((f) => ({ ...f, events: f.events.map((e, j) => (j === i ? { ...e, ...patch } : e)) }));
@@ -26,7 +28,7 @@ export function OfferEventsSection({ form, setForm, touch, errorOf }: OfferEdito
           <li
             key={ev.key}
             aria-label={`Event ${i + 1}`}
-            className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-[1.4fr_1fr_1fr_1fr_1fr_auto] sm:items-start"
+            className="grid gap-3 rounded-lg border border-slate-200 p-3 sm:grid-cols-2 lg:grid-cols-[1.2fr_1.2fr_0.8fr_1.1fr_0.8fr_1.1fr_auto] sm:items-start"
           >
             <TextField
               label="Event name"
@@ -34,6 +36,13 @@ export function OfferEventsSection({ form, setForm, touch, errorOf }: OfferEdito
               value={ev.name}
               error={errorOf(`events.${i}.name`)}
               onChange={(e) => setEvent(i, 'name', { name: e.target.value })}
+            />
+            <SelectField
+              label="Event type"
+              options={EVENT_TYPE_OPTIONS}
+              value={ev.eventType}
+              error={errorOf(`events.${i}.event_type`)}
+              onChange={(e) => setEvent(i, 'event_type', { eventType: e.target.value as EventType })}
             />
             <TextField
               label="Payout"

@@ -17,7 +17,7 @@ const METHOD_OPTIONS = (['postback', 'pixel', 'both'] as const).map((m) => ({
   label: CONVERSION_METHOD_LABELS[m],
 }));
 
-/** The offer's own fields: name, advertiser, status, preview, regions, expiration, visibility, conversion method, description. */
+/** The offer's own fields: name, advertiser, status, preview, regions, tags, expiration, visibility, conversion method, description. */
 export function OfferFieldsSection({
   advertisers,
   form,
@@ -65,6 +65,14 @@ export function OfferFieldsSection({
           value={form.regions}
           error={errorOf('geos')}
           onChange={(e) => set('regions', 'geos', e.target.value)}
+        />
+        <TextField
+          label="Tags"
+          placeholder="Finance, Mobile"
+          hint="Comma-separated; publishers see them on the offer."
+          value={form.tags}
+          error={errorOf('tags')}
+          onChange={(e) => set('tags', 'tags', e.target.value)}
         />
         <TextField
           label="Expiration"

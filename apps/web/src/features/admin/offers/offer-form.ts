@@ -1,6 +1,11 @@
 import type { AdminOffer, AdminOfferSaveRequest, CapScope } from '@portal/shared/admin/offers.schemas';
 import type { ConversionMethod, OfferStatus } from '@portal/shared/constants';
-import type { ConversionApproval, OfferVisibility, PayoutType } from '@portal/shared/offers/offers.constants';
+import type {
+  ConversionApproval,
+  EventType,
+  OfferVisibility,
+  PayoutType,
+} from '@portal/shared/offers/offers.constants';
 
 /** The editor's values as typed (numbers as text until Save), one row per event and landing page. */
 export interface OfferForm {
@@ -10,6 +15,8 @@ export interface OfferForm {
   description: string;
   previewUrl: string;
   regions: string;
+  /** Comma-separated, as typed. */
+  tags: string;
   expiration: string;
   visibility: OfferVisibility;
   conversionMethod: ConversionMethod;
@@ -26,6 +33,7 @@ export interface EventRow {
   key: string;
   id: number | null;
   name: string;
+  eventType: EventType;
   payout: string;
   payoutType: PayoutType;
   revenue: string;
@@ -34,7 +42,8 @@ export interface EventRow {
 export interface LandingPageRow {
   key: string;
   id: number | null;
-  name: string | null;
+  /** Empty: the server names a new page "Landing page N" and keeps a saved page's name. */
+  name: string;
   url: string;
 }
 
@@ -44,12 +53,13 @@ export const newEventRow = (name = ''): EventRow => ({
   key: key(),
   id: null,
   name,
+  eventType: 'conversion',
   payout: '',
   payoutType: 'cpa',
   revenue: '',
   revenueType: 'cpa',
 });
-export const newLandingPageRow = (): LandingPageRow => ({ key: key(), id: null, name: null, url: '' });
+export const newLandingPageRow = (): LandingPageRow => ({ key: key(), id: null, name: '', url: '' });
 
 export function formOf(o: AdminOffer | null): OfferForm {
   if (!o)
@@ -60,6 +70,7 @@ export function formOf(o: AdminOffer | null): OfferForm {
       description: '',
       previewUrl: '',
       regions: '',
+      tags: '',
       expiration: '',
       visibility: 'public',
       conversionMethod: 'postback',
@@ -79,6 +90,7 @@ export function formOf(o: AdminOffer | null): OfferForm {
     description: o.description,
     previewUrl: o.preview_url ?? '',
     regions: o.geos.join(', '),
+    tags: o.tags.join(', '),
     expiration: o.expire_date ?? '',
     visibility: o.visibility,
     conversionMethod: o.conversion_method,
@@ -92,6 +104,7 @@ export function formOf(o: AdminOffer | null): OfferForm {
       key: `e${e.id}`,
       id: e.id,
       name: e.name,
+      eventType: e.event_type,
       payout: String(e.payout),
       payoutType: e.payout_type,
       revenue: String(e.revenue),
@@ -113,6 +126,10 @@ export function requestOf(f: OfferForm): AdminOfferSaveRequest {
     description: f.description,
     preview_url: f.previewUrl.trim() || null,
     geos: f.regions.split(/[\s,;]+/).filter((g) => g !== ''),
+    tags: f.tags
+      .split(',')
+      .map((t) => t.trim())
+      .filter((t) => t !== ''),
     expire_date: f.expiration || null,
     visibility: f.visibility,
     conversion_method: f.conversionMethod,
@@ -125,6 +142,7 @@ export function requestOf(f: OfferForm): AdminOfferSaveRequest {
     events: f.events.map((e) => ({
       ...(e.id !== null ? { id: e.id } : {}),
       name: e.name,
+      event_type: e.eventType,
       payout: amount(e.payout),
       payout_type: e.payoutType,
       revenue: amount(e.revenue),
@@ -132,7 +150,7 @@ export function requestOf(f: OfferForm): AdminOfferSaveRequest {
     })),
     landing_pages: f.landingPages.map((p) => ({
       ...(p.id !== null ? { id: p.id } : {}),
-      ...(p.name ? { name: p.name } : {}),
+      ...(p.name.trim() ? { name: p.name.trim() } : {}),
       url: p.url,
     })),
   };

@@ -4,25 +4,36 @@ import { Section } from './offer-editor-section.tsx';
 import type { OfferEditorParts } from './offer-editor-parts.ts';
 import { newLandingPageRow } from './offer-form.ts';
 
-/** The offer's landing pages; the first is the default. */
+/** The offer's landing pages, each with its name and URL; the first is the default. */
 export function OfferLandingPagesSection({ form, setForm, touch, errorOf }: OfferEditorParts) {
-  const setPage = (i: number, url: string) => {
-    setForm((f) => ({ ...f, landingPages: f.landingPages.map((p, j) => (j === i ? { ...p, url } : p)) }));
-    touch(`landing_pages.${i}.url`);
+  const setPage = (i: number, field: 'url' | 'name', value: string) => {
+    setForm((f) => ({
+      ...f,
+      landingPages: f.landingPages.map((p, j) => (j === i ? { ...p, [field]: value } : p)),
+    }));
+    touch(`landing_pages.${i}.${field}`);
   };
   return (
     <Section title="Landing pages" hint="Where clicks go. The first is the default; a click may name another.">
       <ol className="flex flex-col gap-3">
         {form.landingPages.map((p, i) => (
-          <li key={p.key} aria-label={`Landing page ${i + 1}`} className="flex items-start gap-2">
+          <li key={p.key} aria-label={`Landing page ${i + 1}`} className="flex flex-wrap items-start gap-2">
+            <TextField
+              label="Landing page name"
+              containerClassName="w-full sm:w-56"
+              placeholder={`Landing page ${i + 1}`}
+              hint={i === 0 ? 'The default.' : 'Publishers pick it by this name.'}
+              value={p.name}
+              error={errorOf(`landing_pages.${i}.name`)}
+              onChange={(e) => setPage(i, 'name', e.target.value)}
+            />
             <TextField
               label="Landing page URL"
               containerClassName="min-w-0 flex-1"
               placeholder="https://shop.example/landing?clickid={tid}"
-              hint={i === 0 ? `The default${p.name ? ` (${p.name})` : ''}.` : (p.name ?? undefined)}
               value={p.url}
               error={errorOf(`landing_pages.${i}.url`)}
-              onChange={(e) => setPage(i, e.target.value)}
+              onChange={(e) => setPage(i, 'url', e.target.value)}
             />
             <Button
               variant="ghost"
