@@ -202,3 +202,61 @@ test('an operator turns two-factor on in Security, then signs in with the code s
   expectNoProblems(s);
   await s.close();
 });
+
+test('an owner requires two-factor for every operator from Security; an operator without it is held to enrolling', async () => {
+  const s = await open(browser);
+  const { page } = s;
+  const demoOwner = await consoleLoginViaApi(s);
+  const email = uniqueEmail('strict');
+  const password = 'strict-password';
+  const invited = await adminCall(s, 'POST', '/operators/invite', demoOwner, {
+    email,
+    name: 'Sky Strict',
+    role: 'owner',
+  });
+  const token = new URL(((await invited.json()) as { data: { link: string } }).data.link).searchParams.get('token');
+  await adminCall(s, 'POST', '/auth/set-password', undefined, { token, password, password_verify: password });
+  const login = await adminCall(s, 'POST', '/auth/login', undefined, { email, password });
+  const first = ((await login.json()) as { data: { jwt: string } }).data.jwt;
+  await page.evaluate((t) => localStorage.setItem('operator_jwt', t), first);
+
+  // Without two-factor of their own, the owner reads why the switch is off limits.
+  await goto(page, '/admin/security');
+  const toggle = page.getByRole('switch', { name: 'Require 2FA for all operators' });
+  await toggle.waitFor();
+  expect(await toggle.isDisabled()).toBe(true);
+  await page.getByText('Turn on two-factor authentication for yourself first.').waitFor();
+
+  // With it on, the switch requires it of everyone; the explanation says what that does.
+  const setup = await adminCall(s, 'POST', '/me/two-factor/setup', first, { password });
+  const secret = ((await setup.json()) as { data: { secret: string } }).data.secret;
+  const enabled = await adminCall(s, 'POST', '/me/two-factor/enable', first, { code: await freshCode(secret) });
+  const jwt = ((await enabled.json()) as { data: { jwt: string } }).data.jwt;
+  await page.evaluate((t) => localStorage.setItem('operator_jwt', t), jwt);
+  try {
+    await goto(page, '/admin/security');
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    await toggle.click();
+    await page.getByText('Required for every operator.', { exact: true }).waitFor();
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    const settings = await adminCall(s, 'GET', '/settings', jwt);
+    expect(await settings.json()).toEqual({ data: { require_2fa: true } });
+    await page.getByText('an operator without two-factor authentication can only set it up').waitFor();
+    await checkScreen(page, 'console-security-require');
+    await page.setViewportSize({ width: WIDTHS.phone, height: 844 });
+    await checkScreen(page, 'console-security-require');
+    await page.setViewportSize({ width: WIDTHS.desktop, height: 860 });
+
+    // The demo owner has no two-factor: the console holds them to Security.
+    expect((await adminCall(s, 'GET', '/overview', demoOwner)).status()).toBe(403);
+
+    await toggle.click();
+    await page.getByText('Not required.', { exact: true }).waitFor();
+    expect((await adminCall(s, 'GET', '/overview', demoOwner)).status()).toBe(200);
+  } finally {
+    await adminCall(s, 'POST', '/settings/update', jwt, { require_2fa: false });
+  }
+  expectNoProblems(s);
+  await s.close();
+});
