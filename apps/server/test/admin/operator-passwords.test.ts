@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers/test-app.ts';
+import { totpCode, wrongCode } from '../helpers/totp.ts';
 import {
   adminClient,
   adminPath,
@@ -302,6 +303,39 @@ describe('sign-ins and failed sign-ins in the audit log', () => {
     const api = adminClient(t, await operatorLogin(t, await createOperator(t, { role: 'owner' })));
     const listed = await api.post('/audit-log', {});
     expect(JSON.stringify(listed.body)).toContain('operator.sign_in_failed');
+  });
+});
+
+describe('sign-ins through the two-factor step in the audit log', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('a wrong code is a failed sign-in (wrong_code); the sign-in is recorded once the code is right', async () => {
+    const op = await createOperator(t);
+    const api = adminClient(t, await operatorLogin(t, op));
+    const secret = (await api.post('/me/two-factor/setup', { password: op.password })).body.data.secret as string;
+    const enabled = await api.post('/me/two-factor/enable', { code: totpCode(secret) });
+    const recovery = (enabled.body.data.recovery_codes as string[])[0]!;
+    const before = (await auditRows(t)).length;
+
+    const first = await t.post(adminPath('/auth/login'), { email: op.email, password: op.password });
+    expect(first.body.data.two_factor_required).toBe(true);
+    const pending = adminClient(t, first.body.data.jwt);
+    expect((await pending.post('/auth/verify-code', { code: wrongCode(secret) })).status).toBe(422);
+    // A password alone is no sign-in yet.
+    expect((await auditRows(t)).slice(0, -before || undefined).map((e) => e.action)).toEqual([
+      'operator.sign_in_failed',
+    ]);
+    // This time step's code went to the enrolment: a recovery code stands in for the next one.
+    expect((await pending.post('/auth/verify-code', { code: recovery })).status).toBe(200);
+    const rows = (await auditRows(t)).slice(0, -before || undefined);
+    expect(rows.map((e) => [e.action, e.after])).toEqual([
+      ['operator.signed_in', { two_factor: true }],
+      ['operator.sign_in_failed', { reason: 'wrong_code' }],
+    ]);
   });
 });
 
