@@ -207,6 +207,7 @@ async function main() {
       to,
       offerIds: null,
       landingPageIds: null,
+      statuses: null,
     };
     for (const type of ['campaign', 'daily', 'hourly', 'landing-page', 'sub-id'] as const) {
       for (const total of [false, true]) {

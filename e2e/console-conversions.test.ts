@@ -256,6 +256,13 @@ describe.each(Object.keys(WIDTHS) as Width[])('console conversions and invoices 
     await page.getByRole('button', { name: 'Request payment' }).click();
     await expectToast(page, `Invoice #${other.id} moved on.`);
     await page.getByText('Payment requested', { exact: true }).waitFor();
+    // In payment: "Processing", the word the publisher's invoices use (docs/money.md).
+    await page.getByRole('button', { name: 'Processing' }).click();
+    await expectToast(page, `Invoice #${other.id} moved on.`);
+    await page.getByRole('button', { name: 'Mark paid' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Processing' }).count()).toBe(0);
+    await page.getByText('Processing', { exact: true }).waitFor();
+    await checkScreen(page, 'console-invoice-processing');
     await page.getByRole('button', { name: 'Void' }).click();
     const dialog = page.getByRole('dialog', { name: `Void invoice #${other.id}` });
     await dialog.getByLabel('Reason').fill('Wrong period');
@@ -293,6 +300,9 @@ describe.each(Object.keys(WIDTHS) as Width[])('console conversions and invoices 
     const list = page.getByRole(width === 'desktop' ? 'table' : 'list', { name: 'Conversions' });
     await list.getByText('Approved', { exact: true }).first().waitFor();
     expect(await list.getByRole('button', { name: /^Reverse conversion / }).count()).toBe(0);
+    // No selection, bulk Approve or Reject, nor Reconcile for a viewer.
+    expect(await page.getByRole('checkbox').count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Reconcile' }).count()).toBe(0);
     const one = (
       await json(await adminCall(s, 'POST', '/conversions', viewer, { filters: { status: 'approved' }, limit: 1 }))
     ).data[0];

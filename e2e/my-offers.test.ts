@@ -55,7 +55,15 @@ describe('My Offers', () => {
     const s = await openMyOffers();
     const { page, calls } = s;
     await page.getByRole('link', { name: 'Northwind Summer Sale', exact: true }).waitFor();
-    expect(await columnHeaders(page, 'My offers')).toEqual(['Name', 'Payout', 'Clicks', 'EPC', 'Earnings', 'Preview']);
+    expect(await columnHeaders(page, 'My offers')).toEqual([
+      'Name',
+      'Payout',
+      'Clicks',
+      'Unique clicks',
+      'EPC',
+      'Earnings',
+      'Preview',
+    ]);
     await waitForCalls(calls, 1);
     const today = dayIn(new Date());
     expect(calls[0]!.body).toEqual({
@@ -80,14 +88,49 @@ describe('My Offers', () => {
     expect(await row.getByRole('link', { name: /^Preview Northwind Summer Sale/ }).getAttribute('href')).toMatch(
       /^https:\/\/northwind-outfitters\.example\//,
     );
-    expect(await row.locator('td').nth(3).textContent()).toMatch(/^\$\d+\.\d{2,4}$/);
-    expect(await row.locator('td').nth(4).textContent()).toMatch(/^\$[\d,]+\.\d{2}$/);
+    expect(await row.locator('td').nth(4).textContent()).toMatch(/^\$\d+\.\d{2,4}$/);
+    expect(await row.locator('td').nth(5).textContent()).toMatch(/^\$[\d,]+\.\d{2}$/);
     // An offer without a preview URL shows no link.
     const noPreview = page
       .getByRole('row')
       .filter({ has: page.getByRole('link', { name: 'Harbor Flight Alerts', exact: true }) });
     expect(await noPreview.getByRole('link', { name: /^Preview/ }).count()).toBe(0);
     expectNoProblems(s);
+    await s.close();
+  });
+
+  test('Clicks counts every click and Unique clicks the unique ones; EPC is Earnings over Clicks', async () => {
+    const s = await openMyOffers();
+    const { page, calls } = s;
+    await waitForCalls(calls, 1);
+    await page.getByText(/^The offers you can run, .* EPC is earnings per click, over all clicks\.$/).waitFor();
+    await page.getByRole('button', { name: /^Date range: Today/ }).click();
+    await page.getByRole('button', { name: 'This Month' }).click();
+    await waitForCalls(calls, 2);
+    // Highest earnings first: the rows with traffic.
+    await page.getByRole('button', { name: 'Earnings', exact: true }).click();
+    await page.getByRole('button', { name: 'Earnings', exact: true }).click();
+    await expect
+      .poll(() => page.getByRole('columnheader', { name: 'Earnings' }).getAttribute('aria-sort'))
+      .toBe('descending');
+    const number = (text: string | null) => Number((text ?? '').replace(/[$,]/g, ''));
+    const rows = page.getByRole('table', { name: 'My offers' }).locator('tbody tr:not([aria-hidden])');
+    await expect.poll(async () => number(await rows.first().locator('td').nth(5).textContent())).toBeGreaterThan(0);
+    const figures = await rows.evaluateAll((trs) =>
+      trs.map((tr) => [...tr.querySelectorAll('td')].slice(2, 6).map((td) => td.textContent)),
+    );
+    let checked = 0;
+    for (const [clicks, unique, epc, earnings] of figures.map((r) => r.map(number))) {
+      expect(unique).toBeLessThanOrEqual(clicks!);
+      if (clicks === 0) {
+        expect(epc).toBe(0);
+        continue;
+      }
+      // Earnings are shown to the cent, EPC to 4 decimals: both rounded.
+      expect(Math.abs(epc! * clicks! - earnings!)).toBeLessThanOrEqual(0.005 + clicks! * 0.00005);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(0);
     await s.close();
   });
 
@@ -107,7 +150,8 @@ describe('My Offers', () => {
       .toBe('descending');
     await expect.poll(async () => (await rowNames(page))[0]).toBe('Bluepeak Business Loans');
     for (const [header, key] of [
-      ['Clicks', 'clicks_unique'],
+      ['Clicks', 'clicks'],
+      ['Unique clicks', 'clicks_unique'],
       ['EPC', 'epc'],
       ['Earnings', 'earnings'],
     ] as const) {
@@ -239,6 +283,7 @@ describe('My Offers', () => {
       status: 'active',
       payout: 1.5,
       payout_type: 'cpa',
+      clicks: i,
       clicks_unique: i,
       epc: 0.01,
       earnings: i / 10,
@@ -284,11 +329,20 @@ describe('My Offers', () => {
       if (width === 'phone') {
         expect(await page.getByRole('table').count()).toBe(0);
         await page.getByRole('list', { name: 'My offers' }).waitFor();
-        const toggle = page.getByRole('button', { name: 'Show filters' });
+        // The period is on screen with the filters folded, as on the reports and the dashboard.
+        const line = page.getByTestId('filter-summary');
+        await expect
+          .poll(() => line.textContent())
+          .toBe(`Today, ${dayIn(new Date()).replaceAll('-', '/')}Show filters`);
+        const box = (await line.boundingBox())!;
+        expect(box.y + box.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+        expect(await line.isVisible()).toBe(true);
+        const toggle = page.getByRole('button', { name: /Show filters$/ });
         expect(await page.getByRole('button', { name: /^Date range/ }).isVisible()).toBe(false);
         await toggle.click();
         await page.getByRole('button', { name: /^Date range/ }).waitFor();
-        await page.getByRole('button', { name: 'Hide filters' }).waitFor();
+        await page.getByRole('button', { name: /Hide filters$/ }).waitFor();
+        await expect.poll(() => line.textContent()).toMatch(/^Today, .*Hide filters$/);
         // Sorting without headers.
         await page.getByLabel('Sort by').selectOption('earnings');
         await page.getByRole('button', { name: /Ascending; switch to descending/ }).waitFor();

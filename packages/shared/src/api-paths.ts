@@ -41,6 +41,7 @@ export const API_PATHS = {
   postbackTable: '/postback-table',
   postbackCreate: '/postback/create',
   postbackUpdate: '/postback/update',
+  postbackDelete: '/postback/delete',
   postbackSigningSecret: '/postback-signing-secret',
   postbackSigningSecretRotate: '/postback-signing-secret/rotate',
   report: (type: string) => `/report/${type}`,

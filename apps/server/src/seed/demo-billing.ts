@@ -1,8 +1,11 @@
 import { sql } from 'kysely';
 import { INVOICE_FLOW } from '@portal/shared';
 import type { AppContext } from '../context.ts';
+import { cliActor, operatorActor } from '../modules/audit/audit.service.ts';
+import { conversionsService } from '../modules/conversions/conversions.service.ts';
 import { invoicesService, lastClosedMonth } from '../modules/invoices/invoices.service.ts';
 import { notificationsService } from '../modules/notifications/notifications.service.ts';
+import { DEMO_OPERATOR } from './demo-operator.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -67,6 +70,8 @@ export async function seedDemoBilling(ctx: AppContext): Promise<void> {
     for (const status of order.slice(1, order.indexOf(target) + 1))
       await invoicesService.advance(ctx, inv.id, status, payment);
   }
+
+  await seedChargeback(ctx, demo.id, invoices);
 
   // An offer the demo publisher runs (most conversions), for the offer-context notifications.
   const top = await sql<{ offer_id: number; name: string }>`
@@ -166,4 +171,51 @@ export async function seedDemoBilling(ctx: AppContext): Promise<void> {
       .where('dedup_key', '=', `demo-${i}`)
       .execute();
   }
+}
+
+/** Why the network took the demo publisher's conversion back. */
+export const DEMO_CHARGEBACK_REASON = 'Chargeback: the customer refunded the order';
+
+/**
+ * A chargeback after its month was invoiced (docs/money.md, "Invoices and adjustments"): the
+ * network's operator reverses the demo publisher's smallest approved conversion (of an offer that
+ * approves at once) of the month whose
+ * invoice waits for payment (the second newest), through the console's own reversal. That invoice
+ * stays as it is; the reversal is an adjustment line of the open one, the newest ("Reversed: {offer}
+ * ({month})").
+ */
+async function seedChargeback(
+  ctx: AppContext,
+  publisherId: number,
+  invoices: { id: number; period_end: string }[],
+): Promise<void> {
+  const month = invoices[1]?.period_end.slice(0, 7);
+  if (!month || !invoices[0]) return;
+  const from = new Date(`${month}-01T00:00:00Z`);
+  const to = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth() + 1, 1));
+  // Of an offer that approves at once: the held and manual offers' stories stay as they are.
+  const pick = await ctx.db
+    .selectFrom('conversions as c')
+    .innerJoin('offers as o', 'o.id', 'c.offer_id')
+    .select('c.id')
+    .where('c.publisher_id', '=', publisherId)
+    .where('c.status', '=', 'approved')
+    .where('o.conversion_approval', '=', 'auto')
+    .where('c.payout', '>', 0)
+    .where('c.created_at', '>=', from)
+    .where('c.created_at', '<', to)
+    .orderBy('c.payout')
+    .orderBy('c.created_at')
+    .orderBy('c.id')
+    .limit(1)
+    .executeTakeFirst();
+  if (!pick) return;
+  const operator = await ctx.db
+    .selectFrom('operators')
+    .select(['id', 'email'])
+    .where('email', '=', DEMO_OPERATOR.email)
+    .executeTakeFirst();
+  await conversionsService.reverse(ctx, operator ? operatorActor(operator, null) : cliActor('seed'), pick.id, {
+    reason: DEMO_CHARGEBACK_REASON,
+  });
 }

@@ -116,9 +116,15 @@ describe('Conversion statuses', () => {
     expect((await manager.post('/conversions/status', { ids: [], status: 'approved' })).body.errors.ids.code).toBe(
       '0x4013',
     );
-    expect(
-      (await manager.post('/conversions/status', { ids: Array(1001).fill(conv.id), status: 'approved' })).status,
-    ).toBe(422);
+    // Up to 1,000 ids at a time; more is a coded field error, and nothing changes.
+    const tooMany = await manager.post('/conversions/status', { ids: Array(1001).fill(conv.id), status: 'approved' });
+    expect(tooMany.status).toBe(422);
+    expect(tooMany.body.errors.ids).toEqual({ code: '0x4010', message: 'At most 1,000 conversions at a time.' });
+    expect(await conversionOf(tid)).toMatchObject({ status: 'pending' });
+    const unknownIds = Array.from({ length: 1000 }, (_, i) => `00000000-0000-7000-8000-${String(i).padStart(12, '0')}`);
+    const thousand = await manager.post('/conversions/status', { ids: unknownIds, status: 'approved' });
+    expect(thousand.status).toBe(200);
+    expect(thousand.body.data.counts).toEqual({ changed: 0, unchanged: 0, unknown: 1000, not_allowed: 0 });
     expect((await manager.post('/conversions/status', { ids: [conv.id], status: 'pending' })).status).toBe(422);
 
     const ok = await manager.post('/conversions/status', {
@@ -346,12 +352,42 @@ describe('Conversion statuses', () => {
     const again = await manager.post('/conversions/reconcile', { csv, apply: true });
     expect(again.body.data.summary).toMatchObject({ changed: 0, unchanged: 2 });
 
+    // The kept files, newest first, for every operator: who, when, the name and the counts.
+    const kept2 = await viewer.post('/conversions/reconciliations', {});
+    expect(kept2.status).toBe(200);
+    expect(kept2.body.data.map((r: any) => r.id)).toEqual([
+      again.body.data.reconciliation_id,
+      applied.body.data.reconciliation_id,
+    ]);
+    expect(kept2.body.data[1]).toEqual({
+      id: applied.body.data.reconciliation_id,
+      created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+      actor: expect.stringContaining('@'),
+      file_name: 'adv-nov.csv',
+      summary: applied.body.data.summary,
+    });
+    expect(kept2.body.data[0].file_name).toBeNull();
+    const first = await viewer.post('/conversions/reconciliations', { limit: 1 });
+    expect(first.body.data).toHaveLength(1);
+    const second = await viewer.post('/conversions/reconciliations', { limit: 1, cursor: first.body.cursor.next });
+    expect(second.body.data.map((r: any) => r.id)).toEqual([applied.body.data.reconciliation_id]);
+    expect(second.body.cursor.next).toBeNull();
+    const badCursor = await viewer.post('/conversions/reconciliations', { cursor: 'nonsense' });
+    expect(badCursor.status).toBe(422);
+    expect(badCursor.body.errors.cursor.code).toBe('0x4010');
+
     // Malformed files.
     const noHeader = await manager.post('/conversions/reconcile', { csv: 'a,b\n1,2', apply: false });
     expect(noHeader.status).toBe(422);
     expect(noHeader.body.errors.csv.code).toBe('0x4001');
     const open = await manager.post('/conversions/reconcile', { csv: 'tid,status\n"abc,approved', apply: false });
     expect(open.body.errors.csv).toMatchObject({ code: '0x4010', message: expect.stringMatching(/^Line 2/) });
+    const tooLarge = await manager.post('/conversions/reconcile', { csv: 'x'.repeat(5_000_001), apply: false });
+    expect(tooLarge.status).toBe(422);
+    expect(tooLarge.body.errors.csv).toEqual({
+      code: '0x4010',
+      message: 'The file is too large: at most 5,000,000 characters.',
+    });
     const huge = await manager.post('/conversions/reconcile', { csv: 'x'.repeat(6_000_000), apply: false });
     expect(huge.status).toBe(413);
   });

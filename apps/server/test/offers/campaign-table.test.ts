@@ -92,6 +92,7 @@ describe('POST /campaign-table (My Offers)', () => {
           status: 'active',
           payout: 7.25,
           payout_type: 'cpa',
+          clicks: 4,
           clicks_unique: 3,
           epc: 3.875, // 15.5 over 4 clicks (all clicks, docs/reports.md)
           earnings: 15.5,
@@ -104,6 +105,7 @@ describe('POST /campaign-table (My Offers)', () => {
           status: 'active',
           payout: 10,
           payout_type: 'cpa',
+          clicks: 0,
           clicks_unique: 0,
           epc: 0,
           earnings: 0,
@@ -152,8 +154,15 @@ describe('POST /campaign-table (My Offers)', () => {
 
   describe('sorting and cursors', () => {
     const tag = `srt${crypto.randomBytes(3).toString('hex')}`;
-    const offers: { id: number; name: string; payout: number; clicks_unique: number; earnings: number; epc: number }[] =
-      [];
+    const offers: {
+      id: number;
+      name: string;
+      payout: number;
+      clicks: number;
+      clicks_unique: number;
+      earnings: number;
+      epc: number;
+    }[] = [];
     const day = localDay(1);
 
     beforeAll(async () => {
@@ -189,6 +198,7 @@ describe('POST /campaign-table (My Offers)', () => {
           id: o.offerId,
           name,
           payout,
+          clicks,
           clicks_unique: unique,
           earnings: earned,
           epc: clicks > 0 ? Math.round((earned / clicks) * 10_000) / 10_000 : 0,
@@ -199,6 +209,7 @@ describe('POST /campaign-table (My Offers)', () => {
     const keys: [string, (o: (typeof offers)[number]) => string | number][] = [
       ['name', (o) => o.name.toLowerCase()],
       ['payout', (o) => o.payout],
+      ['clicks', (o) => o.clicks],
       ['clicks_unique', (o) => o.clicks_unique],
       ['epc', (o) => o.epc],
       ['earnings', (o) => o.earnings],
@@ -212,7 +223,14 @@ describe('POST /campaign-table (My Offers)', () => {
           expect(rows.map((r: any) => r.id)).toEqual(keysetSorted(offers, key, (o) => o.id, order).map((o) => o.id));
           for (const r of rows as any[]) {
             const o = offers.find((x) => x.id === r.id)!;
-            expect({ clicks_unique: r.clicks_unique, earnings: r.earnings, epc: r.epc, payout: r.payout }).toEqual({
+            expect({
+              clicks: r.clicks,
+              clicks_unique: r.clicks_unique,
+              earnings: r.earnings,
+              epc: r.epc,
+              payout: r.payout,
+            }).toEqual({
+              clicks: o.clicks,
               clicks_unique: o.clicks_unique,
               earnings: o.earnings,
               epc: o.epc,
@@ -246,7 +264,7 @@ describe('POST /campaign-table (My Offers)', () => {
     it('refuses unknown sorts, bad ranges and malformed or foreign cursors with 422', async () => {
       const base = { filters: { date_range: { start: day, end: day } }, search: tag };
       for (const body of [
-        { ...base, sort: 'clicks' },
+        { ...base, sort: 'clicks_all' },
         { ...base, sort: 'name; DROP TABLE offers' },
         { ...base, order: 0 },
         { ...base, filters: { date_range: { start: day, end: localDay(5) } } },

@@ -4,6 +4,7 @@ import { login } from '../helpers/factories.ts';
 import { signedInOperator, type AdminClient } from '../helpers/operator-factories.ts';
 import { allPages } from './report-fixtures.ts';
 import { seedDemoNetwork } from '../../src/seed/demo-seed.ts';
+import { DEMO_CHARGEBACK_REASON } from '../../src/seed/demo-billing.ts';
 import { APPLICATION_REJECTIONS, ARRIVAL_REJECTION, ORDER_REJECTIONS } from '../../src/seed/demo-statuses.ts';
 
 /**
@@ -137,5 +138,26 @@ describe('the demo network’s money workflow', () => {
     expect(list.status).toBe(200);
     expect(list.body.data.length).toBeGreaterThan(0);
     for (const c of list.body.data) expect(Date.parse(c.approve_after)).toBeGreaterThan(Date.now() + DAY_MS);
+  });
+
+  it('shows a chargeback after its month was invoiced as an adjustment line of the open invoice, by the operator', async () => {
+    const list = await t.post('/invoice-list', {}, { token });
+    const [open, waiting] = list.body.data as { id: number; status: string; date_range_start: string }[];
+    expect([open!.status, waiting!.status]).toEqual(['generated', 'request_payment']);
+    const month = waiting!.date_range_start.slice(0, 7);
+    const one = await t.post('/invoice', { id: open!.id }, { token });
+    const line = one.body.items.find((i: { kind: string }) => i.kind === 'adjustment');
+    expect(line).toMatchObject({
+      payed_actions: -1,
+      name: expect.stringMatching(new RegExp(`^Reversed: .+ \\(${month}\\)$`)),
+    });
+    expect(line.total).toBeLessThan(0);
+    const sum = one.body.items.reduce((s: number, i: { total: number }) => s + Math.round(i.total * 100), 0);
+    expect(sum).toBe(Math.round(one.body.invoice.payout_total * 100));
+    const reversed = await ops.post('/conversions', { filters: { status: 'reversed' }, limit: 10 });
+    expect(reversed.body.data).toHaveLength(1);
+    expect(reversed.body.data[0]).toMatchObject({ status_reason: DEMO_CHARGEBACK_REASON, payout: -line.total });
+    const history = (await ops.get(`/conversions/${reversed.body.data[0].id}`)).body.data.history;
+    expect(history.at(-1)).toMatchObject({ from_status: 'approved', to_status: 'reversed', actor_kind: 'operator' });
   });
 });

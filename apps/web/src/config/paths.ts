@@ -97,6 +97,11 @@ export const ROUTES = {
   adminAdvertiser: { path: '/admin/advertisers/:id', layout: 'console', page: 'admin/advertiser-page' },
   adminNotifications: { path: '/admin/notifications', layout: 'console', page: 'admin/notifications-page' },
   adminConversions: { path: '/admin/conversions', layout: 'console', page: 'admin/conversions-page' },
+  adminConversionsReconcile: {
+    path: '/admin/conversions/reconcile',
+    layout: 'console',
+    page: 'admin/reconcile-page',
+  },
   adminInvoices: { path: '/admin/invoices', layout: 'console', page: 'admin/invoices-page' },
   adminInvoice: { path: '/admin/invoices/:id', layout: 'console', page: 'admin/invoice-page' },
   // Any other address, `/not-found` among them (a 404 answer's page, docs/screens.md).

@@ -58,6 +58,7 @@ export const ADMIN_API_PATHS = {
   conversionReverse: '/conversions/:id/reverse',
   conversionStatus: '/conversions/status',
   conversionReconcile: '/conversions/reconcile',
+  conversionReconciliations: '/conversions/reconciliations',
   invoices: '/invoices',
   invoiceGenerate: '/invoices/generate',
   /** A month's payable invoices as CSV (`?month=YYYY-MM`). */

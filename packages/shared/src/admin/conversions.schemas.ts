@@ -38,9 +38,13 @@ export type ConversionActorKind = (typeof CONVERSION_ACTOR_KINDS)[number];
 export const STATUS_REASON_MAX = 1000;
 /** How many conversions one `conversions/status` call may change. */
 export const STATUS_BULK_MAX = 1000;
+/** What a call with more ids answers on `ids` (0x4010), and what the console says before it asks. */
+export const STATUS_BULK_TOO_MANY = 'At most 1,000 conversions at a time.';
 /** A reconciliation file's largest size (characters) and row count. */
 export const RECONCILE_CSV_MAX = 5_000_000;
 export const RECONCILE_ROWS_MAX = 50_000;
+/** What a larger file answers on `csv` (0x4010), and what the console says before sending it. */
+export const RECONCILE_TOO_LARGE = 'The file is too large: at most 5,000,000 characters.';
 
 const id = z.number().int().positive().max(2_147_483_647);
 
@@ -158,7 +162,7 @@ export type AdminConversionDetailResponse = z.infer<typeof adminConversionDetail
  * reason). Each id is answered on its own; one refused does not stop the others.
  */
 export const conversionStatusRequestSchema = z.strictObject({
-  ids: z.array(z.string().max(64)).max(STATUS_BULK_MAX),
+  ids: z.array(z.string().max(64)).max(STATUS_BULK_MAX, STATUS_BULK_TOO_MANY),
   status: z.enum(CONVERSION_DECISIONS),
   reason: z.string().max(STATUS_REASON_MAX).nullish(),
 });
@@ -203,7 +207,7 @@ export type ConversionStatusResponse = z.infer<typeof conversionStatusResponseSc
  * keeps the file and its outcome.
  */
 export const conversionReconcileRequestSchema = z.strictObject({
-  csv: z.string().max(RECONCILE_CSV_MAX),
+  csv: z.string().max(RECONCILE_CSV_MAX, RECONCILE_TOO_LARGE),
   apply: z.boolean(),
   /** The uploaded file's name, kept with it. */
   file_name: z.string().trim().max(255).nullish(),

@@ -18,7 +18,7 @@ export type OfferIdRequest = z.infer<typeof offerIdRequestSchema>;
 
 /* ---------------------------------------------------------------- campaign-table (My Offers) */
 
-export const CAMPAIGN_TABLE_SORTS = ['name', 'payout', 'clicks_unique', 'epc', 'earnings'] as const;
+export const CAMPAIGN_TABLE_SORTS = ['name', 'payout', 'clicks', 'clicks_unique', 'epc', 'earnings'] as const;
 export type CampaignTableSort = (typeof CAMPAIGN_TABLE_SORTS)[number];
 
 export const campaignTableFiltersSchema = z
@@ -44,6 +44,9 @@ export const campaignRowSchema = z.object({
   status: offerStatusSchema,
   payout: z.number(),
   payout_type: payoutTypeSchema,
+  /** Every click in the range, as the reports' `clicks` (EPC's basis). */
+  clicks: z.number().int(),
+  /** Unique clicks in the range: the first from one visitor for the offer within 24 hours. */
   clicks_unique: z.number().int(),
   /** Earnings per click: earnings / all clicks in the range, 4 decimals (docs/reports.md). */
   epc: z.number(),

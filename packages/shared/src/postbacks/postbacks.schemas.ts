@@ -170,6 +170,22 @@ export const postbackUpdateRequestSchema = z.strictObject({ ...postbackFields, p
 export type PostbackUpdateRequest = z.input<typeof postbackUpdateRequestSchema>;
 export type PostbackUpdateInput = z.output<typeof postbackUpdateRequestSchema>;
 
+/**
+ * `POST /postback/delete`: the postback goes; its deliveries stay in the delivery log (named
+ * `null` there, with the URL each was sent to), and those still waiting are stopped.
+ */
+export const postbackDeleteRequestSchema = z.strictObject({ postback_id: idSchema });
+export type PostbackDeleteRequest = z.infer<typeof postbackDeleteRequestSchema>;
+export const postbackDeleteResponseSchema = dataEnvelope(
+  z.object({
+    postback_id: z.number().int(),
+    postback_name: z.string(),
+    /** Deliveries that were waiting to be sent (or retried) and now never will be. */
+    deliveries_stopped: z.number().int(),
+  }),
+);
+export type PostbackDeleteResponse = z.infer<typeof postbackDeleteResponseSchema>;
+
 export interface PostbackFormValues {
   postback_name?: string | null | undefined;
   postback_status?: string | null | undefined;

@@ -33,6 +33,15 @@ export const auditRepository = {
       .values({ ...row, before: json(row.before), after: json(row.after) })
       .execute(),
 
+  /** Many entries, 500 a statement (a bulk change's, one per conversion). */
+  async insertMany(db: Db, rows: AuditRow[]): Promise<void> {
+    for (let i = 0; i < rows.length; i += 500)
+      await db
+        .insertInto('audit_log')
+        .values(rows.slice(i, i + 500).map((row) => ({ ...row, before: json(row.before), after: json(row.after) })))
+        .execute();
+  },
+
   list(db: Db, k: Keyset, f: AuditFilters, limit: number) {
     let q = db
       .selectFrom('audit_log')

@@ -45,24 +45,36 @@ export type RecordAudit = (entry: AuditRecord) => Promise<void>;
 const snapshot = (v: AuditSnapshot | null | undefined): AuditSnapshot | null =>
   v == null ? null : (JSON.parse(JSON.stringify(v)) as AuditSnapshot);
 
+const rowOf = (actor: Actor, e: AuditRecord) => ({
+  operator_id: actor.operatorId,
+  actor: actor.label,
+  action: e.action,
+  object_type: e.objectType,
+  object_id: e.objectId === null ? null : String(e.objectId),
+  before: snapshot(e.before),
+  after: snapshot(e.after),
+  reason: e.reason?.trim() || null,
+  address: actor.address,
+});
+
 async function record(trx: Db, actor: Actor, e: AuditRecord): Promise<void> {
-  await auditRepository.insert(trx, {
-    operator_id: actor.operatorId,
-    actor: actor.label,
-    action: e.action,
-    object_type: e.objectType,
-    object_id: e.objectId === null ? null : String(e.objectId),
-    before: snapshot(e.before),
-    after: snapshot(e.after),
-    reason: e.reason?.trim() || null,
-    address: actor.address,
-  });
+  await auditRepository.insert(trx, rowOf(actor, e));
   actor.recorded += 1;
+}
+
+/** Records many entries in the caller's transaction, a few statements for all (a bulk change's). */
+async function recordMany(trx: Db, actor: Actor, entries: AuditRecord[]): Promise<void> {
+  await auditRepository.insertMany(
+    trx,
+    entries.map((e) => rowOf(actor, e)),
+  );
+  actor.recorded += entries.length;
 }
 
 export const auditService = {
   /** Records one entry inside the write's own transaction `trx`: both commit, or neither. */
   record,
+  recordMany,
 
   /**
    * Runs an operator's write in one transaction with its audit entries: `fn` gets the transaction

@@ -14,7 +14,7 @@ import { fieldError } from '../../lib/errors.ts';
 import { auditService, type Actor } from '../audit/audit.service.ts';
 import type { StatusChangeResult } from './conversion-status-rules.ts';
 import { changeEach, type StatusChangeItem } from './conversion-status.service.ts';
-import { conversionStatusRepository } from './conversion-status.repository.ts';
+import { conversionStatusRepository, type ConversionKeyRow } from './conversion-status.repository.ts';
 import { statusActorOf } from './conversions.service.ts';
 import { isUuid } from '../tracking/uuid7.ts';
 
@@ -121,10 +121,19 @@ async function match(db: Db, rows: ParsedRow[]): Promise<void> {
     tids: [...new Set(valid.flatMap((r) => (r.tid ? [r.tid] : [])))],
     orderIds: [...new Set(valid.flatMap((r) => (!r.tid && r.order_id ? [r.order_id] : [])))],
   });
+  // Each row's conversions from maps by key: a file of 50,000 rows is not 50,000 scans of the found.
+  const byTid = new Map<string, ConversionKeyRow[]>();
+  const byOrder = new Map<string, ConversionKeyRow[]>();
+  const put = (m: Map<string, ConversionKeyRow[]>, k: string | null, c: ConversionKeyRow) => {
+    if (k != null) m.set(k, [...(m.get(k) ?? []), c]);
+  };
+  for (const c of found) {
+    put(byTid, c.click_id, c);
+    put(byOrder, c.adv_transaction_id, c);
+  }
   const claimed = new Map<string, number>();
   for (const r of valid) {
-    const ids = found
-      .filter((c) => (r.tid ? c.click_id === r.tid : c.adv_transaction_id === r.order_id))
+    const ids = ((r.tid ? byTid.get(r.tid) : byOrder.get(r.order_id!)) ?? [])
       .filter((c) => r.eventId == null || c.event_id === r.eventId)
       .map((c) => c.id);
     const earlier = ids.find((id) => claimed.has(id));

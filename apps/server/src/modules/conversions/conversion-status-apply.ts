@@ -153,6 +153,8 @@ export async function applyStatusChanges(
   const after = new Map(
     (await conversionStatusRepository.findMany(trx, refs, false)).map((r) => [r.id, toAdminConversion(r)]),
   );
+  const adjustmentsOf = new Map<string, AdjustmentMade[]>();
+  for (const a of adjustments) adjustmentsOf.set(a.conversion_id, [...(adjustmentsOf.get(a.conversion_id) ?? []), a]);
   for (const [i, { row: r, to }] of changing.entries()) {
     results.set(r.id, {
       id: r.id,
@@ -163,7 +165,7 @@ export async function applyStatusChanges(
       before: toAdminConversion(r),
       after: after.get(r.id) ?? null,
       postbacks: postbacks[i] ?? 0,
-      adjustments: adjustments.filter((a) => a.conversion_id === r.id),
+      adjustments: adjustmentsOf.get(r.id) ?? [],
     });
   }
 }

@@ -1,6 +1,6 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type Insertable, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.ts';
-import type { StatusActorKind } from '../../db/money-types.ts';
+import type { ConversionStatusChangesTable } from '../../db/money-types.ts';
 import type { ConversionStatus } from '../../db/tracking-types.ts';
 import { CONVERSION_SELECT, type AdminConversionRow } from './conversions.repository.ts';
 
@@ -44,39 +44,27 @@ export const conversionStatusRepository = {
     return rows;
   },
 
-  /** Sets each one's status and reason (each locked and checked by the caller); a hold ends with it. */
+  /**
+   * Sets each one's status and reason (each locked and checked by the caller); a hold ends with it.
+   * One statement for all (four arrays, whatever their length), each row found by its key.
+   */
   async setStatuses(
     db: Db,
     rows: (ConversionRef & { to: ConversionStatus; reason: string | null })[],
     at: Date,
   ): Promise<void> {
-    for (let i = 0; i < rows.length; i += 1000) {
-      const part = rows.slice(i, i + 1000);
-      await sql`UPDATE conversions c SET status = v.status, status_reason = v.reason, status_changed_at = ${at},
-          approve_after = NULL
-        FROM unnest(${part.map((r) => r.id)}::uuid[], ${part.map((r) => r.to)}::text[], ${part.map((r) => r.reason)}::text[])
-          AS v(id, status, reason)
-        WHERE c.id = v.id AND ${span(part)}`.execute(db);
-    }
+    if (rows.length === 0) return;
+    await sql`UPDATE conversions c SET status = v.status, status_reason = v.reason, status_changed_at = ${at},
+        approve_after = NULL
+      FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.at)}::timestamptz[],
+        ${rows.map((r) => r.to)}::text[], ${rows.map((r) => r.reason)}::text[]) AS v(id, created_at, status, reason)
+      WHERE c.id = v.id AND c.created_at = v.created_at AND ${span(rows)}`.execute(db);
   },
 
   /** Records the changes, a row each; answers their ids in order. */
   async insertChanges(
     db: Db,
-    rows: {
-      conversion_id: string;
-      conversion_created_at: Date;
-      publisher_id: number;
-      offer_id: number;
-      from_status: ConversionStatus | null;
-      to_status: ConversionStatus;
-      reason: string | null;
-      actor_kind: StatusActorKind;
-      actor: string;
-      operator_id: number | null;
-      reconciliation_id: number | null;
-      created_at?: Date;
-    }[],
+    rows: Insertable<ConversionStatusChangesTable>[],
   ): Promise<string[]> {
     const ids: string[] = [];
     for (let i = 0; i < rows.length; i += 1000) {

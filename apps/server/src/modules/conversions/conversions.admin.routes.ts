@@ -13,9 +13,14 @@ import {
   conversionReverseRequestSchema,
   conversionReverseResponseSchema,
 } from '@portal/shared/admin/conversions.schemas';
+import {
+  reconciliationListRequestSchema,
+  reconciliationListResponseSchema,
+} from '@portal/shared/admin/reconciliations.schemas';
 import type { AppContext } from '../../context.ts';
 import { actorOf } from '../../lib/operator-identity.ts';
 import { reconcile } from './conversion-reconcile.service.ts';
+import { listReconciliations } from './conversion-reconciliations.ts';
 import { conversionsService } from './conversions.service.ts';
 
 /**
@@ -83,7 +88,8 @@ export const conversionsAdminRoutes =
           ...base,
           summary: 'Approve or reject up to 1,000 conversions; each id answered on its own',
           description:
-            'Field errors: ids 0x4013 (none), reason 0x4001 (a rejection without one), 0x4010 (too long). ' +
+            'Field errors: ids 0x4013 (none), 0x4010 (more than 1,000), status 0x4010 (not approved or rejected), ' +
+            'reason 0x4001 (a rejection without one), 0x4010 (too long). ' +
             'Each id: `changed`, `unchanged`, `unknown` or `not_allowed` (a reversed one, a rejection 60 days after payment).',
           body: conversionStatusRequestSchema,
           response: { 200: conversionStatusResponseSchema },
@@ -112,5 +118,20 @@ export const conversionsAdminRoutes =
         },
       },
       async (req) => ({ data: await reconcile(ctx, actorOf(req), req.body) }),
+    );
+
+    app.post(
+      ADMIN_API_PATHS.conversionReconciliations,
+      {
+        config: { operatorRole: 'viewer' as const, readOnly: true },
+        schema: {
+          ...base,
+          summary: 'The applied reconciliation files, newest first: when, who, the file name and its outcome counts',
+          description: 'Field errors: cursor 0x4010.',
+          body: reconciliationListRequestSchema,
+          response: { 200: reconciliationListResponseSchema },
+        },
+      },
+      async (req) => listReconciliations(ctx, req.body),
     );
   };

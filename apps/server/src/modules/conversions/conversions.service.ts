@@ -151,16 +151,20 @@ export const conversionsService = {
     // One transaction; an audit entry per conversion changed (a call that changes nothing records none).
     const final = await ctx.db.transaction().execute(async (trx) => {
       const results = await changeStatuses(ctx, trx, statusActorOf(actor), req.ids, req.status, reason);
-      for (const r of results)
-        if (r.outcome === 'changed')
-          await auditService.record(trx, actor, {
+      await auditService.recordMany(
+        trx,
+        actor,
+        results
+          .filter((r) => r.outcome === 'changed')
+          .map((r) => ({
             action: req.status === 'approved' ? 'conversion.approve' : 'conversion.reject',
             objectType: 'conversion',
             objectId: r.id,
             before: auditSnapshot(r.before!),
             after: { ...auditSnapshot(r.after!), postbacks: r.postbacks },
             reason,
-          });
+          })),
+      );
       // A call that changed nothing is recorded too (who asked, and that nothing changed).
       if (!results.some((r) => r.outcome === 'changed'))
         await auditService.record(trx, actor, {

@@ -10,6 +10,7 @@ import { FINAL_MESSAGE } from './conversion-status-rules.ts';
 import { changeStatuses } from './conversion-status.service.ts';
 import { conversionStatusRepository } from './conversion-status.repository.ts';
 import { isUuid } from '../tracking/uuid7.ts';
+import { acceptFormBodies } from '../../lib/form-body.ts';
 
 const str = (v: unknown): string | null => (typeof v === 'string' ? v : null);
 
@@ -116,13 +117,7 @@ export async function statusPostback(
 export const statusPostbackRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 16 * 1024 },
-      (_req, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(String(body))));
-      },
-    );
+    acceptFormBodies(app);
     for (const method of ['GET', 'POST'] as const) {
       app.route({
         method,

@@ -34,6 +34,9 @@ export interface AdjustmentRow extends NewAdjustment {
   id: number;
 }
 
+/** Rows one INSERT writes at most. */
+const CHUNK = 1000;
+
 const amountText = (n: number) => (Math.round(n * 10_000) / 10_000).toFixed(4);
 
 /** The SQL of invoice adjustments (migration 0080) and the per-publisher lock money changes take. */
@@ -89,40 +92,47 @@ export const invoiceAdjustmentsRepository = {
     return open;
   },
 
-  /** Inserts adjustments in one statement; their ids in the order given. */
+  /**
+   * Inserts adjustments, `CHUNK` rows a statement (a statement's parameters are bounded: a
+   * reconciliation file of 10,000 late approvals would pass the 65,535); their ids in the order given.
+   */
   async insert(db: Db, rows: NewAdjustment[]): Promise<number[]> {
-    if (rows.length === 0) return [];
-    const out = await db
-      .insertInto('invoice_adjustments')
-      .values(rows.map((r) => ({ ...r, amount: amountText(r.amount) as unknown as number })))
-      .returning('id')
-      .execute();
-    return out.map((r) => r.id);
+    const ids: number[] = [];
+    for (let i = 0; i < rows.length; i += CHUNK) {
+      const out = await db
+        .insertInto('invoice_adjustments')
+        .values(rows.slice(i, i + CHUNK).map((r) => ({ ...r, amount: amountText(r.amount) as unknown as number })))
+        .returning('id')
+        .execute();
+      ids.push(...out.map((r) => r.id));
+    }
+    return ids;
   },
 
   /**
    * Adjustments as lines of invoices (kind `adjustment`, or `carried_over` for a month carried
-   * over), one action each, in one statement; each invoice's total follows in another.
+   * over), one action each, `CHUNK` a statement; each invoice's total follows in one more.
    */
   async addLines(db: Db, rows: AdjustmentRow[]): Promise<void> {
     const lines = rows.filter((r) => r.invoice_id != null);
     if (lines.length === 0) return;
-    await db
-      .insertInto('invoice_items')
-      .values(
-        lines.map((r) => ({
-          invoice_id: r.invoice_id!,
-          kind: r.kind === 'carried_over' ? ('carried_over' as const) : ('adjustment' as const),
-          offer_id: r.offer_id,
-          referred_publisher_id: r.referred_publisher_id,
-          conversion_id: r.conversion_id,
-          name: r.name,
-          payed_actions: r.kind === 'carried_over' ? 0 : Math.sign(r.amount) || 1,
-          price_per_action: amountText(Math.abs(r.amount)) as unknown as number,
-          total: amountText(r.amount) as unknown as number,
-        })),
-      )
-      .execute();
+    for (let i = 0; i < lines.length; i += CHUNK)
+      await db
+        .insertInto('invoice_items')
+        .values(
+          lines.slice(i, i + CHUNK).map((r) => ({
+            invoice_id: r.invoice_id!,
+            kind: r.kind === 'carried_over' ? ('carried_over' as const) : ('adjustment' as const),
+            offer_id: r.offer_id,
+            referred_publisher_id: r.referred_publisher_id,
+            conversion_id: r.conversion_id,
+            name: r.name,
+            payed_actions: r.kind === 'carried_over' ? 0 : Math.sign(r.amount) || 1,
+            price_per_action: amountText(Math.abs(r.amount)) as unknown as number,
+            total: amountText(r.amount) as unknown as number,
+          })),
+        )
+        .execute();
     const byInvoice = new Map<number, number>();
     for (const r of lines)
       byInvoice.set(r.invoice_id!, (byInvoice.get(r.invoice_id!) ?? 0) + Math.round(r.amount * 10_000));
@@ -171,7 +181,7 @@ export const invoiceAdjustmentsRepository = {
   /** Puts waiting adjustments on an invoice. */
   async assign(db: Db, ids: number[], invoiceId: number): Promise<void> {
     if (ids.length === 0) return;
-    await db.updateTable('invoice_adjustments').set({ invoice_id: invoiceId }).where('id', 'in', ids).execute();
+    await sql`UPDATE invoice_adjustments SET invoice_id = ${invoiceId} WHERE id = ANY(${ids}::int[])`.execute(db);
   },
 
   /**

@@ -58,6 +58,7 @@ export interface CampaignRowDb {
   payout: number;
   payout_type: 'cpa' | 'revshare';
   preview_url: string | null;
+  clicks: number;
   clicks_unique: number;
   epc: number;
   earnings: number;
@@ -136,8 +137,8 @@ export const offersRepository = {
 
   /**
    * My Offers: every offer the publisher sees (an approval-required one not granted yet shows as
-   * pending) with the publisher's unique clicks, earnings (approved
-   * conversions) and EPC over the range; `metrics` is the per-offer rollup subquery of the reports
+   * pending) with the publisher's clicks, unique clicks, earnings (approved conversions) and EPC
+   * (earnings over all clicks) over the range; `metrics` is the per-offer rollup subquery of the reports
    * (`offerMetrics`), so a busy publisher's 90 days read a few thousand rows, not every click.
    */
   async campaignTable(
@@ -164,7 +165,7 @@ export const offersRepository = {
       ), r AS (
         SELECT m.*, (CASE WHEN clicks > 0 THEN round(earnings / clicks, 4) ELSE 0 END)::numeric(14, 4) AS epc FROM m
       )
-      SELECT r.id, r.name, r.status, r.payout, r.payout_type, r.preview_url, r.clicks_unique, r.earnings, r.epc,
+      SELECT r.id, r.name, r.status, r.payout, r.payout_type, r.preview_url, r.clicks, r.clicks_unique, r.earnings, r.epc,
              (${opts.keyset.key.expr})::text AS sort_key
       FROM r
       WHERE ${keysetWhere(opts.keyset)}

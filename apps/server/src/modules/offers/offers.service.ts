@@ -36,6 +36,7 @@ type VisibleOfferRow = NonNullable<Awaited<ReturnType<typeof offersRepository.fi
 const CAMPAIGN_SORT_KEYS: Record<CampaignTableSort, SortKey> = {
   name: { expr: sql`lower(r.name) COLLATE "C"`, type: 'text' },
   payout: { expr: sql`r.payout`, type: 'numeric' },
+  clicks: { expr: sql`r.clicks`, type: 'int' },
   clicks_unique: { expr: sql`r.clicks_unique`, type: 'int' },
   epc: { expr: sql`r.epc`, type: 'numeric' },
   earnings: { expr: sql`r.earnings`, type: 'numeric' },
@@ -248,6 +249,7 @@ export const offersService = {
         status: r.status,
         payout: Number(r.payout),
         payout_type: r.payout_type,
+        clicks: Number(r.clicks),
         clicks_unique: Number(r.clicks_unique),
         epc: Number(r.epc),
         earnings: Number(r.earnings),

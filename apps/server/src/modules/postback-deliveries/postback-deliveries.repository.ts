@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { DeliveryStatus } from '@portal/shared';
 import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/types.ts';
 import { maskUrl } from '../../lib/log-url.ts';
 import type { DeliveryErrorClass } from './delivery-http.ts';
 
@@ -113,6 +114,12 @@ export const claimStatement = (
       WHERE id IN (
         SELECT id FROM turns WHERE turn <= ${perPublisher} - in_flight ORDER BY turn, oldest, id LIMIT ${limit})
       RETURNING id, publisher_id, postback_id, event_key, url, receiver_host, attempts`;
+
+/** A delivery's postback has not been deleted: a deleted one's deliveries are never sent again. */
+const postbackStillThere = (eb: ExpressionBuilder<Database, 'postback_deliveries'>) =>
+  eb.exists(
+    eb.selectFrom('postbacks').select('postbacks.id').whereRef('postbacks.id', '=', 'postback_deliveries.postback_id'),
+  );
 
 export const postbackDeliveriesRepository = {
   /** The conversion's jobs, in its transaction (the outbox). */
@@ -260,6 +267,7 @@ export const postbackDeliveriesRepository = {
       .where('is_test', '=', false)
       // Refused past the fan-out limit: never sent, not even by a replay.
       .where('last_error_class', 'is distinct from', FANOUT_REFUSED)
+      .where(postbackStillThere)
       .returning(['id', 'status'])
       .executeTakeFirst(),
 
@@ -271,7 +279,8 @@ export const postbackDeliveriesRepository = {
       .where('publisher_id', '=', publisherId)
       .where('status', '=', 'failed')
       .where('is_test', '=', false)
-      .where('created_at', '>=', since);
+      .where('created_at', '>=', since)
+      .where(postbackStillThere);
     if (postbackId !== null) q = q.where('postback_id', '=', postbackId);
     return (await q.returning('id').execute()).length;
   },

@@ -99,6 +99,29 @@ export const postbacksRepository = {
   },
 
   /**
+   * Deletes one of the publisher's postbacks (in the caller's transaction) and stops its deliveries
+   * still waiting to be sent: the publisher removed the address. Deliveries and their attempts stay,
+   * for the delivery log. Undefined when there is no such postback of theirs.
+   */
+  async remove(db: Db, publisherId: number, id: number): Promise<{ name: string; stopped: number } | undefined> {
+    const gone = await db
+      .deleteFrom('postbacks')
+      .where('publisher_id', '=', publisherId)
+      .where('id', '=', id)
+      .returning('name')
+      .executeTakeFirst();
+    if (!gone) return undefined;
+    const stopped = await db
+      .updateTable('postback_deliveries')
+      .set({ status: 'stopped', locked_until: null, updated_at: sql`now()` })
+      .where('publisher_id', '=', publisherId)
+      .where('postback_id', '=', id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    return { name: gone.name, stopped: Number(stopped.numUpdatedRows) };
+  },
+
+  /**
    * The active server postbacks of these publishers that may be told of a status change: opted in
    * (`send_on_status_change`), or (for a reversal, as before the option) sending `{conversion_status}`.
    */

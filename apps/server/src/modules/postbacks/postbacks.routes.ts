@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   API_PATHS,
   postbackCreateRequestSchema,
+  postbackDeleteRequestSchema,
+  postbackDeleteResponseSchema,
   postbackRequestSchema,
   postbackResponseSchema,
   postbackTableRequestSchema,
@@ -91,5 +93,23 @@ export const postbacksRoutes =
         await chargeQuota(ctx.db, 'postbackSavesPerHour', auth.publisherId, QUOTA_MESSAGES.postbackSaves);
         return { data: await postbacksService.update(ctx, auth, postback_id, input) };
       },
+    );
+
+    app.post(
+      API_PATHS.postbackDelete,
+      {
+        config,
+        schema: {
+          ...base,
+          summary: 'Delete a pixel / postback',
+          description:
+            'The postback goes for good; its deliveries already made stay in the delivery log (`postback_name` null ' +
+            'there, with the URL each was sent to), and those still waiting to be sent are stopped. Another ' +
+            'publisher’s postback, or one already deleted, answers 404.',
+          body: postbackDeleteRequestSchema,
+          response: { 200: postbackDeleteResponseSchema },
+        },
+      },
+      async (req) => ({ data: await postbacksService.remove(ctx, publisherOf(req), req.body.postback_id) }),
     );
   };

@@ -197,4 +197,12 @@ export const postbacksService = {
     if (!updated) throw notFound('Postback not found.');
     return this.findOrFail(ctx, auth, id);
   },
+
+  /** Deletes a postback; its delivery log stays (docs/api.md). Another publisher's, or a deleted one, is a 404. */
+  async remove(ctx: AppContext, auth: PublisherAuth, id: number) {
+    // One transaction: the postback never goes while its waiting deliveries are left to be sent.
+    const removed = await ctx.db.transaction().execute((trx) => postbacksRepository.remove(trx, auth.publisherId, id));
+    if (!removed) throw notFound('Postback not found.');
+    return { postback_id: id, postback_name: removed.name, deliveries_stopped: removed.stopped };
+  },
 };

@@ -4,6 +4,7 @@ import { ERROR_CODES, PostbackParamsSchema, type PostbackParams } from '@portal/
 import type { AppContext } from '../../context.ts';
 import { recordConversion, type ConversionResult } from './conversion.service.ts';
 import { isLoopedCall } from '../postback-deliveries/postback-deliveries.service.ts';
+import { acceptFormBodies } from '../../lib/form-body.ts';
 
 /** A conversion call's parameters, as read (the shared PostbackParamsSchema's; others pass through). */
 export type ConversionCallParams = PostbackParams;
@@ -72,13 +73,7 @@ export function conversionAnswer(result: ConversionResult): {
 export const conversionRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
   async (app) => {
-    app.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 16 * 1024 },
-      (_req, body, done) => {
-        done(null, Object.fromEntries(new URLSearchParams(String(body))));
-      },
-    );
+    acceptFormBodies(app);
 
     const handler = async (req: FastifyRequest) => {
       const p = conversionParams(req);

@@ -23,6 +23,7 @@ export const consolePaths = {
   advertiser: (id: number | string) => getHref('adminAdvertiser', { id }),
   notifications: getHref('adminNotifications'),
   conversions: getHref('adminConversions'),
+  conversionsReconcile: getHref('adminConversionsReconcile'),
   invoices: getHref('adminInvoices'),
   invoice: (id: number | string) => getHref('adminInvoice', { id }),
 } as const;

@@ -163,6 +163,10 @@ export function PaymentDetailsTab({ twoFactorEnabled }: { twoFactorEnabled: bool
           onChange={(e) => set('code', e.target.value)}
         />
       ) : null}
+      {/* Said before the change is made, not only after (docs/money.md). */}
+      <p className="text-sm text-slate-600">
+        A change is e-mailed to you and pauses payments for {PAYMENT_PAUSE_HOURS} hours.
+      </p>
       <div>
         <Button type="submit" disabled={!method || !values.password} loading={update.isPending}>
           Save payment details

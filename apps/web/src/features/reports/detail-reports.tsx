@@ -66,7 +66,8 @@ export const conversion: ReportDefinition<ConversionReportRow> = {
     {
       id: 'status',
       header: 'Status',
-      width: '6.5rem',
+      // Room for a reason on two lines ("Applicant declined by the issuer"), not four.
+      width: '8.5rem',
       cell: (r) => <ConversionStatusCell status={r.status} reason={r.status_reason} />,
     },
   ],

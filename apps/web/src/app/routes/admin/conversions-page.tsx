@@ -4,9 +4,8 @@ import {
   type ConversionDecision,
   type AdminConversionStatus,
 } from '@portal/shared/admin/conversions.schemas';
-import { roleAllows } from '@portal/shared/admin/operators.constants';
 import { useMemo, useState, type FormEvent } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
+import { Button, ButtonLink } from '../../../components/ui/button.tsx';
 import { Card } from '../../../components/ui/card.tsx';
 import { TextField } from '../../../components/ui/field.tsx';
 import { DataTable } from '../../../components/ui/list/data-table.tsx';
@@ -14,12 +13,20 @@ import { FilterDateRange, FilterSelect } from '../../../components/ui/list/filte
 import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';
 import { dayRangeFilter, idFilter, oneOfFilter, useListFilters } from '../../../components/ui/list/use-list-filters.ts';
 import { PageWrapper } from '../../../components/ui/page-wrapper.tsx';
-import { useOperatorMe } from '../../../features/admin/api/session.ts';
+import { consolePaths } from '../../../features/admin/console-paths.ts';
 import { conversionColumns } from '../../../features/admin/conversions/conversion-columns.tsx';
 import { OfferPicker, PublisherPicker } from '../../../features/admin/conversions/conversion-pickers.tsx';
 import { useConversionList } from '../../../features/admin/conversions/conversions-api.ts';
-import { LazyReverseModal, LazyStatusModal } from '../../../features/admin/conversions/lazy-reverse-modal.tsx';
+import { useConversionSelection } from '../../../features/admin/conversions/conversion-selection.ts';
+import {
+  LazyBulkStatusModal,
+  LazyReverseModal,
+  LazyStatusModal,
+} from '../../../features/admin/conversions/lazy-reverse-modal.tsx';
+import { selectColumn, SelectionBar, SelectShown } from '../../../features/admin/conversions/selection-controls.tsx';
+import { useCanWrite } from '../../../features/admin/use-can-write.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
+import { useIsWide } from '../../../lib/use-media-query.ts';
 
 const STATUS_LABELS = { pending: 'Pending', approved: 'Approved', rejected: 'Rejected', reversed: 'Reversed' } as const;
 const STATUS_OPTIONS = CONVERSION_STATUSES.map((s) => ({ value: s, label: STATUS_LABELS[s] }));
@@ -38,19 +45,22 @@ const FILTERS = {
 
 /**
  * Find conversions by tid or order id, filter them by publisher and offer (chosen by name), status
- * and date, the filters kept in the address (`?publisher=8&offer=3&status=approved`), and reverse
- * one (docs/operator-console.md).
+ * and date, the filters kept in the address (`?publisher=8&offer=3&status=approved`); approve,
+ * reject or reverse one, approve or reject the selected ones, and open Reconcile
+ * (docs/operator-console.md).
  */
 export function Component() {
   const timeZone = browserTimeZone();
-  const { data: me } = useOperatorMe();
+  const canWrite = useCanWrite();
+  const wide = useIsWide();
   const filters = useListFilters(FILTERS);
   const { publisher: publisherId, offer: offerId, status, date: range } = filters.filters;
   const [draft, setDraft] = useState<Find>(EMPTY);
   const [find, setFind] = useState<Find>(EMPTY);
   const [reversing, setReversing] = useState<AdminConversion | null>(null);
   const [deciding, setDeciding] = useState<{ conversion: AdminConversion; status: ConversionDecision } | null>(null);
-  const list = useConversionList({
+  const [bulk, setBulk] = useState<{ ids: readonly string[]; status: ConversionDecision } | null>(null);
+  const query = {
     tid: find.tid.trim() || null,
     orderId: find.orderId.trim() || null,
     publisherId,
@@ -58,16 +68,21 @@ export function Component() {
     status,
     dateRange: range,
     timeZone,
-  });
-  const mayReverse = me ? roleAllows(me.role, 'manager') : false;
-  const columns = useMemo(
+  };
+  const list = useConversionList(query);
+  // A selection belongs to the rows of one query: another find or filter clears it.
+  const sel = useConversionSelection(JSON.stringify(query));
+  const shown = useMemo(() => list.rows.map((c) => c.id), [list.rows]);
+  const rowColumns = useMemo(
     () =>
       conversionColumns(
-        mayReverse
-          ? { reverse: setReversing, decide: (conversion, s) => setDeciding({ conversion, status: s }) }
-          : null,
+        canWrite ? { reverse: setReversing, decide: (conversion, s) => setDeciding({ conversion, status: s }) } : null,
       ),
-    [mayReverse],
+    [canWrite],
+  );
+  const columns = useMemo(
+    () => (canWrite ? [selectColumn(sel, shown), ...rowColumns] : rowColumns),
+    [canWrite, sel, shown, rowColumns],
   );
   const filtered = find !== EMPTY || filters.filtered;
   const submit = (e: FormEvent) => {
@@ -86,7 +101,18 @@ export function Component() {
   );
 
   return (
-    <PageWrapper title="Conversions" description="Find a conversion; approve, reject or reverse it with a reason." wide>
+    <PageWrapper
+      title="Conversions"
+      description="Find a conversion; approve, reject or reverse it with a reason."
+      actions={
+        canWrite ? (
+          <ButtonLink to={consolePaths.conversionsReconcile} variant="secondary">
+            Reconcile
+          </ButtonLink>
+        ) : null
+      }
+      wide
+    >
       <Card className="mb-4 p-4">
         <form onSubmit={submit} className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end" role="search">
           {field('tid', 'Transaction ID (tid)')}
@@ -124,6 +150,7 @@ export function Component() {
           </>
         }
       />
+      {canWrite && !wide ? <SelectShown sel={sel} shown={shown} /> : null}
       <DataTable
         what="the conversions"
         label="Conversions"
@@ -134,7 +161,9 @@ export function Component() {
         emptyText={filtered ? 'No conversion matches' : 'No conversions yet'}
         emptyHint={filtered ? 'Check the ID, or clear a filter.' : 'Conversions show here as advertisers report them.'}
       />
+      {canWrite ? <SelectionBar sel={sel} onDecide={(s) => setBulk({ ids: sel.selection.ids, status: s })} /> : null}
       <LazyReverseModal conversion={reversing} onClose={() => setReversing(null)} />
+      <LazyBulkStatusModal change={bulk} onChanged={sel.clear} onClose={() => setBulk(null)} />
       <LazyStatusModal change={deciding} onClose={() => setDeciding(null)} />
     </PageWrapper>
   );

@@ -8,7 +8,7 @@ export function Component() {
     <PageWrapper
       title="My Offers"
       icon="My Offers"
-      description="The offers you can run, with your clicks and earnings over the period you choose."
+      description="The offers you can run, with your clicks and earnings over the period you choose. EPC is earnings per click, over all clicks."
       wide
     >
       {timeZone ? <MyOffersList timeZone={timeZone} /> : null}

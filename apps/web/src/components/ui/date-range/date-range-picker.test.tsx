@@ -100,9 +100,15 @@ describe('DateRangePicker', () => {
     const end = calendarOf('End date');
     expect(dayIn(end, /November 9th, 2026/)).toHaveProperty('disabled', true);
     expect(dayIn(end, /November 10th, 2026/)).toHaveProperty('disabled', false);
+    // Nor any day after today (the 18th in Toronto), in either calendar.
+    expect(dayIn(end, /November 18th, 2026/)).toHaveProperty('disabled', false);
+    expect(dayIn(end, /November 19th, 2026/)).toHaveProperty('disabled', true);
+    expect(dayIn(calendarOf('Start date'), /November 19th, 2026/)).toHaveProperty('disabled', true);
 
-    fireEvent.click(dayIn(end, /November 20th, 2026/));
-    expect(onChange).toHaveBeenCalledExactlyOnceWith({ start: '2026-11-10', end: '2026-11-20' });
+    fireEvent.click(dayIn(end, /November 19th, 2026/));
+    expect(onChange).not.toHaveBeenCalled();
+    fireEvent.click(dayIn(end, /November 17th, 2026/));
+    expect(onChange).toHaveBeenCalledExactlyOnceWith({ start: '2026-11-10', end: '2026-11-17' });
     expect(panel()).toBeNull();
   });
 
@@ -134,6 +140,22 @@ describe('DateRangePicker', () => {
     // Editing clears the message; a real day is taken.
     fireEvent.change(start, { target: { value: '2026/02/28' } });
     expect(screen.queryByText('Date input not valid.')).toBeNull();
+  });
+
+  it('a typed day after today (the 18th in Toronto) is refused under its field', () => {
+    const onChange = vi.fn();
+    render(<DateRangePicker value={null} onChange={onChange} timeZone={TZ} />);
+    open();
+    const start = screen.getByLabelText<HTMLInputElement>('Start');
+    fireEvent.change(start, { target: { value: '2026/11/19' } });
+    fireEvent.keyDown(start, { key: 'Enter' });
+    expect(screen.getByText('Choose today or an earlier day.')).toBeTruthy();
+    expect(start.getAttribute('aria-invalid')).toBe('true');
+    fireEvent.change(start, { target: { value: '2026/11/18' } });
+    fireEvent.keyDown(start, { key: 'Enter' });
+    expect(screen.queryByText('Choose today or an earlier day.')).toBeNull();
+    expect(screen.getByLabelText<HTMLInputElement>('End').value).toBe('');
+    expect(onChange).not.toHaveBeenCalled();
   });
 
   it('Clear selection reports null, only when clearable', () => {

@@ -7,6 +7,7 @@ import { TextField } from '../field.tsx';
 import {
   CLEAR_LABEL,
   DATE_RANGE_PRESETS,
+  FUTURE_DATE_MESSAGE,
   INVALID_DATE_MESSAGE,
   RANGE_PLACEHOLDER,
   calendarDate,
@@ -80,7 +81,7 @@ export function DateRangePicker({
   const [open, setOpen] = useState(defaultOpen);
   const [draft, setDraft] = useState<PickerState>(() => pickerStateOf(committed));
   const [text, setText] = useState(() => textOf(pickerStateOf(committed)));
-  const [errors, setErrors] = useState<Record<Side, boolean>>({ start: false, end: false });
+  const [errors, setErrors] = useState<Record<Side, string | null>>({ start: null, end: null });
   const [views, setViews] = useState(() => initialViews(committed, today));
   // On a phone only one calendar fits: the side being picked.
   const [side, setSide] = useState<Side>('start');
@@ -88,10 +89,10 @@ export function DateRangePicker({
   const showState = (state: PickerState) => {
     setDraft(state);
     setText(textOf(state));
-    setErrors({ start: false, end: false });
+    setErrors({ start: null, end: null });
     setViews((v) => ({
-      start: state.start ? monthOf(state.start) : v.start,
-      end: state.end ? monthOf(state.end) : state.start ? monthOf(state.start) : v.end,
+      start: state.start ? shownMonth(state.start, today) : v.start,
+      end: state.end ? shownMonth(state.end, today) : state.start ? shownMonth(state.start, today) : v.end,
     }));
   };
 
@@ -131,7 +132,12 @@ export function DateRangePicker({
     }
     const day = parseDayInput(typed);
     if (!day) {
-      setErrors((e) => ({ ...e, [which]: true }));
+      setErrors((e) => ({ ...e, [which]: INVALID_DATE_MESSAGE }));
+      return;
+    }
+    // As the calendars: no day after today (docs/screens.md).
+    if (day > today) {
+      setErrors((e) => ({ ...e, [which]: FUTURE_DATE_MESSAGE }));
       return;
     }
     if (day === current) {
@@ -183,8 +189,15 @@ export function DateRangePicker({
           today={todayDate}
           labels={which === 'start' ? START_LABELS : END_LABELS}
           // docs/errors.md: the end calendar's minimum date is the start date (no paging back past it).
-          disabled={which === 'end' && draft.start ? { before: calendarDate(draft.start) } : undefined}
+          // No day after today (in the user's zone) can be picked, nor a later month paged to: the
+          // figures of a day to come are all zero.
+          disabled={
+            which === 'end' && draft.start
+              ? [{ before: calendarDate(draft.start) }, { after: todayDate }]
+              : { after: todayDate }
+          }
           startMonth={which === 'end' && draft.start ? monthOf(draft.start) : undefined}
+          endMonth={monthOf(today)}
         />
       </div>
     );
@@ -231,11 +244,11 @@ export function DateRangePicker({
                   placeholder="yyyy/mm/dd"
                   autoComplete="off"
                   spellCheck={false}
-                  error={errors[which] ? INVALID_DATE_MESSAGE : null}
+                  error={errors[which]}
                   onChange={(e) => {
                     const next = e.target.value;
                     setText((t) => ({ ...t, [which]: next }));
-                    setErrors((er) => ({ ...er, [which]: false }));
+                    setErrors((er) => ({ ...er, [which]: null }));
                   }}
                   onFocus={() => setSide(which)}
                   onBlur={() => commitText(which)}
@@ -284,7 +297,12 @@ export function DateRangePicker({
 
 function initialViews(range: DayRange | null, today: string) {
   return {
-    start: monthOf(range?.start ?? today),
-    end: monthOf(range?.end ?? today),
+    start: shownMonth(range?.start ?? today, today),
+    end: shownMonth(range?.end ?? today, today),
   };
+}
+
+/** The month a calendar shows for a day: its own, or this month for a day to come (a preset's end). */
+function shownMonth(day: string, today: string) {
+  return monthOf(day < today ? day : today);
 }

@@ -30,6 +30,8 @@ export const WEEK_STARTS_ON = 1;
 export const RANGE_PLACEHOLDER = 'Select a range';
 export const CLEAR_LABEL = 'Clear selection';
 export const INVALID_DATE_MESSAGE = 'Date input not valid.';
+/** A typed day after today (the calendars disable those days). */
+export const FUTURE_DATE_MESSAGE = 'Choose today or an earlier day.';
 /** The single mode's time select (docs/limits.md: 5-minute interval, not the library's 30). */
 export const TIME_STEP_MINUTES = 5;
 

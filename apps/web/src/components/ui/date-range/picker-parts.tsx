@@ -140,8 +140,11 @@ export function PickerPanel({
         sideOffset={6}
         collisionPadding={8}
         onOpenAutoFocus={onOpenAutoFocus}
+        // On a phone: a sheet along the bottom of the screen (index.css), as tall as the screen allows.
+        data-picker-panel=""
         className={cn(
           'z-50 max-h-[var(--radix-popover-content-available-height)] max-w-[calc(100vw-1rem)] animate-fade-in',
+          'max-sm:max-h-[calc(100dvh-1rem)] max-sm:max-w-none',
           'overflow-y-auto overscroll-contain rounded-xl border border-slate-200 bg-white shadow-lg focus:outline-none',
         )}
       >

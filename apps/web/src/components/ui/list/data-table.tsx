@@ -194,6 +194,8 @@ function HeaderCell<Row>({
             }
           />
         </button>
+      ) : column.headerContent ? (
+        column.headerContent
       ) : column.headerHidden ? (
         <span className="sr-only">{column.header}</span>
       ) : (

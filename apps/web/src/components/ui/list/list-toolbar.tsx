@@ -23,6 +23,8 @@ export interface ListToolbarProps {
    * more pages remain (none before any row), and its Refresh, disabled while refreshing.
    */
   list?: ToolbarList;
+  /** More buttons, before the create button. */
+  actions?: ReactNode;
   /** The create button ('Create New' unless labelled). */
   create?: { label?: string; onClick: () => void };
   /** The CSV export button, hidden below medium width (docs/screens.md). */
@@ -138,6 +140,7 @@ export function ListToolbar(p: ListToolbarProps) {
             </Button>
           </span>
         ) : null}
+        {p.actions}
         {p.create ? (
           <Button onClick={p.create.onClick} icon={<Plus size={16} aria-hidden="true" />}>
             {p.create.label ?? 'Create New'}

@@ -19,6 +19,8 @@ export interface Column<Row> {
   action?: boolean;
   /** The header is read by screen readers only (an actions column). */
   headerHidden?: boolean;
+  /** What the wide table's header cell shows instead of `header` (a select-all box); `header` still names the column. */
+  headerContent?: ReactNode;
 }
 
 /** What a table shows of the list behind it (use-infinite-list.ts answers all of it). */

@@ -67,7 +67,7 @@ export function LazyMultiSelect(props: MultiSelectProps) {
             disabled={props.disabled}
             placeholder={chosen.length ? undefined : props.placeholder}
             aria-required={props.required || undefined}
-            className={cn(innerInput, 'h-7 basis-24 px-1')}
+            className={cn(innerInput, 'h-7 basis-10 px-1')}
             onFocus={() => {
               used.current ??= 'focused';
               request();

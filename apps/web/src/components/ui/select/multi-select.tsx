@@ -139,7 +139,9 @@ export function MultiSelect(props: MultiSelectProps) {
                   'aria-describedby': ids.describedBy,
                 }),
               )}
-              className={cn(innerInput, 'h-7 basis-24 px-1')}
+              // Room for a few letters beside a chip (it grows to the rest of the row): a wider start
+              // put the input under the first chip of a narrow filter, doubling the box's height.
+              className={cn(innerInput, 'h-7 basis-10 px-1')}
             />
           </div>
           <button

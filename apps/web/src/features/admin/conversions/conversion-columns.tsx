@@ -58,7 +58,7 @@ export function conversionColumns(actions: ConversionActions | null): Column<Adm
       id: 'time',
       header: 'Time',
       primary: true,
-      width: '13.5rem',
+      width: '12rem',
       cell: (c) => (
         <span>
           <span className="block font-medium whitespace-nowrap text-slate-900 tabular-nums">
@@ -88,16 +88,16 @@ export function conversionColumns(actions: ConversionActions | null): Column<Adm
         </span>
       ),
     },
-    { id: 'event', header: 'Event', width: '7rem', cell: (c) => EVENT_LABELS[c.event_type] },
-    { id: 'payout', header: 'Payout', align: 'right', width: '7rem', cell: (c) => formatConsoleMoney(c.payout) },
-    { id: 'revenue', header: 'Revenue', align: 'right', width: '7rem', cell: (c) => formatConsoleMoney(c.revenue) },
+    { id: 'event', header: 'Event', width: '6rem', cell: (c) => EVENT_LABELS[c.event_type] },
+    { id: 'payout', header: 'Payout', align: 'right', width: '6.5rem', cell: (c) => formatConsoleMoney(c.payout) },
+    { id: 'revenue', header: 'Revenue', align: 'right', width: '6.5rem', cell: (c) => formatConsoleMoney(c.revenue) },
     {
       id: 'order',
       header: 'Order ID',
-      width: '9rem',
+      width: '8rem',
       cell: (c) => <span className="break-all">{c.adv_transaction_id ?? '—'}</span>,
     },
-    { id: 'status', header: 'Status', width: '9rem', cell: (c) => <StatusBadge c={c} /> },
+    { id: 'status', header: 'Status', width: '8rem', cell: (c) => <StatusBadge c={c} /> },
   ];
   if (actions)
     columns.push({

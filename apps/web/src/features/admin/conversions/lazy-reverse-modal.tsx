@@ -31,3 +31,22 @@ export function LazyStatusModal({
     </Suspense>
   );
 }
+
+const Bulk = lazy(() => import('./bulk-status-modal.tsx').then((m) => ({ default: m.BulkStatusModal })));
+
+export function LazyBulkStatusModal({
+  change,
+  onChanged,
+  onClose,
+}: {
+  change: { ids: readonly string[]; status: ConversionDecision } | null;
+  onChanged: () => void;
+  onClose: () => void;
+}) {
+  if (!change) return null;
+  return (
+    <Suspense fallback={null}>
+      <Bulk ids={change.ids} status={change.status} onChanged={onChanged} onClose={onClose} />
+    </Suspense>
+  );
+}

@@ -3,7 +3,7 @@ import ExternalLink from 'lucide-react/icons/external-link';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { LazyDateRangePicker } from '../../../components/ui/date-range/lazy-date-range-picker.tsx';
-import { presetRange, type DayRange } from '../../../components/ui/date-range/date-range.ts';
+import { formatPeriod, presetRange, type DayRange } from '../../../components/ui/date-range/date-range.ts';
 import { DataTable } from '../../../components/ui/list/data-table.tsx';
 import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';
 import { nextSort, type SortState } from '../../../components/ui/list/sort.ts';
@@ -37,9 +37,12 @@ const COLUMNS: Column<CampaignRow>[] = [
     width: '12rem',
     cell: (r) => <span className="whitespace-nowrap">{formatPayout(r.payout, r.payout_type)}</span>,
   },
+  // Both counts, as the reports name them: EPC is earnings over Clicks (every click), so the row
+  // shows the figure it is computed from beside the unique ones (docs/screens.md).
+  { id: 'clicks', header: 'Clicks', sortKey: 'clicks', align: 'right', cell: (r) => formatInteger(r.clicks) },
   {
-    id: 'clicks',
-    header: 'Clicks',
+    id: 'clicks_unique',
+    header: 'Unique clicks',
     sortKey: 'clicks_unique',
     align: 'right',
     cell: (r) => formatInteger(r.clicks_unique),
@@ -84,6 +87,7 @@ export function MyOffersList({ timeZone }: { timeZone: string }) {
         searchLabel="Search offers"
         searchPlaceholder="Search offers"
         list={list}
+        filterSummary={formatPeriod(range ?? presetRange('today', timeZone), timeZone)}
         filters={<LazyDateRangePicker value={range} onChange={setRange} timeZone={timeZone} label="Date range" />}
       />
       <DataTable

@@ -8,9 +8,9 @@ import { api } from '../../../lib/api-client.ts';
 
 export const POSTBACK_DELIVERIES_KEY = 'postback-deliveries';
 
-/** `POST /postback-delivery/log`: a postback's delivery attempts, newest first. */
+/** `POST /postback-delivery/log`: a postback's delivery attempts (null: every postback's), newest first. */
 export function usePostbackDeliveries(
-  postbackId: number,
+  postbackId: number | null,
   status: DeliveryLogRequest['filters']['delivery_status'] | null,
 ) {
   return useKeysetList({

@@ -6,13 +6,16 @@ const Modal = lazy(() =>
   import('./postback-deliveries-modal.tsx').then((m) => ({ default: m.PostbackDeliveriesModal })),
 );
 
-/** A postback's deliveries: attempts, replays, a test send. Nothing while no postback is chosen. */
+/**
+ * A postback's deliveries: attempts, replays, a test send; or (`'all'`) every postback's attempts,
+ * deleted postbacks' included. Nothing while no postback is chosen.
+ */
 export function LazyPostbackDeliveriesModal({
   postback,
   timeZone,
   onClose,
 }: {
-  postback: Postback | null;
+  postback: Postback | 'all' | null;
   timeZone: string;
   onClose: () => void;
 }) {

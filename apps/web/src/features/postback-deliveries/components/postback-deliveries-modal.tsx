@@ -59,35 +59,41 @@ export function PostbackDeliveriesModal({
   timeZone,
   onClose,
 }: {
-  postback: Postback | null;
+  postback: Postback | 'all' | null;
   timeZone: string;
   onClose: () => void;
 }) {
+  const all = postback === 'all';
   return (
     <Modal
       open={postback !== null}
       onOpenChange={(o) => !o && onClose()}
-      title={postback ? `Deliveries: ${postback.postback_name}` : 'Deliveries'}
+      title={all ? 'Deliveries: every postback' : postback ? `Deliveries: ${postback.postback_name}` : 'Deliveries'}
       description={
-        postback?.postback_type === 'pixel'
-          ? 'Pixels run in the visitor’s browser on the thank-you page; only postbacks are delivered from our servers.'
-          : 'Each attempt to call your postback URL, newest first.'
+        all
+          ? 'Each attempt to call your postback URLs, newest first, deleted postbacks’ included.'
+          : postback?.postback_type === 'pixel'
+            ? 'Pixels run in the visitor’s browser on the thank-you page; only postbacks are delivered from our servers.'
+            : 'Each attempt to call your postback URL, newest first.'
       }
       size="lg"
     >
-      {postback ? <DeliveriesBody key={postback.postback_id} postback={postback} timeZone={timeZone} /> : null}
+      {postback ? (
+        <DeliveriesBody key={all ? 'all' : postback.postback_id} postback={all ? null : postback} timeZone={timeZone} />
+      ) : null}
     </Modal>
   );
 }
 
-function DeliveriesBody({ postback, timeZone }: { postback: Postback; timeZone: string }) {
+/** One postback's log with its test and replays, or (null) every postback's attempts, each named. */
+function DeliveriesBody({ postback, timeZone }: { postback: Postback | null; timeZone: string }) {
   const [status, setStatus] = useState<StatusFilter>('all');
-  const log = usePostbackDeliveries(postback.postback_id, status === 'all' ? null : status);
-  const isPostback = postback.postback_type === 'postback';
+  const log = usePostbackDeliveries(postback?.postback_id ?? null, status === 'all' ? null : status);
+  const isPostback = postback?.postback_type === 'postback';
   return (
     <div className="flex flex-col gap-5">
-      {isPostback ? <SendTest postbackId={postback.postback_id} /> : null}
-      {isPostback ? <ReplayFailed postbackId={postback.postback_id} timeZone={timeZone} /> : null}
+      {postback && isPostback ? <SendTest postbackId={postback.postback_id} /> : null}
+      {postback && isPostback ? <ReplayFailed postbackId={postback.postback_id} timeZone={timeZone} /> : null}
       <section aria-label="Delivery log" className="flex flex-col gap-3">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h3 className="text-base font-semibold text-slate-900">Delivery log</h3>
@@ -119,7 +125,7 @@ function DeliveriesBody({ postback, timeZone }: { postback: Postback; timeZone: 
             aria-label="Attempts"
           >
             {log.rows.map((a) => (
-              <AttemptRow key={a.attempt_id} attempt={a} timeZone={timeZone} />
+              <AttemptRow key={a.attempt_id} attempt={a} timeZone={timeZone} named={postback === null} />
             ))}
           </ol>
         )}
@@ -218,13 +224,23 @@ function ReplayFailed({ postbackId, timeZone }: { postbackId: number; timeZone: 
   );
 }
 
-function AttemptRow({ attempt: a, timeZone }: { attempt: DeliveryAttempt; timeZone: string }) {
+/** What an attempt's postback is called in the log of every postback (a deleted one has no name left). */
+const DELETED_POSTBACK = 'Deleted postback';
+
+function AttemptRow({ attempt: a, timeZone, named }: { attempt: DeliveryAttempt; timeZone: string; named: boolean }) {
   const replay = useReplayDelivery();
   const ok = a.error_class === null && a.status_code !== null && a.status_code < 300;
   const when = formatDateTime(a.attempted_at, timeZone);
-  const canReplay = !a.is_test && (a.delivery_status === 'failed' || a.delivery_status === 'stopped');
+  const deleted = a.postback_name === null;
+  // A deleted postback's deliveries are never sent again (docs/api.md).
+  const canReplay = !deleted && !a.is_test && (a.delivery_status === 'failed' || a.delivery_status === 'stopped');
   return (
     <li className="flex flex-col gap-1.5 px-3 py-2.5 text-sm">
+      {named ? (
+        <p className={deleted ? 'text-slate-600 italic' : 'font-medium break-words text-slate-900'}>
+          {a.postback_name ?? DELETED_POSTBACK}
+        </p>
+      ) : null}
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
         {ok ? (
           <CircleCheck size={16} aria-hidden="true" className="text-green-700" />

@@ -1,6 +1,8 @@
 import type { Postback, PostbackTableSort } from '@portal/shared/postbacks/postbacks.schemas';
 import { PAGE_SIZE } from '@portal/shared/constants';
+import ScrollText from 'lucide-react/icons/scroll-text';
 import { useMemo, useState } from 'react';
+import { Button } from '../../../components/ui/button.tsx';
 import { DataTable } from '../../../components/ui/list/data-table.tsx';
 import { ListToolbar } from '../../../components/ui/list/list-toolbar.tsx';
 import { nextSort, type SortState } from '../../../components/ui/list/sort.ts';
@@ -24,8 +26,11 @@ export function GlobalPostbacksList({
 }: {
   /** The user's time zone. */
   timeZone: string;
-  /** A postback's deliveries, drawn by the page (another feature's screen) while one is chosen. */
-  deliveries: (postback: Postback, onClose: () => void) => React.ReactNode;
+  /**
+   * A postback's deliveries, or every postback's (`'all'`, deleted ones' too), drawn by the page
+   * (another feature's screen) while one is chosen.
+   */
+  deliveries: (postback: Postback | 'all', onClose: () => void) => React.ReactNode;
 }) {
   const [status, setStatus] = useState<GlobalPostbackQuery['status']>('active');
   const [offer, setOffer] = useState<{ id: number; label: string } | null>(null);
@@ -39,7 +44,7 @@ export function GlobalPostbacksList({
     order: sort.order,
   });
   const [modal, setModal] = useState<PostbackModalTarget | null>(null);
-  const [deliveries, setDeliveries] = useState<Postback | null>(null);
+  const [deliveries, setDeliveries] = useState<Postback | 'all' | null>(null);
   const columns = useMemo(
     () =>
       globalPostbackColumns({
@@ -57,6 +62,15 @@ export function GlobalPostbacksList({
         searchLabel="Search pixels and postbacks"
         searchPlaceholder="Search name or value"
         list={list}
+        actions={
+          <Button
+            variant="secondary"
+            icon={<ScrollText size={16} aria-hidden="true" />}
+            onClick={() => setDeliveries('all')}
+          >
+            Delivery log
+          </Button>
+        }
         create={{ label: 'Add Pixel / Postback', onClick: () => setModal({ mode: 'create' }) }}
         filters={
           <>

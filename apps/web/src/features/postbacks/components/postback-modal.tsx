@@ -1,6 +1,7 @@
 import type { Postback } from '@portal/shared/postbacks/postbacks.schemas';
 import { encodePostbackValue } from '@portal/shared/postbacks/postback-macros';
 import { POSTBACK_MODAL_OFFER_PAGE_SIZE } from '@portal/shared/constants';
+import Trash2 from 'lucide-react/icons/trash-2';
 import { useRef, useState } from 'react';
 import { Button } from '../../../components/ui/button.tsx';
 import { Checkbox, TextField } from '../../../components/ui/field.tsx';
@@ -13,8 +14,10 @@ import { getOfferOptions } from '../../../lib/offer-options.ts';
 import { useEventList } from '../api/get-event-list.ts';
 import { usePostback } from '../api/get-postback.ts';
 import { useSearchOptions } from '../api/get-search-options.ts';
+import { useDeletePostback } from '../api/delete-postback.ts';
 import { useSavePostback } from '../api/save-postback.ts';
 import { postbackFieldErrors, valueVariablesError, type PostbackField } from '../postback-errors.ts';
+import { DeletePostbackModal } from './delete-postback-modal.tsx';
 import { PostbackPreview } from './postback-preview.tsx';
 import { UrlVariablesTable } from './url-variables-table.tsx';
 import { ValueField } from './value-field.tsx';
@@ -106,6 +109,8 @@ function PostbackForm({
   const [errors, setErrors] = useState<Partial<Record<PostbackField, string>>>({});
   const valueRef = useRef<HTMLTextAreaElement>(null);
   const save = useSavePostback();
+  const remove = useDeletePostback();
+  const [confirmDelete, setConfirmDelete] = useState(false);
   const statuses = useSearchOptions('publisher_postback_status');
   const types = useSearchOptions('publisher_postback_type');
   const eventTypes = useSearchOptions('offer_event_type');
@@ -162,97 +167,127 @@ function PostbackForm({
     }
   };
 
+  const deleteRecord = () => {
+    if (!record) return;
+    remove.mutate(record.postback_id, {
+      onSuccess: (deleted) => {
+        setConfirmDelete(false);
+        alerts.success(`${deleted.postback_name} has been deleted.`);
+        onDone();
+      },
+      onError: (err) => alerts.error(tooManyMessage(err) ?? 'Could not delete postback.'),
+    });
+  };
+
   const eventOptions = [
     ALL('All Events'),
     ...(events.data ?? []).map((e) => ({ value: String(e.event_id), label: `${e.event_id} ${e.name}` })),
   ];
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
-      <TextField
-        label="Name"
-        required
-        value={v.name}
-        maxLength={128}
-        onChange={(e) => set('name', e.target.value, 'postback_name')}
-        error={errors.postback_name}
+    <>
+      <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4">
+        <TextField
+          label="Name"
+          required
+          value={v.name}
+          maxLength={128}
+          onChange={(e) => set('name', e.target.value, 'postback_name')}
+          error={errors.postback_name}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
+          <Select
+            label="Offer"
+            value={v.offerId}
+            selectedLabel={v.offerLabel}
+            disabled={offerLocked}
+            loadOptions={async (q) => {
+              const page = await getOfferOptions({ ...q, limit: POSTBACK_MODAL_OFFER_PAGE_SIZE });
+              return q.cursor === null && !q.search ? { ...page, options: [ALL('All Offers'), ...page.options] } : page;
+            }}
+            onChange={(value, option) => {
+              setV((old) => ({ ...old, offerId: value, offerLabel: option.label, eventId: '' }));
+              setErrors((old) => ({ ...old, postback_offer_id: undefined, postback_event_id: undefined }));
+            }}
+            error={errors.postback_offer_id}
+            hint={offerLocked ? 'This postback belongs to this offer.' : undefined}
+          />
+          <Select
+            label="Event"
+            value={v.eventId}
+            options={eventOptions}
+            disabled={v.offerId === ''}
+            onChange={(value) => set('eventId', value, 'postback_event_id')}
+            error={errors.postback_event_id}
+            hint={v.offerId === '' ? 'Choose an offer to pick one of its events.' : undefined}
+          />
+          <Select
+            label="Event Type"
+            value={v.eventType}
+            options={[ALL('All Types'), ...(eventTypes.data ?? [])]}
+            onChange={(value) => set('eventType', value, 'postback_event_type')}
+            error={errors.postback_event_type}
+          />
+          <Select
+            label="Postback Status"
+            value={v.status}
+            options={statuses.data ?? []}
+            onChange={(value) => set('status', value, 'postback_status')}
+            error={errors.postback_status}
+            required
+          />
+          <Select
+            label="Tracking Method"
+            value={v.type}
+            options={types.data ?? []}
+            onChange={(value) => set('type', value, 'postback_type')}
+            error={errors.postback_type}
+            required
+            className="sm:col-span-2"
+          />
+        </div>
+        <ValueField ref={valueRef} type={v.type} value={v.value} onChange={setValue} error={errors.postback_value} />
+        {v.type === 'postback' ? (
+          <Checkbox
+            label="Send on status change"
+            checked={v.onStatusChange}
+            onChange={(e) => setV((x) => ({ ...x, onStatusChange: e.target.checked }))}
+            description={
+              <>
+                Also call this URL when a conversion is approved, rejected or reversed later. Use{' '}
+                <code className="font-mono text-[13px]">{'{conversion_status}'}</code> and{' '}
+                <code className="font-mono text-[13px]">{'{status_reason}'}</code> to receive the new status and its
+                reason.
+              </>
+            }
+          />
+        ) : null}
+        <PostbackPreview value={v.value} />
+        <UrlVariablesTable onInsert={insert} />
+        <div className="sticky -bottom-5 -mx-5 -mb-5 flex flex-wrap justify-end gap-2 border-t border-slate-200 bg-white px-5 py-3.5 sm:-mx-6 sm:px-6">
+          {record ? (
+            <Button
+              variant="ghost"
+              className="mr-auto text-red-700 hover:bg-red-50"
+              icon={<Trash2 size={16} aria-hidden="true" />}
+              onClick={() => setConfirmDelete(true)}
+            >
+              Delete
+            </Button>
+          ) : null}
+          <Button variant="secondary" onClick={onDone}>
+            Dismiss
+          </Button>
+          <Button type="submit" loading={save.isPending}>
+            {record ? 'Update' : 'Create'}
+          </Button>
+        </div>
+      </form>
+      <DeletePostbackModal
+        postback={confirmDelete ? record : null}
+        pending={remove.isPending}
+        onClose={() => setConfirmDelete(false)}
+        onConfirm={deleteRecord}
       />
-      <div className="grid gap-4 sm:grid-cols-2">
-        <Select
-          label="Offer"
-          value={v.offerId}
-          selectedLabel={v.offerLabel}
-          disabled={offerLocked}
-          loadOptions={async (q) => {
-            const page = await getOfferOptions({ ...q, limit: POSTBACK_MODAL_OFFER_PAGE_SIZE });
-            return q.cursor === null && !q.search ? { ...page, options: [ALL('All Offers'), ...page.options] } : page;
-          }}
-          onChange={(value, option) => {
-            setV((old) => ({ ...old, offerId: value, offerLabel: option.label, eventId: '' }));
-            setErrors((old) => ({ ...old, postback_offer_id: undefined, postback_event_id: undefined }));
-          }}
-          error={errors.postback_offer_id}
-          hint={offerLocked ? 'This postback belongs to this offer.' : undefined}
-        />
-        <Select
-          label="Event"
-          value={v.eventId}
-          options={eventOptions}
-          disabled={v.offerId === ''}
-          onChange={(value) => set('eventId', value, 'postback_event_id')}
-          error={errors.postback_event_id}
-          hint={v.offerId === '' ? 'Choose an offer to pick one of its events.' : undefined}
-        />
-        <Select
-          label="Event Type"
-          value={v.eventType}
-          options={[ALL('All Types'), ...(eventTypes.data ?? [])]}
-          onChange={(value) => set('eventType', value, 'postback_event_type')}
-          error={errors.postback_event_type}
-        />
-        <Select
-          label="Postback Status"
-          value={v.status}
-          options={statuses.data ?? []}
-          onChange={(value) => set('status', value, 'postback_status')}
-          error={errors.postback_status}
-          required
-        />
-        <Select
-          label="Tracking Method"
-          value={v.type}
-          options={types.data ?? []}
-          onChange={(value) => set('type', value, 'postback_type')}
-          error={errors.postback_type}
-          required
-          className="sm:col-span-2"
-        />
-      </div>
-      <ValueField ref={valueRef} type={v.type} value={v.value} onChange={setValue} error={errors.postback_value} />
-      {v.type === 'postback' ? (
-        <Checkbox
-          label="Send on status change"
-          checked={v.onStatusChange}
-          onChange={(e) => setV((x) => ({ ...x, onStatusChange: e.target.checked }))}
-          description={
-            <>
-              Also call this URL when a conversion is approved, rejected or reversed later. Use{' '}
-              <code className="font-mono text-[13px]">{'{conversion_status}'}</code> and{' '}
-              <code className="font-mono text-[13px]">{'{status_reason}'}</code> to receive the new status and its
-              reason.
-            </>
-          }
-        />
-      ) : null}
-      <PostbackPreview value={v.value} />
-      <UrlVariablesTable onInsert={insert} />
-      <div className="sticky -bottom-5 -mx-5 -mb-5 flex flex-wrap justify-end gap-2 border-t border-slate-200 bg-white px-5 py-3.5 sm:-mx-6 sm:px-6">
-        <Button variant="secondary" onClick={onDone}>
-          Dismiss
-        </Button>
-        <Button type="submit" loading={save.isPending}>
-          {record ? 'Update' : 'Create'}
-        </Button>
-      </div>
-    </form>
+    </>
   );
 }
