@@ -1,6 +1,11 @@
-import commonPasswords from 'fxa-common-password-list';
+import { createRequire } from 'node:module';
 import { ERROR_CODES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type FieldError } from '@portal/shared';
 import { fieldErrors } from './errors.ts';
+
+/** Mozilla's list of ten thousand common and breached passwords (a CommonJS package without types). */
+const commonPasswords = createRequire(import.meta.url)('fxa-common-password-list') as {
+  test(password: string): boolean;
+};
 
 /**
  * The rules of a new password, with the texts of the publisher's reset form (docs/errors.md):
