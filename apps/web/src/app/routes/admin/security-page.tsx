@@ -3,12 +3,13 @@ import { PageWrapper } from '../../../components/ui/page-wrapper.tsx';
 import { QueryBlock } from '../../../components/ui/query-block.tsx';
 import { useOperatorMe } from '../../../features/admin/api/session.ts';
 import { shownRecoveryCodes } from '../../../features/admin/security/two-factor-api.ts';
+import { PasswordPanel } from '../../../features/admin/security/password-panel.tsx';
 import { RequireTwoFactorPanel } from '../../../features/admin/security/require-two-factor-panel.tsx';
 import { TwoFactorPanel } from '../../../features/admin/security/two-factor-panel.tsx';
 
 /**
- * The signed-in operator's own security: two-factor authentication; for an owner, also whether the
- * console requires it of every operator (docs/operator-console.md).
+ * The signed-in operator's own security: the password and two-factor authentication; for an owner,
+ * also whether the console requires two-factor of every operator (docs/operator-console.md).
  */
 export function Component() {
   const me = useOperatorMe();
@@ -17,14 +18,17 @@ export function Component() {
   useEffect(() => () => shownRecoveryCodes.set(null), []);
   return (
     <PageWrapper title="Security" description="Your own sign-in to the console.">
-      <QueryBlock query={me} what="your account">
-        {(data) => (
-          <div className="flex flex-col gap-5">
-            <TwoFactorPanel me={data} codes={codes} />
-            {data.role === 'owner' ? <RequireTwoFactorPanel me={data} /> : null}
-          </div>
-        )}
-      </QueryBlock>
+      <div className="flex flex-col gap-6">
+        <PasswordPanel />
+        <QueryBlock query={me} what="your account">
+          {(data) => (
+            <div className="flex flex-col gap-6">
+              <TwoFactorPanel me={data} codes={codes} />
+              {data.role === 'owner' ? <RequireTwoFactorPanel me={data} /> : null}
+            </div>
+          )}
+        </QueryBlock>
+      </div>
     </PageWrapper>
   );
 }
