@@ -27,6 +27,7 @@ import * as m0075 from './0075-reversals.ts';
 import * as m0076 from './0076-network-figures.ts';
 import * as m0080 from './0080-money.ts';
 import * as m0087 from './0087-view-as-sessions.ts';
+import * as m0096 from './0096-creative-file-tokens.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0076-network-figures': m0076,
   '0080-money': m0080,
   '0087-view-as-sessions': m0087,
+  '0096-creative-file-tokens': m0096,
 };
