@@ -171,7 +171,8 @@ test('an operator turns two-factor on in Security, then signs in with the code s
 
   await goto(page, '/admin/security');
   await page.getByRole('heading', { name: 'Security', level: 1 }).waitFor();
-  await page.getByLabel('Current password').fill(password);
+  // The page's Password section asks for the current password too: this is two-factor's.
+  await page.getByRole('region', { name: 'Two-factor authentication' }).getByLabel('Current password').fill(password);
   await page.getByRole('button', { name: 'Set up two-factor' }).click();
   const secret = (await page.getByLabel('Secret key').textContent())!.trim();
   // The key to add, the QR code and the code field: the publisher profile's settings, at both widths.

@@ -36,7 +36,7 @@ import { throttleAddress } from './client-address.ts';
  * there a `hardLimit` of failures per user refuses every address once reached: a botnet cannot
  * outguess a six-digit code, and locking the owner out of that step needs their password.
  *
- * A trusted device (a browser that logged in to this subject before, modules/auth/trusted-device.ts)
+ * A trusted device (a browser that logged in to this subject before, lib/trusted-device.ts)
  * takes the place of the address: its tries are not counted per address, its pair is the subject
  * and the device, and the subject being under attack does not shorten its free failures. So what
  * others do from the owner's address (an office NAT, a shared IPv6 /64) does not refuse the owner

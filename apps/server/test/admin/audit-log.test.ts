@@ -25,7 +25,8 @@ describe('the audit log', () => {
     api = adminClient(t, await operatorLogin(t, owner));
     viewerApi = (await signedInOperator(t, 'viewer')).api;
     const otherApi = adminClient(t, await operatorLogin(t, other));
-    // Five writes: three by the owner, two by the other owner.
+    // Three sign-ins (the owner, the viewer, the other owner), then five writes: three by the owner,
+    // two by the other owner.
     for (const name of ['One', 'Two', 'Three'])
       await api.post('/operators/invite', { email: `${name.toLowerCase()}@example.test`, name, role: 'viewer' });
     await otherApi.post('/operators/invite', { email: 'four@example.test', name: 'Four', role: 'viewer' });
@@ -47,6 +48,9 @@ describe('the audit log', () => {
       'operator.invite',
       'operator.invite',
       'operator.invite',
+      'operator.signed_in',
+      'operator.signed_in',
+      'operator.signed_in',
     ]);
     expect(r.body.data[0]).toMatchObject({
       operator_id: other.id,
@@ -64,7 +68,11 @@ describe('the audit log', () => {
 
   it('filters by operator, by object, by date (calendar days in a zone)', async () => {
     const byOther = await api.post('/audit-log', { filters: { operator_id: other.id } });
-    expect(byOther.body.data).toHaveLength(2);
+    expect(byOther.body.data.map((e: { action: string }) => e.action)).toEqual([
+      'operator.update',
+      'operator.invite',
+      'operator.signed_in',
+    ]);
     const updated = (await api.post('/audit-log', {})).body.data[0];
     const byObject = await api.post('/audit-log', {
       filters: { object_type: 'operator', object_id: updated.object_id },
@@ -78,7 +86,7 @@ describe('the audit log', () => {
     const inToday = await api.post('/audit-log', {
       filters: { date_range: { start: today, end: today }, time_zone: zone },
     });
-    expect(inToday.body.data).toHaveLength(5);
+    expect(inToday.body.data).toHaveLength(8);
     const inYesterday = await api.post('/audit-log', {
       filters: { date_range: { start: yesterday, end: yesterday }, time_zone: zone },
     });
@@ -98,7 +106,7 @@ describe('the audit log', () => {
       seen.push(...page.body.data.map((e: { id: number }) => e.id));
       cursor = page.body.cursor.next;
     } while (cursor);
-    expect(seen).toHaveLength(5);
+    expect(seen).toHaveLength(8);
     expect(seen).toEqual([...seen].sort((a, b) => b - a));
     const first = await api.post('/audit-log', { limit: 2 });
     const ascending = await api.post('/audit-log', { limit: 2, order: 1, cursor: first.body.cursor.next });

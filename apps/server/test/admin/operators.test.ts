@@ -165,7 +165,8 @@ describe('the Operators area: roles, invitations, role changes, disabling, with 
     expect((await t.post(adminPath('/auth/login'), { email: target.email, password: target.password })).status).toBe(
       403,
     );
-    const [disabling] = await auditRows(t);
+    // The newest entry is the refused sign-in (operator.sign_in_failed); the disabling is before it.
+    const disabling = (await auditRows(t)).find((e) => e.action === 'operator.update');
     expect(disabling).toMatchObject({ before: { status: 'active' }, after: { status: 'disabled' }, reason: null });
 
     expect((await ownerApi.post(`/operators/${target.id}/update`, {})).body.errors).toEqual({

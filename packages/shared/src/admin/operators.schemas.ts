@@ -47,6 +47,14 @@ export type OperatorSetPasswordResponse = z.infer<typeof operatorSetPasswordResp
 
 export const operatorLogoutResponseSchema = successSchema;
 
+/** The signed-in operator's own change: the current password, the new one twice. */
+export const operatorChangePasswordRequestSchema = z.strictObject({
+  current_password: z.string().max(100_000).nullish(),
+  password: z.string().max(100_000).nullish(),
+  password_verify: z.string().max(100_000).nullish(),
+});
+export type OperatorChangePasswordRequest = z.infer<typeof operatorChangePasswordRequestSchema>;
+
 /* The signed-in operator ---------------------------------------------------------------------- */
 
 export const operatorMeSchema = z.object({
@@ -130,6 +138,12 @@ export const operatorInviteResponseSchema = dataEnvelope(
   z.object({ operator: operatorRowSchema, link: z.string(), expires_at: z.string() }),
 );
 export type OperatorInviteResponse = z.infer<typeof operatorInviteResponseSchema>;
+
+/** An owner's reset link for another operator: shown once, like an invitation's. */
+export const operatorResetLinkResponseSchema = dataEnvelope(
+  z.object({ operator: operatorRowSchema, link: z.string(), expires_at: z.string() }),
+);
+export type OperatorResetLinkResponse = z.infer<typeof operatorResetLinkResponseSchema>;
 
 export const operatorUpdateRequestSchema = z.strictObject({
   role: operatorRoleSchema.optional(),

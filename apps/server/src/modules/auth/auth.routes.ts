@@ -12,7 +12,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { authService } from './auth.service.ts';
-import { DEVICE_COOKIE, deviceCookieOptions } from './trusted-device.ts';
+import { deviceCookieOptions, PUBLISHER_DEVICE } from '../../lib/trusted-device.ts';
 
 /** Log-in with e-mail and password: public. */
 export const authRoutes =
@@ -29,9 +29,13 @@ export const authRoutes =
           req.body.user_name,
           req.body.password,
           req.ip,
-          req.cookies[DEVICE_COOKIE],
+          req.cookies[PUBLISHER_DEVICE.cookie],
         );
-        void reply.setCookie(DEVICE_COOKIE, device, deviceCookieOptions(req.protocol === 'https'));
+        void reply.setCookie(
+          PUBLISHER_DEVICE.cookie,
+          device,
+          deviceCookieOptions(PUBLISHER_DEVICE, req.protocol === 'https'),
+        );
         return { data };
       },
     );

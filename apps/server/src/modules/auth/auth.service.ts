@@ -4,7 +4,7 @@ import { AppError, badCredentials, fieldErrors, notFound } from '../../lib/error
 import { verifyAgainstDummy, verifyPassword } from '../../lib/password.ts';
 import { ATTEMPT_POLICIES, beginAttempt } from '../../lib/attempt-throttle.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
-import { newDeviceCookie, trustedDeviceId } from './trusted-device.ts';
+import { newDeviceCookie, PUBLISHER_DEVICE, trustedDeviceId } from '../../lib/trusted-device.ts';
 import { twoFactorService } from '../two-factor/two-factor.service.ts';
 
 const pendingApproval = () =>
@@ -66,7 +66,7 @@ function checkCredentialsShape(email: string, password: string): void {
 export const authService = {
   /**
    * Checks e-mail and password. Answers the login's first token and a fresh trusted-device cookie
-   * for this browser (`device`, trusted-device.ts).
+   * for this browser (`device`, lib/trusted-device.ts).
    */
   async authenticate(
     ctx: AppContext,
@@ -83,7 +83,7 @@ export const authService = {
     // refuse the right password from an address that has not failed. A browser that
     // logged in to this account before counts as its own device instead of its address, so a
     // neighbour behind the same NAT cannot lock the owner out.
-    const device = trustedDeviceId(ctx, deviceCookie, email);
+    const device = trustedDeviceId(ctx, PUBLISHER_DEVICE, deviceCookie, email);
     const attempt = await beginAttempt(ctx.db, ATTEMPT_POLICIES.login, email.toLowerCase(), ip, undefined, device);
     const user = await accountsService.findUserByEmail(ctx, email);
     const ok = user ? await verifyPassword(user.password_hash, password) : await verifyAgainstDummy(password);
@@ -93,7 +93,7 @@ export const authService = {
     }
     await attempt.succeeded();
     const active = await activeAccounts(ctx, user.id);
-    const trusted = newDeviceCookie(ctx, email);
+    const trusted = newDeviceCookie(ctx, PUBLISHER_DEVICE, email);
     if (user.totp_enabled) {
       return {
         data: {

@@ -62,10 +62,7 @@ export const conversionStatusRepository = {
   },
 
   /** Records the changes, a row each; answers their ids in order. */
-  async insertChanges(
-    db: Db,
-    rows: Insertable<ConversionStatusChangesTable>[],
-  ): Promise<string[]> {
+  async insertChanges(db: Db, rows: Insertable<ConversionStatusChangesTable>[]): Promise<string[]> {
     const ids: string[] = [];
     for (let i = 0; i < rows.length; i += 1000) {
       const r = await db

@@ -1,15 +1,14 @@
-import { ERROR_CODES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type FieldError } from '@portal/shared';
-import type { OperatorMe, OperatorSetPasswordRequest } from '@portal/shared/admin/operators.schemas';
+import { ERROR_CODES, type FieldError } from '@portal/shared';
+import type { OperatorMe } from '@portal/shared/admin/operators.schemas';
 import type { AppContext } from '../../context.ts';
 import type { OperatorTokenPurpose } from '../../lib/jwt.ts';
 import { AppError, badCredentials, fieldErrors } from '../../lib/errors.ts';
-import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/password.ts';
-import { beginAttempt, forgetFailures, OPERATOR_ATTEMPT_POLICIES } from '../../lib/attempt-throttle.ts';
-import { enforce, THROTTLE } from '../../lib/throttle.ts';
-import { throttleAddress } from '../../lib/client-address.ts';
-import { sha256 } from '../../lib/tokens.ts';
+import { verifyAgainstDummy, verifyPassword } from '../../lib/password.ts';
+import { beginAttempt, OPERATOR_ATTEMPT_POLICIES } from '../../lib/attempt-throttle.ts';
+import { newDeviceCookie, OPERATOR_DEVICE, trustedDeviceId } from '../../lib/trusted-device.ts';
 import type { OperatorAuth } from '../../lib/operator-identity.ts';
-import { auditService, operatorActor } from '../audit/audit.service.ts';
+import { auditService, operatorActor, type Actor } from '../audit/audit.service.ts';
+import type { OperatorRecord } from './operators.repository.ts';
 import { operatorsRepository } from './operators.repository.ts';
 import { operatorTwoFactorService } from './operator-two-factor.service.ts';
 
@@ -28,41 +27,74 @@ function checkCredentialsShape(email: string, password: string): void {
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
 }
 
-/** The password rules of the publisher's reset form, on this form's field names. */
-function checkNewPassword(pw: string, verify: string): void {
-  const errors: Record<string, FieldError> = {};
-  if (!pw) errors['password'] = { code: ERROR_CODES.MISSING, message: 'Please enter a password' };
-  else if (pw.length < PASSWORD_MIN_LENGTH)
-    errors['password'] = { code: ERROR_CODES.TOO_SHORT_OR_INVALID, message: 'Password must be at least 8 characters' };
-  else if (pw.length > PASSWORD_MAX_LENGTH)
-    errors['password'] = {
-      code: ERROR_CODES.BAD_FORMAT,
-      message: `Must be at most ${PASSWORD_MAX_LENGTH} characters.`,
-    };
-  if (!verify) errors['password_verify'] = { code: ERROR_CODES.MISSING, message: 'Please confirm your password' };
-  else if (pw && verify !== pw)
-    errors['password_verify'] = { code: ERROR_CODES.MISMATCH, message: 'Passwords do not match.' };
-  if (Object.keys(errors).length > 0) throw fieldErrors(errors);
-}
-
-export const LINK_REFUSED_MESSAGE = 'This link has expired or was already used. Please ask an owner for a new one.';
+/** Why a sign-in failed, as the audit log keeps it. */
+export type SignInFailure = 'unknown_email' | 'wrong_password' | 'no_password' | 'disabled' | 'wrong_code';
 
 /**
- * Signing in and out of the console, setting a password from a one-time link, and the check behind
- * every operator request (plugins/operator-auth.ts).
+ * A failed sign-in in the audit log: under the operator when the e-mail is one, otherwise under the
+ * e-mail as typed (its shape checked, so a password typed there by mistake is refused before this).
+ */
+async function signInFailed(
+  ctx: AppContext,
+  op: Pick<OperatorRecord, 'id' | 'email'> | undefined,
+  email: string,
+  ip: string,
+  reason: SignInFailure,
+): Promise<void> {
+  const actor: Actor = op
+    ? operatorActor(op, ip)
+    : { operatorId: null, label: email.toLowerCase(), address: ip, recorded: 0 };
+  await auditService.record(ctx.db, actor, {
+    action: 'operator.sign_in_failed',
+    objectType: 'operator',
+    objectId: op?.id ?? null,
+    before: null,
+    after: { reason },
+  });
+}
+
+/** A sign-in that opened a session: the last sign-in time, and the audit log. */
+async function signedIn(ctx: AppContext, op: { id: number; email: string }, ip: string, twoFactor: boolean) {
+  await operatorsRepository.touchLogin(ctx.db, op.id);
+  await auditService.record(ctx.db, operatorActor(op, ip), {
+    action: 'operator.signed_in',
+    objectType: 'operator',
+    objectId: op.id,
+    before: null,
+    after: { two_factor: twoFactor },
+  });
+}
+
+/**
+ * Signing in and out of the console, and the check behind every operator request (plugins/operator-auth.ts).
  */
 export const operatorSignInService = {
+  /**
+   * Checks e-mail and password under the sign-in throttle, keyed by account and address, or by
+   * account and device for a browser that signed in to this account before (lib/trusted-device.ts).
+   * Answers the first token and a fresh trusted-device cookie for this browser (`device`). Every
+   * sign-in and every failed one is in the audit log, with the reason and never the password.
+   */
   async login(
     ctx: AppContext,
     rawEmail: string | null | undefined,
     rawPassword: string | null | undefined,
     ip: string,
+    deviceCookie?: string,
   ) {
     const email = (rawEmail ?? '').trim();
     const password = rawPassword ?? '';
     checkCredentialsShape(email, password);
     // The publisher's budgets, counted apart (lib/attempt-throttle.ts).
-    const attempt = await beginAttempt(ctx.db, OPERATOR_ATTEMPT_POLICIES.login, email.toLowerCase(), ip);
+    const device = trustedDeviceId(ctx, OPERATOR_DEVICE, deviceCookie, email);
+    const attempt = await beginAttempt(
+      ctx.db,
+      OPERATOR_ATTEMPT_POLICIES.login,
+      email.toLowerCase(),
+      ip,
+      undefined,
+      device,
+    );
     const op = await operatorsRepository.findByEmail(ctx.db, email);
     // An invited operator who has not set a password yet costs the same time as a wrong one.
     const ok = op?.password_hash
@@ -70,23 +102,41 @@ export const operatorSignInService = {
       : await verifyAgainstDummy(password);
     if (!op || !ok) {
       await attempt.failed();
+      await signInFailed(
+        ctx,
+        op,
+        email,
+        ip,
+        !op ? 'unknown_email' : op.password_hash ? 'wrong_password' : 'no_password',
+      );
       throw badCredentials();
     }
     await attempt.succeeded();
-    if (op.status !== 'active') throw disabled();
+    if (op.status !== 'active') {
+      await signInFailed(ctx, op, email, ip, 'disabled');
+      throw disabled();
+    }
+    const trusted = newDeviceCookie(ctx, OPERATOR_DEVICE, email);
     if (op.totp_enabled) {
       const jwt = await ctx.jwt.signOperator({ operatorId: op.id, purpose: 'two_factor', version: op.token_version });
-      return { jwt, two_factor_required: true };
+      return { data: { jwt, two_factor_required: true }, device: trusted };
     }
-    await operatorsRepository.touchLogin(ctx.db, op.id);
+    await signedIn(ctx, op, ip, false);
     const jwt = await ctx.jwt.signOperator({ operatorId: op.id, purpose: 'access', version: op.token_version });
-    return { jwt, two_factor_required: false };
+    return { data: { jwt, two_factor_required: false }, device: trusted };
   },
 
   /** The two-factor step: a code (or recovery code) for the pending token's operator, same session. */
   async verifyCode(ctx: AppContext, auth: OperatorAuth, code: string, ip: string) {
-    await operatorTwoFactorService.checkCode(ctx, auth.id, code, ip);
-    await operatorsRepository.touchLogin(ctx.db, auth.id);
+    try {
+      await operatorTwoFactorService.checkCode(ctx, auth.id, code, ip);
+    } catch (err) {
+      // A wrong code; a throttled try (429) checked nothing and is not an attempt of its own.
+      if (err instanceof AppError && err.statusCode === 422)
+        await signInFailed(ctx, auth, auth.email, ip, 'wrong_code');
+      throw err;
+    }
+    await signedIn(ctx, auth, ip, true);
     return {
       jwt: await ctx.jwt.signOperator({
         operatorId: auth.id,
@@ -102,40 +152,6 @@ export const operatorSignInService = {
     const lastExpiry = Math.max(auth.expiresAt * 1000, Date.now() + ctx.config.ACCESS_TOKEN_TTL_MINUTES * 60_000);
     await operatorsRepository.revokeSession(ctx.db, auth.id, auth.sessionId, new Date(lastExpiry));
     return { success: true };
-  },
-
-  /**
-   * Sets the password from a one-time link (an invitation or `operator:create`): the link is claimed
-   * by one UPDATE, works once and expires; every earlier session of the operator ends.
-   */
-  async setPassword(ctx: AppContext, body: OperatorSetPasswordRequest, ip: string): Promise<{ email: string }> {
-    await enforce(ctx.db, [`op-set-password:ip:${throttleAddress(ip)}`], THROTTLE.resetPerAddress);
-    const password = body.password ?? '';
-    checkNewPassword(password, body.password_verify ?? '');
-    const passwordHash = await hashPassword(password);
-    const email = await ctx.db.transaction().execute(async (trx) => {
-      const claimed = await operatorsRepository.claimPasswordToken(trx, sha256(body.token));
-      if (!claimed) return null;
-      const op = await operatorsRepository.findById(trx, claimed.operator_id);
-      if (!op || op.status !== 'active') return null;
-      await operatorsRepository.setPassword(trx, op.id, passwordHash);
-      await auditService.record(trx, operatorActor(op, ip), {
-        action: 'operator.set_password',
-        objectType: 'operator',
-        objectId: op.id,
-        before: { password_set: op.password_hash !== null },
-        after: { password_set: true },
-      });
-      return op.email;
-    });
-    if (email === null)
-      throw fieldErrors(
-        { token: { code: ERROR_CODES.TOO_SHORT_OR_INVALID, message: LINK_REFUSED_MESSAGE } },
-        LINK_REFUSED_MESSAGE,
-      );
-    // Whoever holds the link is no longer held back by earlier failed sign-ins.
-    await forgetFailures(ctx.db, OPERATOR_ATTEMPT_POLICIES.login, email.toLowerCase());
-    return { email };
   },
 
   async me(ctx: AppContext, auth: OperatorAuth): Promise<OperatorMe> {

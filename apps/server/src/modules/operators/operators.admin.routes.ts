@@ -4,6 +4,7 @@ import { ADMIN_API_PATHS } from '@portal/shared/admin/admin-paths';
 import {
   consoleSettingsResponseSchema,
   consoleSettingsUpdateRequestSchema,
+  operatorChangePasswordRequestSchema,
   operatorIdParamsSchema,
   operatorInviteRequestSchema,
   operatorInviteResponseSchema,
@@ -14,6 +15,7 @@ import {
   operatorLoginResponseSchema,
   operatorLogoutResponseSchema,
   operatorMeResponseSchema,
+  operatorResetLinkResponseSchema,
   operatorSetPasswordRequestSchema,
   operatorSetPasswordResponseSchema,
   operatorTwoFactorCodeRequestSchema,
@@ -26,6 +28,8 @@ import {
 } from '@portal/shared/admin/operators.schemas';
 import type { AppContext } from '../../context.ts';
 import { actorOf, operatorOf } from '../../lib/operator-identity.ts';
+import { deviceCookieOptions, OPERATOR_DEVICE } from '../../lib/trusted-device.ts';
+import { operatorPasswordService } from './operator-password.service.ts';
 import { operatorSignInService } from './operator-sign-in.service.ts';
 import { operatorTwoFactorService } from './operator-two-factor.service.ts';
 import { operatorsService } from './operators.service.ts';
@@ -46,13 +50,30 @@ export const operatorSessionAdminRoutes =
           summary: 'Sign in as an operator',
           description:
             'E-mail and password. With two-factor on, `jwt` is a five-minute token that only `auth/verify-code` ' +
-            'takes. Throttled like the publisher sign-in (per account and address, per address): 429 with ' +
-            'Retry-After. 401 `0x401` for a wrong e-mail or password, 403 `0x4030` for a disabled operator.',
+            'takes. Throttled like the publisher sign-in (per account and address, per address; a browser that ' +
+            'signed in to the account before, by its `portal_operator_device` cookie, counts as its own device ' +
+            'instead of its address): 429 with Retry-After. 401 `0x401` for a wrong e-mail or password, 403 ' +
+            '`0x4030` for a disabled operator. Sign-ins and failed ones are in the audit log (the reason, never ' +
+            'the password).',
           body: operatorLoginRequestSchema,
           response: { 200: operatorLoginResponseSchema },
         },
       },
-      async (req) => ({ data: await operatorSignInService.login(ctx, req.body.email, req.body.password, req.ip) }),
+      async (req, reply) => {
+        const { data, device } = await operatorSignInService.login(
+          ctx,
+          req.body.email,
+          req.body.password,
+          req.ip,
+          req.cookies[OPERATOR_DEVICE.cookie],
+        );
+        void reply.setCookie(
+          OPERATOR_DEVICE.cookie,
+          device,
+          deviceCookieOptions(OPERATOR_DEVICE, req.protocol === 'https'),
+        );
+        return { data };
+      },
     );
 
     app.post(
@@ -96,14 +117,16 @@ export const operatorSessionAdminRoutes =
           tags,
           summary: 'Set the password from a one-time link',
           description:
-            'The `token` of an invitation or `operator:create` link: works once, within 72 hours, and only the ' +
-            "newest link of an operator. 422 on `token` `0x4011` when it does not; the publisher's password " +
-            'rules on `password` and `password_verify`. Every earlier session of the operator ends.',
+            "The `token` of an invitation, an owner's reset link, `operator:create` or `operator:reset-password`: " +
+            'works once, within 72 hours, and only the newest link of an operator. 422 on `token` `0x4011` when ' +
+            "it does not; the publisher's password rules on `password` (`0x4001` missing, `0x4011` shorter than " +
+            '8 characters, `0x4010` longer than 256, on the list of common and breached passwords, or the ' +
+            'e-mail address) and `password_verify` (`0x4001`, `0x4014`). Every earlier session of the operator ends.',
           body: operatorSetPasswordRequestSchema,
           response: { 200: operatorSetPasswordResponseSchema },
         },
       },
-      async (req) => ({ data: await operatorSignInService.setPassword(ctx, req.body, req.ip) }),
+      async (req) => ({ data: await operatorPasswordService.setPassword(ctx, req.body, req.ip) }),
     );
 
     app.get(
@@ -118,6 +141,28 @@ export const operatorSessionAdminRoutes =
         },
       },
       async (req) => ({ data: await operatorSignInService.me(ctx, operatorOf(req)) }),
+    );
+
+    app.post(
+      ADMIN_API_PATHS.mePassword,
+      {
+        config: { operatorRole: 'viewer', beforeTwoFactor: true },
+        schema: {
+          tags,
+          security,
+          summary: 'Change your own password (the current one, the new one twice)',
+          description:
+            "422 on `current_password` `0x4011` 'Invalid credentials.' when it is wrong (throttled per operator: " +
+            "429 with Retry-After); the publisher's password rules on `password` and `password_verify`, as " +
+            "`auth/set-password` answers them. Ends the operator's other sessions; `jwt` keeps this one going. " +
+            'Audited as `operator.password_changed`.',
+          body: operatorChangePasswordRequestSchema,
+          response: { 200: operatorJwtResponseSchema },
+        },
+      },
+      async (req) => ({
+        data: await operatorPasswordService.changePassword(ctx, operatorOf(req), req.body, req.ip),
+      }),
     );
 
     app.post(
@@ -222,6 +267,26 @@ export const operatorsAdminRoutes =
         },
       },
       async (req) => ({ data: await operatorsService.update(ctx, actorOf(req), req.params.id, req.body) }),
+    );
+
+    app.post(
+      ADMIN_API_PATHS.operatorResetLink,
+      {
+        config,
+        schema: {
+          ...base,
+          summary: "A one-time reset link for another operator's password (answered once)",
+          description:
+            'For an active operator other than the caller (your own password: `me/password`): a set-password ' +
+            'link that works once, within 72 hours; earlier links of theirs stop working. Setting the password ' +
+            'through it ends every session of theirs. 404 for an unknown operator; 422 on `id` `0x4011` for the ' +
+            'caller or a disabled operator. Audited as `operator.reset_link` (without the link).',
+          params: operatorIdParamsSchema,
+          body: noBodyRequestSchema,
+          response: { 200: operatorResetLinkResponseSchema },
+        },
+      },
+      async (req) => ({ data: await operatorsService.resetLinkFor(ctx, actorOf(req), req.params.id) }),
     );
 
     app.get(

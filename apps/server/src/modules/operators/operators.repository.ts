@@ -142,6 +142,17 @@ export const operatorsRepository = {
       .executeTakeFirstOrThrow();
   },
 
+  /** The operator a live (unused, unexpired) link is for, without claiming it. */
+  findByLiveToken: (db: Db, tokenHash: string) =>
+    db
+      .selectFrom('operator_password_tokens as t')
+      .innerJoin('operators as o', 'o.id', 't.operator_id')
+      .select(['o.id', 'o.email', 'o.status'])
+      .where('t.token_hash', '=', tokenHash)
+      .where('t.used_at', 'is', null)
+      .where('t.expires_at', '>', sql<Date>`now()`)
+      .executeTakeFirst(),
+
   /** Claims a live link: one UPDATE, so of two racing requests exactly one gets it. */
   claimPasswordToken: (db: Db, tokenHash: string) =>
     db

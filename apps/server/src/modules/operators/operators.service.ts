@@ -57,6 +57,10 @@ export interface NewPasswordLink {
   expiresAt: Date;
 }
 
+/** Built from PUBLIC_URL, never from the request's Host. */
+const setPasswordLink = (ctx: AppContext, token: string) =>
+  `${ctx.config.publicUrl}${OPERATOR_SET_PASSWORD_PAGE}?${new URLSearchParams({ token }).toString()}`;
+
 function checkInvite(input: OperatorInviteRequest): { email: string; name: string; role: OperatorRole } {
   const email = (input.email ?? '').trim();
   const name = (input.name ?? '').trim();
@@ -102,9 +106,31 @@ async function makeWithLink(
     before: existing ? snapshot(existing) : null,
     after: snapshot(operator),
   });
-  // Built from PUBLIC_URL, never from the request's Host.
-  const link = `${ctx.config.publicUrl}${OPERATOR_SET_PASSWORD_PAGE}?${new URLSearchParams({ token }).toString()}`;
-  return { operator, link, expiresAt: new Date(expires_at) };
+  return { operator, link: setPasswordLink(ctx, token), expiresAt: new Date(expires_at) };
+}
+
+/** A new set-password link for an operator with an account: earlier links stop working; audited. */
+async function issueResetLink(
+  ctx: AppContext,
+  trx: Db,
+  audit: RecordAudit,
+  operator: OperatorRecord,
+): Promise<NewPasswordLink> {
+  const { token, hash } = newOpaqueToken();
+  const { expires_at } = await operatorsRepository.insertPasswordToken(
+    trx,
+    operator.id,
+    hash,
+    OPERATOR_PASSWORD_LINK_TTL_HOURS,
+  );
+  await audit({
+    action: 'operator.reset_link',
+    objectType: 'operator',
+    objectId: operator.id,
+    before: null,
+    after: { link_expires_at: new Date(expires_at).toISOString() },
+  });
+  return { operator, link: setPasswordLink(ctx, token), expiresAt: new Date(expires_at) };
 }
 
 /** The Operators area (owners) and the console's settings; the CLI's `operator:create` too. */
@@ -170,31 +196,38 @@ export const operatorsService = {
 
   /**
    * `npm run admin -- operator:reset-password`: a one-time set-password link for an active operator
-   * who has one already (a forgotten password, a published demo password); earlier links stop working
-   * and setting the password through it ends every session of theirs.
+   * (a forgotten password, a published demo password); earlier links stop working and setting the
+   * password through it ends every session of theirs.
    */
   resetLink(ctx: AppContext, actor: Actor, email: string): Promise<NewPasswordLink> {
     return auditService.write(ctx, actor, async (trx, audit) => {
       const operator = await operatorsRepository.findByEmail(trx, email.trim());
       if (!operator || operator.status !== 'active')
         throw fieldError('email', ERROR_CODES.TOO_SHORT_OR_INVALID, 'No active operator has this e-mail address.');
-      const { token, hash } = newOpaqueToken();
-      const { expires_at } = await operatorsRepository.insertPasswordToken(
-        trx,
-        operator.id,
-        hash,
-        OPERATOR_PASSWORD_LINK_TTL_HOURS,
-      );
-      await audit({
-        action: 'operator.reset_link',
-        objectType: 'operator',
-        objectId: operator.id,
-        before: null,
-        after: { link_expires_at: new Date(expires_at).toISOString() },
-      });
-      const link = `${ctx.config.publicUrl}${OPERATOR_SET_PASSWORD_PAGE}?${new URLSearchParams({ token }).toString()}`;
-      return { operator, link, expiresAt: new Date(expires_at) };
+      return issueResetLink(ctx, trx, audit, operator);
     });
+  },
+
+  /**
+   * An owner's reset link for another operator (the Operators area): the same link, answered once.
+   * Not for the owner's own account: that takes the current password (`me/password`), so a stolen
+   * session cannot take the account over.
+   */
+  async resetLinkFor(ctx: AppContext, actor: Actor, id: number) {
+    const made = await auditService.write(ctx, actor, async (trx, audit) => {
+      const operator = await operatorsRepository.findById(trx, id);
+      if (!operator) throw notFound();
+      if (operator.id === actor.operatorId)
+        throw fieldError(
+          'id',
+          ERROR_CODES.TOO_SHORT_OR_INVALID,
+          'Change your own password on the Security page, with your current one.',
+        );
+      if (operator.status !== 'active')
+        throw fieldError('id', ERROR_CODES.TOO_SHORT_OR_INVALID, 'This operator is disabled. Enable them first.');
+      return issueResetLink(ctx, trx, audit, operator);
+    });
+    return { operator: toOperatorRow(made.operator), link: made.link, expires_at: made.expiresAt.toISOString() };
   },
 
   /**

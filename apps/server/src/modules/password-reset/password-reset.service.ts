@@ -1,14 +1,9 @@
 import { sql } from 'kysely';
-import {
-  ERROR_CODES,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  type FieldError,
-  type ResetPasswordRequest,
-} from '@portal/shared';
+import { ERROR_CODES, type ResetPasswordRequest } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { fieldErrors } from '../../lib/errors.ts';
 import { hashPassword } from '../../lib/password.ts';
+import { checkNewPassword } from '../../lib/password-rules.ts';
 import { newOpaqueToken, sha256 } from '../../lib/tokens.ts';
 import { enforce, hit, THROTTLE } from '../../lib/throttle.ts';
 import { ATTEMPT_POLICIES, forgetFailures } from '../../lib/attempt-throttle.ts';
@@ -82,25 +77,12 @@ export const passwordResetService = {
 
   async reset(ctx: AppContext, body: ResetPasswordRequest, ip: string): Promise<{ success: true }> {
     await enforce(ctx.db, [`reset:ip:${throttleAddress(ip)}`], THROTTLE.resetPerAddress);
-    const errors: Record<string, FieldError> = {};
     const pw = body.new_password ?? '';
-    const verify = body.new_password_verify ?? '';
-    if (!pw) errors['new_password'] = { code: ERROR_CODES.MISSING, message: 'Please enter a password' };
-    else if (pw.length < PASSWORD_MIN_LENGTH) {
-      errors['new_password'] = {
-        code: ERROR_CODES.TOO_SHORT_OR_INVALID,
-        message: 'Password must be at least 8 characters',
-      };
-    } else if (pw.length > PASSWORD_MAX_LENGTH) {
-      errors['new_password'] = {
-        code: ERROR_CODES.BAD_FORMAT,
-        message: `Must be at most ${PASSWORD_MAX_LENGTH} characters.`,
-      };
-    }
-    if (!verify) errors['new_password_verify'] = { code: ERROR_CODES.MISSING, message: 'Please confirm your password' };
-    else if (pw && verify !== pw)
-      errors['new_password_verify'] = { code: ERROR_CODES.MISMATCH, message: 'Passwords do not match.' };
-    if (Object.keys(errors).length > 0) throw fieldErrors(errors);
+    // The password rules every new password follows (lib/password-rules.ts).
+    checkNewPassword(
+      { password: pw, verify: body.new_password_verify ?? '' },
+      { password: 'new_password', verify: 'new_password_verify' },
+    );
 
     const passwordHash = await hashPassword(pw);
     const done = await ctx.db.transaction().execute(async (trx) => {

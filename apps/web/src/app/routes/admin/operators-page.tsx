@@ -12,14 +12,17 @@ import { operatorColumns } from '../../../features/admin/operators/operator-colu
 import { useOperatorList, useUpdateOperator } from '../../../features/admin/operators/operators-api.ts';
 import { alerts } from '../../../lib/alerts.ts';
 
-/** The console's operators (owners only): invite, change a role, disable or enable (docs/operator-console.md). */
+/**
+ * The console's operators (owners only): invite, change a role, give a reset link, disable or enable
+ * (docs/operator-console.md).
+ */
 export function Component() {
   const { data: me } = useOperatorMe();
   const isOwner = me?.role === 'owner';
   return (
     <PageWrapper title="Operators" description="Who runs the console, and what each may do." wide>
       {!me ? null : isOwner ? (
-        <OperatorsList />
+        <OperatorsList meId={me.id} />
       ) : (
         <AlertBox tone="info">Only an owner of the console manages operators.</AlertBox>
       )}
@@ -27,7 +30,7 @@ export function Component() {
   );
 }
 
-function OperatorsList() {
+function OperatorsList({ meId }: { meId: number }) {
   const list = useOperatorList();
   const update = useUpdateOperator();
   const [dialog, setDialog] = useState<OperatorDialog>(null);
@@ -49,9 +52,11 @@ function OperatorsList() {
       busyId,
       onRole: (o, role) => change(o, { role }, `${o.email} is now ${role === 'owner' ? 'an' : 'a'} ${role}.`),
       onDisable: (operator) => setDialog({ kind: 'disable', operator }),
+      onResetLink: (operator) => setDialog({ kind: 'reset-link', operator }),
+      meId,
       onEnable: (o) => change(o, { status: 'active' }, `${o.email} is enabled.`),
     });
-  }, [busyId, update]);
+  }, [busyId, update, meId]);
 
   return (
     <>

@@ -26,8 +26,9 @@ function takeToken(): string {
 type Fields = { password?: string; password_verify?: string };
 
 /**
- * An operator's password from a one-time link (an invitation or `operator:create`): the rules and
- * texts are the server's (docs/operator-console.md); then the sign-in, with the e-mail filled in.
+ * An operator's password from a one-time link (an invitation, an owner's reset link, `operator:create`
+ * or `operator:reset-password`): the rules and texts are the server's (docs/operator-console.md);
+ * then the sign-in, with the e-mail filled in.
  */
 export function Component() {
   usePageTitle('Set your password');
@@ -75,7 +76,10 @@ export function Component() {
     );
   }
   return (
-    <AuthCard title="Set your password" lead={`Use at least ${PASSWORD_MIN_LENGTH} characters.`}>
+    <AuthCard
+      title="Set your password"
+      lead={`Use at least ${PASSWORD_MIN_LENGTH} characters, and not a common password.`}
+    >
       <form onSubmit={submit} noValidate className="flex flex-col gap-4">
         {problem ? <AlertBox tone="error">{problem}</AlertBox> : null}
         <TextField

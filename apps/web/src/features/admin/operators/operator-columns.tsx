@@ -22,11 +22,18 @@ export interface OperatorActions {
   onRole: (operator: OperatorRow, role: OperatorRole) => void;
   onDisable: (operator: OperatorRow) => void;
   onEnable: (operator: OperatorRow) => void;
+  /** An owner's reset link: for another active operator with a password (an invited one gets a new invitation). */
+  onResetLink: (operator: OperatorRow) => void;
+  /** The signed-in owner: their own password changes on the Security page. */
+  meId: number | null;
   /** The operator whose change is under way. */
   busyId: number | null;
 }
 
-/** The Operators list's columns: who, role (changed in place), status, two-factor, last sign-in, and Disable or Enable. */
+/**
+ * The Operators list's columns: who, role (changed in place), status, two-factor, last sign-in, and
+ * Reset link and Disable, or Enable.
+ */
 export function operatorColumns(a: OperatorActions): Column<OperatorRow>[] {
   return [
     {
@@ -73,12 +80,24 @@ export function operatorColumns(a: OperatorActions): Column<OperatorRow>[] {
       header: 'Actions',
       headerHidden: true,
       align: 'right',
-      width: '7rem',
+      width: '13rem',
       cell: (o) =>
         o.status === 'active' ? (
-          <Button size="sm" variant="secondary" onClick={() => a.onDisable(o)} aria-label={`Disable ${o.email}`}>
-            Disable
-          </Button>
+          <span className="inline-flex justify-end gap-2 whitespace-nowrap">
+            {o.password_set && o.id !== a.meId ? (
+              <Button
+                size="sm"
+                variant="secondary"
+                onClick={() => a.onResetLink(o)}
+                aria-label={`Reset link for ${o.email}`}
+              >
+                Reset link
+              </Button>
+            ) : null}
+            <Button size="sm" variant="secondary" onClick={() => a.onDisable(o)} aria-label={`Disable ${o.email}`}>
+              Disable
+            </Button>
+          </span>
         ) : (
           <Button
             size="sm"

@@ -4,6 +4,7 @@ import type {
   OperatorInviteResponse,
   OperatorListRequest,
   OperatorListResponse,
+  OperatorResetLinkResponse,
   OperatorUpdateRequest,
   OperatorUpdateResponse,
 } from '@portal/shared/admin/operators.schemas';
@@ -42,5 +43,19 @@ export function useUpdateOperator() {
         handle: false,
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: KEY }),
+  });
+}
+
+/** An owner's reset link for another operator: the answer holds the link, shown this once. */
+export function useOperatorResetLink() {
+  return useMutation({
+    mutationFn: (id: number) =>
+      adminApi.post<OperatorResetLinkResponse>(
+        adminPath(ADMIN_API_PATHS.operatorResetLink, { id }),
+        {},
+        {
+          handle: false,
+        },
+      ),
   });
 }

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { OperatorMe } from '@portal/shared/admin/operators.schemas';
 import { TwoFactorSettings, type TwoFactorTexts } from '../../../components/auth/two-factor-settings.tsx';
 import { AlertBox } from '../../../components/ui/alert-box.tsx';
@@ -50,9 +51,12 @@ export function TwoFactorPanel({
   codes: string[] | null;
 }) {
   const calls = useOperatorTwoFactorCalls();
+  const headingId = useId();
   return (
-    <Card className="p-5">
-      <h2 className="mb-3 text-base font-semibold text-slate-900">Two-factor authentication</h2>
+    <Card className="p-5" role="region" aria-labelledby={headingId}>
+      <h2 id={headingId} className="mb-3 text-base font-semibold text-slate-900">
+        Two-factor authentication
+      </h2>
       <TwoFactorSettings
         state={{ enabled: me.two_factor_enabled, recoveryCodesLeft: me.recovery_codes_left }}
         calls={calls}
