@@ -196,7 +196,8 @@ describe.concurrent.each(Object.keys(WIDTHS) as Width[])('console Offers at %s w
     const creatives = page.getByRole('list', { name: 'Creatives' });
     await creatives.getByText('Square banner').waitFor();
     const src = await creatives.locator('img').first().getAttribute('src');
-    expect(src).toMatch(/\/media\/creatives\/\d+$/);
+    // An address nobody can guess (docs/security.md, Uploaded creatives).
+    expect(src).toMatch(/\/media\/creatives\/[0-9a-f]{64}$/);
     const image = await fetch(`${baseUrl()}${new URL(src!).pathname}`);
     expect(image.headers.get('content-type')).toBe('image/png');
     await add.getByLabel('Creative name').fill('Text link');

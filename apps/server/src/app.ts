@@ -131,7 +131,7 @@ export async function buildApp(opts: BuildOptions): Promise<App> {
   await app.register(trackingRoutes(ctx));
   // The advertiser's later status changes (/postback/status, docs/money.md).
   await app.register(statusPostbackRoutes(ctx));
-  // Uploaded creatives (/media/creatives/{id}), public.
+  // Uploaded creatives (/media/creatives/{token}), for whoever holds the address.
   await app.register(creativeFileRoutes(ctx));
   // Background jobs (plugins/jobs.ts) start when the app is ready; on close the pending clicks are
   // committed and every job stops before the database closes.

@@ -248,6 +248,8 @@ export interface OfferAccessRequestsTable {
 
 export interface CreativeFilesTable {
   creative_id: number;
+  /** The unguessable part of the file's address (`/media/creatives/{token}`). */
+  token: string;
   content_type: string;
   bytes: Uint8Array;
   created_at: CreatedAt;

@@ -172,5 +172,7 @@ export async function registerOpenApi(
         >[0],
       ) as never,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // No policy of its own: the page keeps every answer's (plugins/security.ts), which the page needs
+  // nothing beyond (its scripts and styles are files of the portal; docs/security.md, Page policy).
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
 }

@@ -3,6 +3,7 @@ import { createTestApp, eventually, type TestApp } from '../helpers/test-app.ts'
 import { createPublisher, login } from '../helpers/factories.ts';
 import { createOffer, insertClicks, insertConversion, type OfferFixture } from '../reports/report-fixtures.ts';
 import { parseCsv } from './csv-parse.ts';
+import { ERROR_CODES } from '@portal/shared';
 
 let t: TestApp;
 let a: { publisherId: number; token: string };
@@ -167,6 +168,27 @@ describe('CSV export', () => {
     expect((await fetch(link)).status).toBe(200);
     expect((await t.post('/user/logout-all', {}, { token })).status).toBe(200);
     expect((await fetch(link)).status).toBe(404);
+  });
+
+  it('a signed link ends when the session that got it logs out; another session’s link lives on', async () => {
+    const p = await createPublisher(t);
+    const first = await login(t, p);
+    const second = await login(t, p);
+    const { jobId, poll, done } = await runExport('conversion', first);
+    const link = `${t.url}${done.export_url}`;
+    const other = `${t.url}${(await t.post(poll, { id: jobId }, { token: second })).body.export_url}`;
+    expect((await fetch(link)).status).toBe(200);
+    expect((await t.post('/user/logout', {}, { token: first })).status).toBe(200);
+    const ended = await fetch(link);
+    expect(ended.status).toBe(404);
+    expect(((await ended.json()) as { error: { code: string } }).error.code).toBe(ERROR_CODES.NOT_FOUND);
+    expect((await fetch(other)).status).toBe(200);
+    // The link names its session: naming another, or none, verifies nothing.
+    const url = new URL(link);
+    url.searchParams.set('session', new URL(other).searchParams.get('session')!);
+    expect((await fetch(url)).status).toBe(404);
+    url.searchParams.delete('session');
+    expect((await fetch(url)).status).toBe(404);
   });
 
   it('exports the other reports with the same machinery', async () => {

@@ -75,3 +75,35 @@ describe('HSTS', () => {
     }
   });
 });
+
+/** The API's documentation page (/api/docs) is sent with the app's policy, not a looser one of its own. */
+describe('the API documentation page policy', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+
+  it('the page, its scripts and styles and the document: the same policy as every answer', async () => {
+    const app = (await t.get('/country-codes')).headers.get('content-security-policy');
+    expect(app).toBeTruthy();
+    const page = await fetch(`${t.url}/api/docs`, { redirect: 'follow' });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('swagger-ui-bundle.js');
+    const assets = [...html.matchAll(/(?:src|href)="([^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+    expect(assets.length).toBeGreaterThan(2);
+    const answers = [page];
+    for (const asset of assets) answers.push(await fetch(new URL(asset, page.url)));
+    answers.push(await fetch(`${t.url}/api/docs/json`));
+    for (const r of answers) {
+      if (!r.bodyUsed) await r.arrayBuffer();
+      expect(r.status, r.url).toBe(200);
+      const csp = r.headers.get('content-security-policy') ?? '';
+      expect(csp, r.url).toBe(app);
+      expect(csp).not.toContain('unsafe-inline');
+      expect(csp).not.toContain('https:');
+      expect(directive(csp, 'frame-ancestors')).toBe("frame-ancestors 'none'");
+    }
+  });
+});

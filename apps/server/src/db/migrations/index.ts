@@ -28,6 +28,7 @@ import * as m0076 from './0076-network-figures.ts';
 import * as m0080 from './0080-money.ts';
 import * as m0087 from './0087-view-as-sessions.ts';
 import * as m0090 from './0090-offer-access-decline.ts';
+import * as m0096 from './0096-creative-file-tokens.ts';
 
 /**
  * Every migration, in order. A static list (not a folder scan) so the bundled server carries them.
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0080-money': m0080,
   '0087-view-as-sessions': m0087,
   '0090-offer-access-decline': m0090,
+  '0096-creative-file-tokens': m0096,
 };

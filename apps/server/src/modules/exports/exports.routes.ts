@@ -42,8 +42,8 @@ export const exportsRoutes =
     );
 
     // A browser downloads by navigation (no Authorization header), so the link the owner gets from
-    // polling is signed and short-lived; an API client may use its bearer token instead (checked by
-    // the session scope when sent).
+    // polling is signed, short-lived and ends with the session that polled; an API client may use
+    // its bearer token instead (checked by the session scope when sent).
     app.get(
       `${API_PATHS.exportDownload}/:id`,
       {
@@ -54,6 +54,7 @@ export const exportsRoutes =
           querystring: z.strictObject({
             expires: z.coerce.number().int().positive().optional(),
             signature: z.string().max(128).optional(),
+            session: z.string().max(128).optional(),
           }),
         },
       },

@@ -42,16 +42,31 @@ function secret(ctx: AppContext): Promise<string> {
 }
 
 /**
- * A link is signed for the job, its publisher, its expiry and the job owner's token version, so a
- * password change, a two-factor change or "log out everywhere" also ends the links handed out.
+ * A link is signed for the job, its publisher, its expiry, the job owner's token version and the
+ * session that asked for it, so a password change, a two-factor change or "log out everywhere"
+ * ends the links handed out, and so does logging out of the session that got the link
+ * (docs/security.md).
  */
-const sign = (key: string, id: string, publisherId: number, tokenVersion: number, expires: number) =>
-  crypto.createHmac('sha256', key).update(`export:${id}:${publisherId}:${tokenVersion}:${expires}`).digest('base64url');
+const sign = (key: string, id: string, publisherId: number, tokenVersion: number, session: string, expires: number) =>
+  crypto
+    .createHmac('sha256', key)
+    .update(`export:${id}:${publisherId}:${tokenVersion}:${session}:${expires}`)
+    .digest('base64url');
 
 /** The job owner's current token version (-1 once the user is gone: no link verifies). */
 const ownerVersion = async (ctx: AppContext, userId: number): Promise<number> =>
   (await ctx.db.selectFrom('users').select('token_version').where('id', '=', userId).executeTakeFirst())
     ?.token_version ?? -1;
+
+/** Whether the session a link was made in still lasts (exports are made in sessions only, not with API keys). */
+async function sessionLasts(ctx: AppContext, session: string): Promise<boolean> {
+  const revoked = await ctx.db
+    .selectFrom('revoked_sessions')
+    .select('sid')
+    .where('sid', '=', session)
+    .executeTakeFirst();
+  return revoked === undefined;
+}
 
 /** `{type}_export_{YYYY-MM-DD_hh.mm.ss}.csv` (docs/limits.md), in the user's zone. */
 export function exportFileName(type: string, zone: string, at: number): string {
@@ -110,9 +125,11 @@ export const exportsService = {
         job.id,
         job.publisher_id,
         await ownerVersion(ctx, job.user_id),
+        auth.sessionId,
         expires,
       );
-      out.export_url = `${API_BASE}${API_PATHS.exportDownload}/${job.id}?expires=${expires}&signature=${signature}`;
+      const session = encodeURIComponent(auth.sessionId);
+      out.export_url = `${API_BASE}${API_PATHS.exportDownload}/${job.id}?expires=${expires}&signature=${signature}&session=${session}`;
       out.file_name = job.file_name;
       out.rows = Number(job.row_count ?? 0);
       if (job.data_as_of) out.data_as_of = new Date(job.data_as_of).toISOString();
@@ -121,13 +138,18 @@ export const exportsService = {
   },
 
   /**
-   * The job a download may serve: a valid, unexpired signature made for its owner, or the owner's
-   * bearer token. Anything else is a 404, like a missing job.
+   * The job a download may serve: a valid, unexpired signature made for its owner in a session that
+   * still lasts, or the owner's bearer token. Anything else is a 404, like a missing job.
    */
   async downloadable(
     ctx: AppContext,
     id: string,
-    by: { expires?: number | undefined; signature?: string | undefined; publisherId?: number | undefined },
+    by: {
+      expires?: number | undefined;
+      signature?: string | undefined;
+      session?: string | undefined;
+      publisherId?: number | undefined;
+    },
   ): Promise<ExportJobRow> {
     const job = await ctx.db
       .selectFrom('export_jobs')
@@ -148,12 +170,14 @@ export const exportsService = {
       .executeTakeFirst();
     if (!job || job.status !== 'completed') throw notFound('Export not found.');
     let ok = by.publisherId != null && by.publisherId === job.publisher_id;
-    if (!ok && by.signature && by.expires && by.expires >= Date.now() / 1000) {
-      const expected = Buffer.from(
-        sign(await secret(ctx), job.id, job.publisher_id, await ownerVersion(ctx, job.user_id), by.expires),
-      );
+    if (!ok && by.signature && by.session && by.expires && by.expires >= Date.now() / 1000) {
+      const version = await ownerVersion(ctx, job.user_id);
+      const expected = Buffer.from(sign(await secret(ctx), job.id, job.publisher_id, version, by.session, by.expires));
       const given = Buffer.from(by.signature);
-      ok = expected.length === given.length && crypto.timingSafeEqual(expected, given);
+      ok =
+        expected.length === given.length &&
+        crypto.timingSafeEqual(expected, given) &&
+        (await sessionLasts(ctx, by.session));
     }
     if (!ok || !fs.existsSync(exportFile(ctx, job.id))) throw notFound('Export not found.');
     return job as unknown as ExportJobRow;

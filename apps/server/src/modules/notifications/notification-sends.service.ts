@@ -17,7 +17,7 @@ import { keyset, keysetPage } from '../../lib/keyset.ts';
 import { auditService, type Actor } from '../audit/audit.service.ts';
 import { notificationSendsRepository as repo } from './notification-sends.repository.ts';
 import { notificationsService } from './notifications.service.ts';
-import { sanitizeNotificationHtml } from './notifications.sanitize.ts';
+import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 
 /** How many of a chosen audience's publishers the sent list names. */
 const NAMED = 5;
@@ -65,7 +65,7 @@ async function check(db: Db, input: NotificationSendRequest): Promise<CheckedSen
   if (Object.keys(errors).length > 0) throw fieldErrors(errors);
   return {
     title,
-    body: sanitizeNotificationHtml(input.body ?? ''),
+    body: sanitizeHtml(input.body ?? ''),
     urgent: input.urgent ?? false,
     audience: audience as NotificationAudience,
     publisherIds: ids.sort((a, b) => a - b),
@@ -99,7 +99,7 @@ async function rowsOf(
     id: s.id,
     sent_at: new Date(s.sent_at).toISOString(),
     title: s.summary,
-    body: sanitizeNotificationHtml(s.description),
+    body: sanitizeHtml(s.description),
     urgent: s.urgent,
     audience: s.audience,
     recipients: countOf.get(s.id)?.recipients ?? 0,

@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { notificationsRepository, type NotificationRow } from './notifications.repository.ts';
-import { sanitizeNotificationHtml } from './notifications.sanitize.ts';
+import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import { contextOf, escapeHtml, notifyPublisher, type NotificationContext } from './notifications.automatic.ts';
 
 export type { AutomaticNotification, NotificationContext } from './notifications.automatic.ts';
@@ -39,7 +39,7 @@ function toApi(r: NotificationRow): Notification {
     notification_id: r.id,
     datetime_sent: (r.sent_at instanceof Date ? r.sent_at : new Date(r.sent_at)).toISOString(),
     summary: r.summary,
-    description: sanitizeNotificationHtml(r.description ?? ''),
+    description: sanitizeHtml(r.description ?? ''),
     is_read: r.is_read,
     urgent: r.urgent,
     context_domain: r.context_domain === 'offer' ? 'offer' : null,
@@ -68,7 +68,7 @@ export const notificationsService = {
         await ctx.db.selectFrom('publishers').select('id').where('status', '=', 'active').orderBy('id').execute()
       ).map((p) => p.id);
     } else ids = Array.isArray(n.publishers) ? n.publishers : [n.publishers];
-    const description = sanitizeNotificationHtml(n.description ?? '');
+    const description = sanitizeHtml(n.description ?? '');
     const context = contextOf(n);
     let stored = 0;
     for (let i = 0; i < ids.length; i += 1000) {

@@ -2,12 +2,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
-import { CREATIVE_FILE_PATH, offerCreativesService } from './offer-creatives.service.ts';
+import { CREATIVE_FILE_KEY, CREATIVE_FILE_PATH, offerCreativesService } from './offer-creatives.service.ts';
 
 /**
- * `GET /media/creatives/{id}`: an uploaded creative's image, public (publishers show it on their
- * own pages), from the database, so every process serves it. Each upload has its own address, so
- * it may be cached for a day.
+ * `GET /media/creatives/{token}`: an uploaded creative's image for whoever holds its address
+ * (publishers show it on their own pages), from the database, so every process serves it. The
+ * token is random, so a private offer's creatives cannot be found by counting; an older address by
+ * number answers for a public offer's creative only. Each upload has its own address, so it may be
+ * cached for a day.
  */
 export const creativeFileRoutes =
   (ctx: AppContext): FastifyPluginAsyncZod =>
@@ -17,11 +19,11 @@ export const creativeFileRoutes =
       {
         schema: {
           hide: true,
-          params: z.strictObject({ id: z.coerce.number().int().positive().max(2_147_483_647) }),
+          params: z.strictObject({ key: z.string().regex(CREATIVE_FILE_KEY) }),
         },
       },
       async (req, reply) => {
-        const file = await offerCreativesService.file(ctx, req.params.id);
+        const file = await offerCreativesService.file(ctx, req.params.key);
         if (!file) throw notFound();
         return reply
           .header('content-type', file.content_type)

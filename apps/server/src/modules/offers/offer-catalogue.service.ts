@@ -7,6 +7,7 @@ import {
 } from '@portal/shared/admin/offer-catalogue.schemas';
 import type { Db } from '../../db/database.ts';
 import { inputError, inTransaction, NetworkInputError, parse } from '../../lib/network-input.ts';
+import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import { advertiserRecords } from '../advertisers/advertisers.service.ts';
 import { offerCatalogueRepository as repo } from './offer-catalogue.repository.ts';
 
@@ -47,7 +48,8 @@ export async function offerOrFail(db: Db, offerId: number) {
 const offers = {
   /** Creates an offer with its base conversion event (which carries the offer's payout). */
   async createOffer(db: Db, input: NewOffer): Promise<number> {
-    const { base_event_name, revenue, revenue_type, visibility, is_public, ...offer } = parse(newOfferSchema, input);
+    const { base_event_name, revenue, revenue_type, visibility, is_public, ...fields } = parse(newOfferSchema, input);
+    const offer = { ...fields, description: sanitizeHtml(fields.description) };
     if (!(await advertiserRecords.findAdvertiser(db, offer.advertiser_id)))
       throw inputError('advertiser_id', `no advertiser ${offer.advertiser_id}`);
     return inTransaction(db, async (trx) => {
@@ -69,7 +71,8 @@ const offers = {
 
   /** Changes an offer; a payout change is carried to its base event, which the offer mirrors. */
   async updateOffer(db: Db, offerId: number, patch: OfferPatch): Promise<void> {
-    const { visibility, is_public, ...v } = parse(offerPatchSchema, patch);
+    const { visibility, is_public, ...parsed } = parse(offerPatchSchema, patch);
+    const v = parsed.description === undefined ? parsed : { ...parsed, description: sanitizeHtml(parsed.description) };
     const access = visibilityOf({ visibility, is_public });
     if (Object.keys(v).length === 0 && !access.visibility) throw new NetworkInputError('nothing to change');
     await inTransaction(db, async (trx) => {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { ERROR_CODES, type FieldError } from '@portal/shared';
 import {
   CREATIVE_UPLOAD_MAX_BYTES,
@@ -14,9 +15,15 @@ import { offerContent } from './offer-content.service.ts';
 import { offersAdminRepository as repo } from './offers-admin.repository.ts';
 import { asFieldErrors } from './offers-admin.service.ts';
 
-/** Where the portal serves an uploaded creative (public: publishers put it on their pages). */
-export const CREATIVE_FILE_PATH = '/media/creatives/:id';
-export const creativeFileUrl = (publicUrl: string, id: number) => `${publicUrl}/media/creatives/${id}`;
+/**
+ * Where the portal serves an uploaded creative: publishers put it on their pages, so anyone with the
+ * address may load it, and the address holds a random token (64 hex digits) nobody can guess, so a
+ * private offer's creatives are seen only by those who were given them. The number of an older
+ * address still answers for a public offer's creative (docs/security.md, Creatives).
+ */
+export const CREATIVE_FILE_PATH = '/media/creatives/:key';
+export const creativeFileUrl = (publicUrl: string, token: string) => `${publicUrl}/media/creatives/${token}`;
+export const CREATIVE_FILE_KEY = /^(?:[1-9][0-9]{0,9}|[0-9a-f]{64})$/;
 
 /** The first bytes each accepted image type starts with. */
 const SIGNATURES: Record<(typeof CREATIVE_UPLOAD_TYPES)[number], (b: Uint8Array) => boolean> = {
@@ -80,8 +87,9 @@ export const offerCreativesService = {
         });
         let finalUrl = url;
         if (image) {
-          finalUrl = creativeFileUrl(ctx.config.publicUrl, id);
-          await repo.insertCreativeFile(trx, { creative_id: id, content_type: image.type, bytes: image.bytes });
+          const token = crypto.randomBytes(32).toString('hex');
+          finalUrl = creativeFileUrl(ctx.config.publicUrl, token);
+          await repo.insertCreativeFile(trx, { creative_id: id, token, content_type: image.type, bytes: image.bytes });
           await offerContent.updateCreative(trx, id, { url: finalUrl });
         }
         const creative = { id, name, type, url: finalUrl, uploaded: image !== null };
@@ -130,6 +138,13 @@ export const offerCreativesService = {
     });
   },
 
-  /** An uploaded image, for its public address (null when there is none). */
-  file: (ctx: AppContext, creativeId: number) => repo.creativeFile(ctx.db, creativeId),
+  /**
+   * An uploaded image for its address: by its token, or by the creative's number while its offer
+   * is public (undefined when there is none).
+   */
+  file: async (ctx: AppContext, key: string) => {
+    if (/^[0-9a-f]{64}$/.test(key)) return repo.creativeFileByToken(ctx.db, key);
+    const id = Number(key);
+    return id <= 2_147_483_647 ? repo.publicCreativeFile(ctx.db, id) : undefined;
+  },
 };

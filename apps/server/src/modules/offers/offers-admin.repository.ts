@@ -164,14 +164,21 @@ export const offersAdminRepository = {
   publisherName: async (db: Db, id: number) =>
     (await db.selectFrom('publishers').select('name').where('id', '=', id).executeTakeFirst())?.name ?? null,
 
-  insertCreativeFile: (db: Db, v: { creative_id: number; content_type: string; bytes: Uint8Array }) =>
+  insertCreativeFile: (db: Db, v: { creative_id: number; token: string; content_type: string; bytes: Uint8Array }) =>
     db.insertInto('creative_files').values(v).execute(),
 
-  creativeFile: (db: Db, creativeId: number) =>
+  creativeFileByToken: (db: Db, token: string) =>
+    db.selectFrom('creative_files').select(['content_type', 'bytes']).where('token', '=', token).executeTakeFirst(),
+
+  /** An uploaded creative by its number, only while its offer is public. */
+  publicCreativeFile: (db: Db, creativeId: number) =>
     db
       .selectFrom('creative_files')
-      .select(['content_type', 'bytes'])
-      .where('creative_id', '=', creativeId)
+      .innerJoin('creatives', 'creatives.id', 'creative_files.creative_id')
+      .innerJoin('offers', 'offers.id', 'creatives.offer_id')
+      .select(['creative_files.content_type', 'creative_files.bytes'])
+      .where('creative_files.creative_id', '=', creativeId)
+      .where('offers.visibility', '=', 'public')
       .executeTakeFirst(),
 
   findCreative: (db: Db, id: number) => db.selectFrom('creatives').selectAll().where('id', '=', id).executeTakeFirst(),

@@ -124,7 +124,8 @@ export const offersAdminRoutes =
           ...base,
           summary: 'Add a creative: an uploaded image (base64) or a URL',
           description:
-            'An uploaded image is kept by the portal and served at `/media/creatives/{id}`. Field errors: name ' +
+            'An uploaded image is kept by the portal and served at `/media/creatives/{token}` (a random token: ' +
+            'the address cannot be guessed). Field errors: name ' +
             '0x4001; url 0x4001 (no image and no URL) or 0x4010; image 0x4010 (not a PNG, JPEG, GIF or WebP ' +
             'image, or over 512 KB).',
           params: offerIdParamsSchema,

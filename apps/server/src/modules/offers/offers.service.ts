@@ -21,6 +21,7 @@ import type { AppContext } from '../../context.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
 import { keyset, keysetPage, type SortKey } from '../../lib/keyset.ts';
 import type { PublisherAuth } from '../../lib/request-identity.ts';
+import { sanitizeHtml } from '../../lib/sanitize-html.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 import { offerAccessRequests } from './offer-access-requests.service.ts';
 import { MAX_RANGE_DAYS, reportsService } from '../reports/reports.service.ts';
@@ -62,7 +63,7 @@ const toOffer = (
   name: o.name,
   status: o.runnable ? o.status : 'pending',
   preview_url: o.preview_url,
-  description: o.description,
+  description: sanitizeHtml(o.description),
   expiration: o.expire_date,
   geos: o.geos,
   payout: Number(o.payout),
@@ -120,7 +121,7 @@ export const offersService = {
       offer_id: o.id,
       offer_name: o.name,
       offer_status: o.runnable ? o.status : 'pending',
-      offer_description: o.description,
+      offer_description: sanitizeHtml(o.description),
       offer_expire_date: o.expire_date,
       offer_geos: o.geos,
       offer_payout: Number(o.payout),

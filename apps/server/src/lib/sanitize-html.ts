@@ -24,11 +24,12 @@ function dompurify(): typeof Purify {
 }
 
 /**
- * Notification HTML as it may be stored and shown (docs/security.md, docs/reliability.md B6): formatting and
- * links only; no script, event handlers, SVG/MathML, forms, frames or styles; links only to http(s)
- * and mailto, opening in a new tab without an opener.
+ * HTML an operator writes for publishers (a notification's body, an offer's description) as it may
+ * be stored and shown (docs/security.md, docs/reliability.md B6): formatting and links only; no
+ * script, event handlers, SVG/MathML, forms, frames or styles; links only to http(s) and mailto,
+ * opening in a new tab without an opener. Text without `<`, `>` or `&` comes back as it was.
  */
-export function sanitizeNotificationHtml(html: string): string {
+export function sanitizeHtml(html: string): string {
   if (!/[<>&]/.test(html)) return html;
   const cached = cache.get(html);
   if (cached !== undefined) return cached;
