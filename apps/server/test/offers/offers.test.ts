@@ -95,6 +95,7 @@ describe('offers API', () => {
       tags: ['retail', 'summer'],
       tracking_link_base_url: `https://trk.portal.test/c/${offerId}/${publisherId}`,
       access: 'run',
+      access_declined_reason: null,
     });
 
     const details = await t.post('/offer-details', { offer_id: String(offerId) }, { token });
