@@ -1,9 +1,8 @@
 import { ERROR_CODES } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { fieldError, unauthenticated } from '../../lib/errors.ts';
-import { verifyPassword } from '../../lib/password.ts';
-import { enforce, giveBack, THROTTLE } from '../../lib/throttle.ts';
-import { accountsService, type UserRow } from '../accounts/accounts.service.ts';
+import type { UserRow } from '../accounts/accounts.service.ts';
+import { checkCurrentPassword } from '../accounts/current-password.ts';
 import { twoFactorService } from '../two-factor/two-factor.service.ts';
 
 /**
@@ -21,15 +20,8 @@ export async function reauthenticate(
   ip: string,
 ): Promise<UserRow> {
   if (!proof.password) throw fieldError('password', ERROR_CODES.MISSING, 'Please enter your current password.');
-  const budget = `password-change:user:${userId}`;
-  await enforce(ctx.db, [budget], THROTTLE.loginPerAccount);
-  const user = await accountsService.findUserById(ctx, userId);
+  const user = await checkCurrentPassword(ctx, userId, proof.password, 'password');
   if (!user) throw unauthenticated();
-  if (!(await verifyPassword(user.password_hash, proof.password)))
-    throw fieldError('password', ERROR_CODES.TOO_SHORT_OR_INVALID, 'Invalid credentials.');
-  // Charged before the check so parallel guesses cannot race past it; the right password gives
-  // its charge back, so only wrong ones spend the budget.
-  await giveBack(ctx.db, budget);
   if (user.totp_enabled) {
     if (!proof.code?.trim())
       throw fieldError(

@@ -15,9 +15,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/database.ts';
 import { AppError, fieldError, fieldErrors, notFound } from '../../lib/errors.ts';
-import { verifyPassword } from '../../lib/password.ts';
 import type { PublisherAuth } from '../../lib/request-identity.ts';
-import { enforce, THROTTLE } from '../../lib/throttle.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 import { twoFactorService } from '../two-factor/two-factor.service.ts';
 import { paymentDetailsChangedMail } from './payment-details.mail.ts';
@@ -26,6 +24,7 @@ import {
   type PaymentDetailsRow,
   type PaymentDetailsValues,
 } from './payment-details.repository.ts';
+import { checkCurrentPassword } from '../accounts/current-password.ts';
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
@@ -170,11 +169,8 @@ export const paymentDetailsService = {
     const password = body.password ?? '';
     if (!password) throw fieldError('password', ERROR_CODES.MISSING, 'Please enter your current password.');
     // Wrong passwords share the password change's budget (as two-factor setup does).
-    await enforce(ctx.db, [`password-change:user:${auth.userId}`], THROTTLE.loginPerAccount);
-    const user = await accountsService.findUserById(ctx, auth.userId);
+    const user = await checkCurrentPassword(ctx, auth.userId, password, 'password');
     if (!user) throw notFound();
-    if (!(await verifyPassword(user.password_hash, password)))
-      throw fieldError('password', ERROR_CODES.TOO_SHORT_OR_INVALID, 'Invalid credentials.');
     if (user.totp_enabled) {
       const code = body.code?.trim();
       if (!code) throw fieldError('code', ERROR_CODES.MISSING, 'Please enter the code from your authenticator app.');

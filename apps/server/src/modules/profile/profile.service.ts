@@ -11,12 +11,12 @@ import {
 } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { fieldError, fieldErrors, notFound } from '../../lib/errors.ts';
-import { hashPassword, verifyPassword } from '../../lib/password.ts';
-import { enforce, THROTTLE } from '../../lib/throttle.ts';
+import { hashPassword } from '../../lib/password.ts';
 import { isValidTimeZone, listTimeZones } from '../../lib/timezones.ts';
 import { freshToken, type PublisherAuth } from '../../lib/request-identity.ts';
 import { accountsService, type UserRow } from '../accounts/accounts.service.ts';
 import { apiKeysService } from '../api-keys/api-keys.service.ts';
+import { checkCurrentPassword } from '../accounts/current-password.ts';
 
 const subscriptions = (user: UserRow) =>
   NOTIFICATION_SUBSCRIPTION_KEYS.filter((k) => user.notification_subscriptions.includes(k));
@@ -116,11 +116,8 @@ export const profileService = {
     }
     if (Object.keys(errors).length > 0) throw fieldErrors(errors);
 
-    await enforce(ctx.db, [`password-change:user:${auth.userId}`], THROTTLE.loginPerAccount);
-    const user = await userOrFail(ctx, auth.userId);
-    if (!(await verifyPassword(user.password_hash, current))) {
-      throw fieldError('current_password', ERROR_CODES.TOO_SHORT_OR_INVALID, 'Invalid credentials.');
-    }
+    await userOrFail(ctx, auth.userId);
+    await checkCurrentPassword(ctx, auth.userId, current, 'current_password');
     // Hashed before the transaction: no lock is held while argon2 works.
     const passwordHash = await hashPassword(next);
     const { version, kept } = await ctx.db.transaction().execute(async (trx) => {

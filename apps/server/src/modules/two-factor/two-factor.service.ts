@@ -2,13 +2,12 @@ import { ERROR_CODES } from '@portal/shared';
 import type { AppContext } from '../../context.ts';
 import { ATTEMPT_POLICIES, beginAttempt, type Attempt } from '../../lib/attempt-throttle.ts';
 import { fieldError, notFound } from '../../lib/errors.ts';
-import { verifyPassword } from '../../lib/password.ts';
 import { sha256 } from '../../lib/tokens.ts';
-import { enforce, THROTTLE } from '../../lib/throttle.ts';
 import { freshToken, type PublisherAuth } from '../../lib/request-identity.ts';
 import { accountsService } from '../accounts/accounts.service.ts';
 import { twoFactorRepository } from './two-factor.repository.ts';
 import { matchingStep, newRecoveryCodes, newTotpSecret, normaliseRecoveryCode, otpauthUri } from './totp.ts';
+import { checkCurrentPassword } from '../accounts/current-password.ts';
 
 export const invalidCode = () => fieldError('code', ERROR_CODES.TOO_SHORT_OR_INVALID, 'Invalid code');
 
@@ -36,8 +35,6 @@ async function counted<T>(attempt: Attempt, check: () => Promise<T>): Promise<T>
   await attempt.succeeded();
   return result;
 }
-
-const invalidPassword = () => fieldError('password', ERROR_CODES.TOO_SHORT_OR_INVALID, 'Invalid credentials.');
 
 export const twoFactorService = {
   /**
@@ -76,10 +73,8 @@ export const twoFactorService = {
    */
   async setup(ctx: AppContext, userId: number, password: string | null | undefined) {
     if (!password) throw fieldError('password', ERROR_CODES.MISSING, 'Please enter your current password.');
-    await enforce(ctx.db, [`password-change:user:${userId}`], THROTTLE.loginPerAccount);
-    const user = await accountsService.findUserById(ctx, userId);
+    const user = await checkCurrentPassword(ctx, userId, password, 'password');
     if (!user) throw notFound();
-    if (!(await verifyPassword(user.password_hash, password))) throw invalidPassword();
     if (user.totp_enabled)
       throw fieldError('code', ERROR_CODES.ALREADY_EXISTS, 'Two-factor authentication is already on.');
     const secret = newTotpSecret();
