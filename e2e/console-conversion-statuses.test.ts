@@ -233,7 +233,10 @@ describe.each(Object.keys(WIDTHS) as Width[])('console conversion statuses at %s
     });
     await counts.getByRole('button', { name: 'Unknown 10,000' }).waitFor({ timeout: 60_000 });
     expect(await preview.getByText('No conversion has this tid.').count()).toBeLessThan(100);
-    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    // To the preview's end (the past reconciliations below it may be taller than a screen).
+    await preview.evaluate((list) =>
+      window.scrollTo(0, list.getBoundingClientRect().bottom + window.scrollY - window.innerHeight),
+    );
     await preview.getByText('01900000-0000-7000-8000-000000009999').waitFor();
     expectNoProblems(s);
     await s.close();

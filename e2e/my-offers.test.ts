@@ -219,15 +219,18 @@ describe('My Offers', () => {
     const s = await openMyOffers();
     const { page, calls } = s;
     await page.getByText('20+ results').waitFor();
-    let release: () => void = () => {};
+    // Every call held until released (a refresh may ask for more than one page's worth).
+    const held: (() => void)[] = [];
+    let holding = true;
     await page.route('**/api/v1/campaign-table', async (route) => {
-      await new Promise<void>((r) => (release = r));
+      if (holding) await new Promise<void>((r) => held.push(r));
       await route.continue();
     });
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Refresh' }).isDisabled()).toBe(true);
     expect(calls.at(-1)!.body['cursor']).toBeUndefined();
-    release();
+    holding = false;
+    for (const release of held) release();
     await expect.poll(() => page.getByRole('button', { name: 'Refresh' }).isDisabled()).toBe(false);
     await s.close();
   });

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { createDatabase } from '../../apps/server/test/helpers/test-db.ts';
 import { JWT_SECRET, startPortal, type PortalProcess } from './portal-process.ts';
-import { makeTodaysTraffic } from './todays-traffic.ts';
+import { makeTodaysTraffic, waitPastMidnight } from './todays-traffic.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -81,6 +81,7 @@ export default async function setup(project: TestProject) {
     if (template) databases.push(template);
     const seeder = await startPortal({ root, serverBundle, dataDir: templateDir, databaseUrl: template?.url });
     running.push(seeder);
+    await waitPastMidnight();
     await makeTodaysTraffic(seeder.baseUrl, { email: 'demo@portal.test', password: 'demo-password' });
     // A stop commits the pending clicks and closes the database: the copies hold everything.
     await seeder.stop();

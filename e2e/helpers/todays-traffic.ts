@@ -47,3 +47,26 @@ export async function makeTodaysTraffic(baseUrl: string, login: { email: string;
     }
   }
 }
+
+/** About how long the suite runs on a quiet machine, with room: "today" must hold that long. */
+const SUITE_MINUTES = 25;
+
+/**
+ * Waits until the demo publisher's day (America/Toronto) has at least the suite's length left, so
+ * that the traffic made for "today" stays today's for the whole run; a run that crossed midnight
+ * found the day's reports empty after it. Waits at most SUITE_MINUTES, and only in that window.
+ */
+export async function waitPastMidnight(now = new Date()): Promise<void> {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'America/Toronto',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(now);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const secondsLeft = 24 * 3600 - (part('hour') * 3600 + part('minute') * 60 + part('second'));
+  if (secondsLeft > SUITE_MINUTES * 60) return;
+  console.log(`e2e: waiting ${secondsLeft + 5} s for midnight in America/Toronto, so "today" lasts the run`);
+  await new Promise((resolve) => setTimeout(resolve, (secondsLeft + 5) * 1000));
+}
