@@ -131,6 +131,25 @@ describe('payment details', () => {
     expect(ok.body.data).toMatchObject({ method: 'paypal', paypal_email: 'pay@paid-media.test', iban: null });
   });
 
+  it('spends the password budget on wrong passwords only: twelve right ones in a row are all saved', async () => {
+    const other = await createPublisher(t, { name: 'Budget Media' });
+    const as = await login(t, other);
+    for (let i = 0; i < 12; i++) {
+      const saved = await update(
+        { method: 'paypal', paypal_email: `budget${i}@example.test`, password: other.password },
+        as,
+      );
+      expect(saved.status, `save ${i + 1}`).toBe(200);
+    }
+    // Ten wrong ones are refused as wrong; the eleventh is throttled.
+    for (let i = 0; i < 10; i++) {
+      const wrong = await update({ method: 'paypal', paypal_email: 'x@example.test', password: 'nope' }, as);
+      expect(wrong.status).toBe(422);
+    }
+    const throttled = await update({ method: 'paypal', paypal_email: 'x@example.test', password: 'nope' }, as);
+    expect(throttled.status).toBe(429);
+  });
+
   it('is not reachable with an API key', async () => {
     const key = await t.post('/api-key/create', { name: 'Books', scope: 'read', password: pub.password }, { token });
     const secret = key.body?.data?.key ?? key.body?.data?.secret;
