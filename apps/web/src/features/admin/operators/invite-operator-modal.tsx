@@ -6,11 +6,9 @@ import {
 } from '@portal/shared/admin/operators.constants';
 import type { OperatorInviteResponse } from '@portal/shared/admin/operators.schemas';
 import { useState } from 'react';
-import { Button } from '../../../components/ui/button.tsx';
-import { CopyButton } from '../../../components/ui/copy-button.tsx';
 import { SelectField, TextField } from '../../../components/ui/field.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { ConsoleFormModal } from '../components/console-form-modal.tsx';
+import { LinkShownOnceModal } from './link-shown-once-modal.tsx';
 import { fieldMessage } from '../login-problems.ts';
 import { useInviteOperator } from './operators-api.ts';
 import { formatDateTime } from '../../../lib/dates.ts';
@@ -43,23 +41,10 @@ export function InviteOperatorModal({ onClose }: { onClose: () => void }) {
 
   if (done) {
     return (
-      <Modal
-        open
-        onOpenChange={(o) => !o && onClose()}
-        title="Invitation sent"
-        footer={<Button onClick={onClose}>Done</Button>}
-      >
-        <div className="flex flex-col gap-4 text-sm text-slate-700">
-          <p>
-            {done.operator.email} was e-mailed a link to set a password. It is shown here this once: copy it if the mail
-            may not arrive. It works once, until {formatDateTime(done.expires_at, browserTimeZone())}.
-          </p>
-          <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 font-mono text-[13px] break-all text-slate-900">
-            {done.link}
-          </div>
-          <CopyButton text={done.link} className="self-start" />
-        </div>
-      </Modal>
+      <LinkShownOnceModal title="Invitation sent" link={done.link} onClose={onClose}>
+        {done.operator.email} was e-mailed a link to set a password. It is shown here this once: copy it if the mail may
+        not arrive. It works once, until {formatDateTime(done.expires_at, browserTimeZone())}.
+      </LinkShownOnceModal>
     );
   }
   return (

@@ -2,12 +2,10 @@ import { OPERATOR_PASSWORD_LINK_TTL_HOURS } from '@portal/shared/admin/operators
 import type { OperatorResetLinkResponse, OperatorRow } from '@portal/shared/admin/operators.schemas';
 import { useState } from 'react';
 import { AlertBox } from '../../../components/ui/alert-box.tsx';
-import { Button } from '../../../components/ui/button.tsx';
-import { CopyButton } from '../../../components/ui/copy-button.tsx';
-import { Modal } from '../../../components/ui/modal.tsx';
 import { formatDateTime } from '../../../lib/dates.ts';
 import { browserTimeZone } from '../../../lib/time-zone.ts';
 import { ConsoleFormModal } from '../components/console-form-modal.tsx';
+import { LinkShownOnceModal } from './link-shown-once-modal.tsx';
 import { fieldMessage } from '../login-problems.ts';
 import { useOperatorResetLink } from './operators-api.ts';
 
@@ -24,23 +22,10 @@ export function ResetLinkModal({ operator, onClose }: { operator: OperatorRow; o
 
   if (done) {
     return (
-      <Modal
-        open
-        onOpenChange={(o) => !o && onClose()}
-        title="Reset link"
-        footer={<Button onClick={onClose}>Done</Button>}
-      >
-        <div className="flex flex-col gap-4 text-sm text-slate-700">
-          <p>
-            Give this link to {done.operator.email} yourself: it is shown here this once and not e-mailed. It sets a new
-            password once, until {formatDateTime(done.expires_at, browserTimeZone())}.
-          </p>
-          <div className="rounded-lg border border-slate-200 bg-slate-50 p-3 font-mono text-[13px] break-all text-slate-900">
-            {done.link}
-          </div>
-          <CopyButton text={done.link} className="self-start" />
-        </div>
-      </Modal>
+      <LinkShownOnceModal title="Reset link" link={done.link} onClose={onClose}>
+        Give this link to {done.operator.email} yourself: it is shown here this once and not e-mailed. It sets a new
+        password once, until {formatDateTime(done.expires_at, browserTimeZone())}.
+      </LinkShownOnceModal>
     );
   }
   return (
